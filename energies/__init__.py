@@ -1,0 +1,38 @@
+"""energies — an exact rules engine and Jupyter teaching kit for CATAN: New Energies.
+
+Unofficial teaching kit: the rules are described in our own words, no artwork
+is used, and CATAN is a trademark of its owners.
+
+    import energies as en
+    game = en.new_game(players=4, seed=7)
+    outcome = en.play(game, [en.bots.RandomBot() for _ in range(4)])
+"""
+
+from . import actions, bots, sandbox
+from .actions import Action
+from .board import Board, build_board
+from .engine import IllegalActionError
+from .game import Game, SaveFileError, load_file, load_game, new_game
+from .play import play
+from .rules import RuleSet
+from .state import Outcome
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Board",
+    "Game",
+    "IllegalActionError",
+    "Outcome",
+    "RuleSet",
+    "SaveFileError",
+    "actions",
+    "bots",
+    "build_board",
+    "load_file",
+    "load_game",
+    "new_game",
+    "play",
+    "sandbox",
+]

@@ -1,0 +1,423 @@
+"""Actions: one small frozen dataclass per decision a player can make.
+
+Every decision is an action — building and trading, but also discards on a 7,
+the Inspector's move, choosing a steal victim, answering a trade offer and the
+choices events ask for. ``str(action)`` reads like a sentence with seat
+numbers; ``action.describe(name, board)`` uses player names and hex names.
+Actions serialise to plain dicts for save files (:func:`action_to_dict`,
+:func:`action_from_dict`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+Goods = tuple[tuple[str, int], ...]  # sorted (kind, count) pairs, e.g. (("brick", 1), ("food", 2))
+
+_PRETTY = {
+    "climate_conference": "Climate Conference",
+    "environmental_pollution": "Environmental Pollution",
+    "air_pollution": "Air Pollution",
+    "production_increase": "Production Increase",
+    "rain_and_flooding": "Rain and Flooding",
+    "sustainable_production": "Sustainable Production",
+    "government_funding": "Government Funding",
+    "cleanup": "Cleanup",
+    "victory_point": "Victory Point",
+    "road_construction": "Road Construction",
+    "high_yield": "High Yield",
+    "research_grant": "Research Grant",
+}
+
+
+def pretty(name: str) -> str:
+    """Human name of an event, card or resource ("high_yield" -> "High Yield")."""
+    return _PRETTY.get(name, name)
+
+
+def goods(**counts: int) -> Goods:
+    """Build a Goods tuple: ``goods(brick=1, food=2)``."""
+    return tuple(sorted((k, n) for k, n in counts.items() if n))
+
+
+def goods_text(items: Goods) -> str:
+    return " + ".join(f"{n} {k}" for k, n in items) or "nothing"
+
+
+def _hex(board: Any, h: int) -> str:
+    return str(board.hexes[h]) if board is not None else f"hex {h}"
+
+
+def _corner(board: Any, c: int) -> str:
+    return board.describe_corner(c) if board is not None else f"corner {c}"
+
+
+def _path(board: Any, p: int) -> str:
+    return board.describe_path(p) if board is not None else f"path {p}"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class: ``seat`` is the player who decides."""
+
+    seat: int
+    kind: ClassVar[str] = "action"
+    group: ClassVar[str] = "other"  # how a widget groups the buttons
+
+    def describe(self, name: str | None = None, board: Any = None) -> str:
+        return f"{name or f'Seat {self.seat}'} {self._verb(board)}"
+
+    def _verb(self, board: Any) -> str:
+        return self.kind.replace("_", " ")
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+# -- turn structure ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    kind: ClassVar[str] = "roll_dice"
+    group: ClassVar[str] = "turn"
+
+    def _verb(self, board: Any) -> str:
+        return "rolls the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "end_turn"
+    group: ClassVar[str] = "turn"
+
+    def _verb(self, board: Any) -> str:
+        return "ends the turn"
+
+
+# -- building (rule 10) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    path: int
+    kind: ClassVar[str] = "build_road"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a road on {_path(board, self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildTown(Action):
+    corner: int
+    kind: ClassVar[str] = "build_town"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a town on {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    corner: int
+    kind: ClassVar[str] = "build_city"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a city on {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPlant(Action):
+    plant: str  # "fossil" | "renewable"
+    corner: int  # the owning town or city
+    hex: int
+    kind: ClassVar[str] = "build_plant"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a {self.plant} plant on {_hex(board, self.hex)} (building at corner {self.corner})"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevCard(Action):
+    kind: ClassVar[str] = "buy_dev_card"
+    group: ClassVar[str] = "cards"
+
+    def _verb(self, board: Any) -> str:
+        return "buys a development card"
+
+
+# -- trading (rule 12) ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TradeWithSupply(Action):
+    give: str  # a resource, "science" or "energy"; the rate follows from rules and harbors
+    get: str
+    kind: ClassVar[str] = "trade_with_supply"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"trades {self.give} for 1 {self.get} with the supply"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    partner: int
+    give: Goods
+    get: Goods
+    kind: ClassVar[str] = "offer_trade"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return (
+            f"offers seat {self.partner} {goods_text(self.give)} for {goods_text(self.get)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RespondToTrade(Action):
+    accept: bool
+    kind: ClassVar[str] = "respond_to_trade"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return "accepts the trade" if self.accept else "declines the trade"
+
+
+# -- energy (rule 11) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveHazard(Action):
+    place: str  # "hex" | "building"
+    index: int  # hex id or corner id
+    kind: ClassVar[str] = "remove_hazard"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        where = _hex(board, self.index) if self.place == "hex" else _corner(board, self.index)
+        return f"removes the hazard on {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class DemolishFossil(Action):
+    corner: int
+    hex: int
+    kind: ClassVar[str] = "demolish_fossil"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        return f"demolishes the fossil plant on {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWarehouse(Action):
+    kind: ClassVar[str] = "build_warehouse"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        return "builds the warehouse"
+
+
+# -- development cards (rules 5.4, 13) --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDevCard(Action):
+    card: str
+    kind: ClassVar[str] = "play_dev_card"
+    group: ClassVar[str] = "cards"
+
+    def _verb(self, board: Any) -> str:
+        return f"plays {pretty(self.card)}"
+
+
+# -- decisions asked for by the engine --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    card: str
+    kind: ClassVar[str] = "discard_card"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"discards 1 {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    card: str
+    kind: ClassVar[str] = "take_card"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"takes 1 {self.card} from the supply"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveInspector(Action):
+    hex: int
+    kind: ClassVar[str] = "move_inspector"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"moves the Inspector to {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVictim(Action):
+    victim: int
+    kind: ClassVar[str] = "choose_victim"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"steals from seat {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHazard(Action):
+    corner: int
+    kind: ClassVar[str] = "place_hazard"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"puts a hazard on the building at {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHex(Action):
+    hex: int
+    kind: ClassVar[str] = "choose_hex"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"takes High Yield from {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    kind: ClassVar[str] = "decline"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return "declines"
+
+
+# -- teacher sandbox (recorded so saved games replay) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxEdit(Action):
+    """A teacher's edit of the position; ``seat`` is -1 when no seat is involved."""
+
+    op: str
+    args: tuple[int | str, ...] = ()
+    kind: ClassVar[str] = "sandbox"
+    group: ClassVar[str] = "sandbox"
+
+    def describe(self, name: str | None = None, board: Any = None) -> str:
+        who = f" for {name or f'seat {self.seat}'}" if self.seat >= 0 else ""
+        return f"Teacher sandbox: {self.op.replace('_', ' ')} {list(self.args)}{who}"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        RollDice,
+        EndTurn,
+        BuildRoad,
+        BuildTown,
+        BuildCity,
+        BuildPlant,
+        BuyDevCard,
+        TradeWithSupply,
+        OfferTrade,
+        RespondToTrade,
+        RemoveHazard,
+        DemolishFossil,
+        BuildWarehouse,
+        PlayDevCard,
+        DiscardCard,
+        TakeCard,
+        MoveInspector,
+        ChooseVictim,
+        PlaceHazard,
+        ChooseHex,
+        Decline,
+        SandboxEdit,
+    )
+}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """Plain JSON-able dict: ``{"kind": ..., "seat": ..., <fields>}``."""
+    out: dict[str, Any] = {"kind": action.kind}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(
+            value, tuple
+        ) else value
+    return out
+
+
+_MAX_INT = 10**6
+
+
+def _check_value(type_name: str, value: Any, where: str) -> Any:
+    if type_name == "int":
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > _MAX_INT:
+            raise ValueError(f"{where} must be a whole number")
+        return value
+    if type_name == "str":
+        if not isinstance(value, str) or len(value) > 64:
+            raise ValueError(f"{where} must be a short text")
+        return value
+    if type_name == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"{where} must be true or false")
+        return value
+    if type_name == "Goods":
+        if not isinstance(value, list) or len(value) > 16:
+            raise ValueError(f"{where} must be a list of [kind, count] pairs")
+        pairs = []
+        for item in value:
+            if not (isinstance(item, list) and len(item) == 2):
+                raise ValueError(f"{where} must be a list of [kind, count] pairs")
+            pairs.append((_check_value("str", item[0], where), _check_value("int", item[1], where)))
+        return tuple(pairs)
+    # sandbox arguments: a short list of numbers and words
+    if not isinstance(value, list) or len(value) > 16:
+        raise ValueError(f"{where} must be a short list")
+    return tuple(
+        _check_value("int" if isinstance(v, int) else "str", v, where) for v in value
+    )
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from :func:`action_to_dict`, raising ValueError on bad input."""
+    if not isinstance(data, dict):
+        raise ValueError("an action must be a JSON object")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action kind {kind!r}")
+    names = {f.name: f for f in dataclasses.fields(cls)}
+    extra = sorted(set(data) - set(names) - {"kind"})
+    if extra:
+        raise ValueError(f"a {kind} action has no field {', '.join(extra)}")
+    values = {}
+    for name, f in names.items():
+        if name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise ValueError(f"a {kind} action needs a {name}")
+        type_name = f.type if isinstance(f.type, str) else f.type.__name__
+        type_name = "args" if name == "args" else type_name
+        values[name] = _check_value(type_name, data[name], f"{kind}.{name}")
+    return cls(**values)

@@ -1,0 +1,334 @@
+"""Game: one seeded game with its action log, undo/fork, save/load/replay and history.
+
+A game is fully determined by its rule set, its seed and its action log
+(sandbox edits included), so saving writes exactly those plus a digest of the
+final state, and loading replays them and checks the digest.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from . import engine
+from .actions import Action, action_from_dict, action_to_dict
+from .rules import RuleSet
+from .state import GameState, Outcome
+
+SAVE_FORMAT = "energies-game"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 20_000_000
+MAX_SAVED_ACTIONS = 200_000
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded; the message names the problem."""
+
+
+class Game:
+    """One game of New Energies. Create it with :func:`energies.new_game`."""
+
+    def __init__(self, rules: RuleSet, seed: int, names: list[str] | None = None) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"The seed must be a whole number, not {seed!r}.")
+        if not isinstance(rules, RuleSet):
+            raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
+        self.rules = rules
+        self.seed = seed
+        self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
+        if len(self.names) != rules.players:
+            raise ValueError(f"Give {rules.players} names, one per seat.")
+        self.state: GameState = engine.new_state(rules, seed)
+        self.actions: list[Action] = []
+
+    # -- the contract ------------------------------------------------------------------------
+
+    @property
+    def board(self):
+        return self.state.board
+
+    def legal_actions(self) -> list[Action]:
+        """The options of whoever must decide now."""
+        return engine.legal_actions(self.state)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why an action is not allowed now, or None if it is."""
+        return engine.why_illegal(self.state, action)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raise IllegalActionError (a ValueError) and change nothing if not."""
+        engine.apply(self.state, action)
+        self.actions.append(action)
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
+        return engine.current_seat(self.state)
+
+    @property
+    def active_seat(self) -> int:
+        """Whose turn it is (may differ from current_seat while someone answers a decision)."""
+        return self.state.active
+
+    @property
+    def pending(self) -> str | None:
+        """What the engine waits for besides the active player's free choice, in words."""
+        task = self.state.pending
+        return engine.task_text(task) if task else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    def local_footprint(self, seat: int) -> int:
+        """LF of a seat, from its pieces (rule 4.1)."""
+        return self.state.local_footprint(seat)
+
+    @property
+    def global_footprint(self) -> int:
+        """GF, the clamped sum of LF (rule 4.2)."""
+        return self.state.global_footprint
+
+    def victory_points(self, seat: int) -> int:
+        return self.state.victory_points(seat)
+
+    def describe(self, action: Action) -> str:
+        """The action as a sentence with player and hex names."""
+        name = self.names[action.seat] if 0 <= action.seat < len(self.names) else None
+        return action.describe(name, self.board)
+
+    @property
+    def log(self) -> list[str]:
+        """Readable turn log."""
+        return self.state.log
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """One record per seat after every turn."""
+        return self.state.history
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """One record per event that fired."""
+        return self.state.events
+
+    def history_frame(self):
+        """Per-turn, per-seat records as a tidy pandas DataFrame."""
+        from .history import history_frame
+
+        return history_frame(self.state.history, self.names)
+
+    def events_frame(self):
+        """The event log as a pandas DataFrame."""
+        from .history import events_frame
+
+        return events_frame(self.state.events)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Plain JSON-able public state (per seat and table-wide)."""
+        s = self.state
+        seats = []
+        for p in s.players:
+            seats.append(
+                {
+                    "seat": p.seat,
+                    "name": self.names[p.seat],
+                    "vp": s.victory_points(p.seat),
+                    "lf": s.local_footprint(p.seat),
+                    "resources": {k: v for k, v in p.hand.items() if k != "science"},
+                    "science": p.hand["science"],
+                    "energy": p.energy,
+                    "towns": sorted(p.towns),
+                    "cities": sorted(p.cities),
+                    "roads": sorted(p.roads),
+                    "plants": [
+                        {"corner": c, "hex": h, "kind": k} for (c, h), k in sorted(p.plants.items())
+                    ],
+                    "fossil": p.count_plants("fossil"),
+                    "renewable": p.count_plants("renewable"),
+                    "dev_cards_held": len(p.dev_cards),
+                    "dev_cards_played": dict(sorted(p.dev_played.items())),
+                    "warehouse": p.warehouse,
+                    "longest_road": engine.longest_road(s, p.seat),
+                }
+            )
+        bag_brown: dict[str, int] = {}
+        for color, symbol in s.bag:
+            if color == "brown":
+                bag_brown[symbol] = bag_brown.get(symbol, 0) + 1
+        return {
+            "turn": s.turn,
+            "active": s.active,
+            "current_seat": self.current_seat,
+            "phase": s.phase,
+            "pending": self.pending,
+            "dice": list(s.dice) if s.dice else None,
+            "gf": s.global_footprint,
+            "discs_next_event_phase": s.rules.discs_to_draw(s.global_footprint),
+            "bag_size": len(s.bag),
+            "bag_brown": dict(sorted(bag_brown.items())),
+            "bag_green": sum(1 for color, _ in s.bag if color == "green"),
+            "event_board": {row: [list(d) for d in discs] for row, discs in s.event_board.items()},
+            "discs_removed": len(s.removed_discs),
+            "hazards": {"hexes": sorted(s.hex_hazards), "buildings": sorted(s.building_hazards)},
+            "hazard_supply": s.hazard_supply,
+            "inspector": s.inspector,
+            "longest_road_holder": s.longest_road_holder,
+            "environmentalist_holder": s.environmentalist_holder,
+            "dev_deck": len(s.dev_deck),
+            "supply": dict(s.supply),
+            "outcome": s.outcome.to_dict() if s.outcome else None,
+            "seats": seats,
+        }
+
+    def digest(self) -> str:
+        return self.state.digest()
+
+    # -- undo, fork, replay ------------------------------------------------------------------
+
+    def undo(self, steps: int = 1) -> list[Action]:
+        """Take back the last ``steps`` actions (replays the log: dice stay the same)."""
+        if not isinstance(steps, int) or steps < 1:
+            raise ValueError("undo needs a number of steps of at least 1.")
+        if steps > len(self.actions):
+            raise ValueError(f"Only {len(self.actions)} action(s) can be undone.")
+        kept, undone = self.actions[:-steps], self.actions[-steps:]
+        self._replay(kept)
+        return undone
+
+    def fork(self) -> Game:
+        """An independent copy that shares no mutable state (same future dice and draws)."""
+        clone = copy.copy(self)
+        clone.state = copy.deepcopy(self.state)
+        clone.actions = list(self.actions)
+        clone.names = list(self.names)
+        return clone
+
+    def _replay(self, actions: list[Action]) -> None:
+        state = engine.new_state(self.rules, self.seed)
+        for action in actions:
+            engine.apply(state, action)
+        self.state, self.actions = state, list(actions)
+
+    # -- files -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        from . import __version__
+
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "engine": __version__,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "names": list(self.names),
+            "actions": [action_to_dict(a) for a in self.actions],
+            "digest": self.digest(),
+        }
+
+    def to_json(self) -> str:
+        """The save file text: rules, seed, seats, action log and a digest of the state."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def save(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_json())
+
+    def __repr__(self) -> str:
+        status = str(self.outcome) if self.outcome else f"turn {self.turn}, seat {self.current_seat} to act"
+        return f"<energies.Game seed={self.seed} players={self.rules.players}: {status}>"
+
+
+def new_game(
+    players: int | None = None,
+    seed: int = 0,
+    rules: RuleSet | None = None,
+    start: str | None = None,
+    names: list[str] | None = None,
+) -> Game:
+    """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode."""
+    if rules is None:
+        rules = RuleSet.standard(4 if players is None else players)
+    elif players is not None and players != rules.players:
+        raise ValueError(f"players={players} does not match the rule set ({rules.players} players).")
+    if start is not None and start != rules.start:
+        if start not in ("quick", "draft"):
+            raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
+        rules = rules.replace(start=start)
+    return Game(rules, seed, names)
+
+
+def load_game(text: str | bytes) -> Game:
+    """Load a saved game; raise SaveFileError with the problem for a bad file."""
+    data = _parse(text)
+    if not isinstance(data, dict):
+        raise SaveFileError("This is not an energies save file (expected a JSON object).")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveFileError("This is not an energies save file (the 'format' field is missing or wrong).")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        raise SaveFileError(f"Unsupported save file version {version!r}; this kit reads version {SAVE_VERSION}.")
+    for key, kind in (("rules", dict), ("seed", int), ("names", list), ("actions", list), ("digest", str)):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
+    if len(data["actions"]) > MAX_SAVED_ACTIONS:
+        raise SaveFileError("The save file holds too many actions to be a real game.")
+    if not all(isinstance(n, str) and len(n) <= 80 for n in data["names"]):
+        raise SaveFileError("The save file's player names must be short texts.")
+    try:
+        rules = RuleSet.from_dict(data["rules"])
+        game = Game(rules, data["seed"], data["names"])
+    except ValueError as exc:
+        raise SaveFileError(f"The save file's rules or seats are invalid: {exc}") from None
+    for number, raw in enumerate(data["actions"], start=1):
+        try:
+            action = action_from_dict(raw)
+        except ValueError as exc:
+            raise SaveFileError(f"Action {number} in the save file is malformed: {exc}.") from None
+        try:
+            game.apply(action)
+        except ValueError as exc:  # IllegalActionError included
+            raise SaveFileError(
+                f"Action {number} ({action}) cannot be replayed: {exc} The file was changed or is corrupt."
+            ) from None
+    if game.digest() != data["digest"]:
+        raise SaveFileError("The save file's digest does not match the replayed game: the file was changed.")
+    return game
+
+
+def _parse(text: str | bytes) -> Any:
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError("The save file is too large.")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("The save file is not UTF-8 text.") from None
+    if not isinstance(text, str):
+        raise SaveFileError("A save file must be text.")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError("The save file is too large.")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveFileError("The save file is nested too deeply to be a save file.") from None
+    except ValueError as exc:
+        raise SaveFileError(f"The save file is not valid JSON (it may be truncated): {exc}.") from None
+
+
+def load_file(path) -> Game:
+    """Load a save file from disk."""
+    try:
+        with open(path, "rb") as f:
+            return load_game(f.read())
+    except OSError as exc:
+        raise SaveFileError(f"Cannot read {path}: {exc.strerror}.") from None

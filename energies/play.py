@@ -1,0 +1,32 @@
+"""Run a game to its end with bots deciding for every seat."""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from .bots import Player
+from .game import Game
+from .state import Outcome
+
+
+def play(game: Game, bots: Sequence[Player] | Mapping[int, Player], max_actions: int = 1_000_000) -> Outcome:
+    """Let the bots decide until the game is over; return the outcome.
+
+    ``bots`` is a list with one bot per seat, or a dict seat -> bot. The bots
+    share one random stream seeded from the game's seed, so the same game and
+    bots always play out the same way.
+    """
+    seats = dict(enumerate(bots)) if not isinstance(bots, Mapping) else dict(bots)
+    missing = [s for s in range(game.rules.players) if s not in seats]
+    if missing:
+        raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
+    rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
+    for _ in range(max_actions):
+        if game.is_over:
+            return game.outcome
+        seat = game.current_seat
+        legal = game.legal_actions()
+        action = seats[seat].decide(game, legal, rng)
+        game.apply(action)
+    raise RuntimeError(f"The game did not finish within {max_actions} actions.")

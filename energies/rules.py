@@ -1,0 +1,404 @@
+"""RuleSet: every number and house default of CATAN: New Energies, in one frozen dataclass.
+
+The rules file (``shared/rules/new-energies.md``) tags each rule [R] (published)
+or [H] (house default: the published value could not be confirmed). Every [H]
+value is a field here and is listed by :meth:`RuleSet.house_defaults`, so
+lessons and the teacher guide can show which rules are assumptions. Variants
+are made with :func:`dataclasses.replace` or :meth:`RuleSet.replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
+CARD_KINDS = RESOURCES + ("science",)  # what a hand holds, what 7s, steals and discards touch
+DEV_CARDS = ("cleanup", "victory_point", "road_construction", "high_yield", "research_grant")
+BROWN_EVENTS = (
+    "climate_conference",
+    "environmental_pollution",
+    "air_pollution",
+    "production_increase",
+    "rain_and_flooding",
+)
+GREEN_EVENTS = ("climate_conference", "sustainable_production", "government_funding")
+EVENTS = BROWN_EVENTS + ("sustainable_production", "government_funding")
+# Event-board rows: one per symbol, plus a separate green Climate Conference row used only
+# when the house default of rule 6.4 (one shared row) is switched off.
+GREEN_CLIMATE_ROW = "climate_conference_green"
+ROWS = EVENTS + (GREEN_CLIMATE_ROW,)
+
+Cost = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class HouseDefault:
+    """One house default: the field holding it, its value, the rule and why."""
+
+    field: str | None  # None for a reading that has no sensible alternative value
+    value: Any
+    rule: str
+    note: str
+
+    def __str__(self) -> str:
+        if self.field is None:
+            return f"rule {self.rule}: {self.note}"
+        return f"rule {self.rule}: {self.field} = {self.value!r} — {self.note}"
+
+
+# Why these are the house defaults; the keys are RuleSet field names.
+_HOUSE_NOTES: dict[str, tuple[str, str]] = {
+    "harbors": ("1", "four 3:1 and one 2:1 per resource, on the base-game coastal slots"),
+    "layout": ("2.2", "the base-game beginner board with New Energies terrain names"),
+    "number_placement": ("2.2", "numbers on a random board: spiral (published) or shuffled"),
+    "start": ("2.3", "printed start spots unknown: seats are placed by a documented heuristic"),
+    "starting_hand_per_hex": ("3.4", "one card per hex around the city (base Catan reading)"),
+    "starting_energy": ("3.4", "energy starts at 0"),
+    "random_start_player": ("3.6", "the start player is drawn from the game seed"),
+    "disc_bands_3p": ("4.3", "3-player bands scaled from the published 4-player track"),
+    "dev_cards_per_turn": ("5.4", "base Catan: one development card per turn"),
+    "dev_card_before_roll": ("5.4", "base Catan: a card may be played before rolling"),
+    "event_spaces": ("6.3", "printed row lengths unknown: 3 spaces per event row"),
+    "shared_climate_row": ("6.4", "brown and green Climate Conference discs share one row"),
+    "pollution_hazard_order": (
+        "7.2",
+        "hazards short: 'board' fills hexes in hex-id order, 'none' places none",
+    ),
+    "production_increase_optional": ("7.4", "the free fossil plant may be declined"),
+    "shortage_rule": ("8.6", "base Catan supply shortage; science paid clockwise"),
+    "city_keeps_town_plant": ("10.5", "an upgraded town keeps its plant"),
+    "plant_vp": ("10.5", "plants score no victory points"),
+    "energy_tradeable": ("11.1", "energy may be traded between players"),
+    "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
+    "turn_limit": ("14.3", "engine safety: a game that cannot finish stops as 'unfinished'"),
+    "trade_offers_per_turn": (
+        "12.1",
+        "engine safety: at most this many player-trade offers per turn",
+    ),
+    "longest_road_tie_on_break": (
+        "13.6",
+        "a holder whose road is broken into a tie loses the card: 'set_aside' or 'holder_keeps'",
+    ),
+}
+
+
+# House readings that are logical necessities rather than numbers: listed, not configurable.
+_HOUSE_READINGS: tuple[tuple[str, str], ...] = (
+    ("7.1", "Climate Conference: an empty hand discards nothing; a card the supply lacks "
+     "cannot be chosen"),
+    ("7.3", "Air Pollution: a city already holding a hazard is not eligible; with no eligible "
+     "city a town is used; with neither the player is skipped"),
+    ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
+)
+
+
+def _bands_4p() -> tuple[tuple[int, int, int], ...]:
+    return ((0, 5, 2), (6, 18, 1), (19, 23, 2), (24, 28, 3))
+
+
+def _bands_3p() -> tuple[tuple[int, int, int], ...]:
+    return ((0, 4, 2), (5, 13, 1), (14, 17, 2), (18, 21, 3))
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every number of the rules; ``RuleSet.standard(players)`` is the published game.
+
+    Costs are tuples of ``(kind, count)`` pairs so the dataclass stays hashable
+    and JSON-friendly. Fields marked [H] in the rules file are listed by
+    :meth:`house_defaults`.
+    """
+
+    players: int = 4
+    # §1 components
+    resource_cards: int = 19
+    science_cards: int = 20
+    energy_tokens: int = 20
+    energy_cap: int = 5  # rule 8.4
+    hazard_tokens: int = 10
+    dev_deck: Cost = (
+        ("cleanup", 14),
+        ("victory_point", 5),
+        ("road_construction", 2),
+        ("high_yield", 2),
+        ("research_grant", 2),
+    )
+    brown_discs: Cost = (
+        ("climate_conference", 9),
+        ("environmental_pollution", 8),
+        ("air_pollution", 9),
+        ("production_increase", 9),
+        ("rain_and_flooding", 8),
+    )
+    green_discs_per_player: Cost = (
+        ("climate_conference", 1),
+        ("sustainable_production", 4),
+        ("government_funding", 4),
+    )
+    towns: int = 5
+    cities: int = 4
+    roads: int = 12
+    fossil_plants: int = 6
+    renewable_plants: int = 9
+    harbors: tuple[tuple[str, int, int], ...] = (
+        ("generic", 3, 4),
+        ("lumber", 2, 1),
+        ("brick", 2, 1),
+        ("fiber", 2, 1),
+        ("food", 2, 1),
+        ("steel", 2, 1),
+    )
+    # §2 board
+    layout: str = "beginner"  # "beginner" | "random"
+    number_placement: str = "spiral"  # "spiral" | "shuffled" (random layout only)
+    start: str = "quick"  # "quick" | "draft" (rule 2.3 / 3.3)
+    # §3 set-up
+    starting_science: int = 1  # rule 3.4
+    starting_hand_per_hex: bool = True
+    starting_energy: int = 0
+    random_start_player: bool = True
+    # §4 footprint weights (rule 4.1) and track (rule 4.2)
+    lf_town: int = 1
+    lf_city: int = 2
+    lf_fossil: int = 1
+    lf_renewable: int = -1
+    gf_track_per_player: int = 7
+    disc_bands_4p: tuple[tuple[int, int, int], ...] = field(default_factory=_bands_4p)
+    disc_bands_3p: tuple[tuple[int, int, int], ...] = field(default_factory=_bands_3p)
+    # §5 turn
+    dev_cards_per_turn: int = 1
+    dev_card_before_roll: bool = True
+    # §6 event phase
+    event_spaces: tuple[tuple[str, int], ...] = tuple((row, 3) for row in ROWS)
+    shared_climate_row: bool = True
+    # §7 events
+    pollution_hazard_order: str = "board"  # "board" | "none" when hazards run short
+    production_increase_optional: bool = True
+    # §8 production
+    shortage_rule: str = "base"  # "base" (rule 8.6) | "clockwise" (pay in seat order)
+    # §9 seven
+    discard_threshold: int = 7
+    warehouse_threshold: int = 10
+    # §10 building
+    road_cost: Cost = (("brick", 1), ("lumber", 1))
+    town_cost: Cost = (("brick", 1), ("lumber", 1), ("fiber", 1), ("food", 1))
+    city_cost: Cost = (("steel", 3), ("food", 2))
+    fossil_cost: Cost = (("science", 1),)
+    renewable_cost: Cost = (("science", 3),)
+    dev_card_cost: Cost = (("food", 1), ("fiber", 1), ("steel", 1))
+    town_plant_slots: int = 1
+    city_plant_slots: int = 3
+    plants_per_turn: int = 1  # rule 10.3
+    city_keeps_town_plant: bool = True
+    plant_vp: int = 0
+    # §11 energy actions
+    hazard_removal_energy: int = 1
+    demolish_energy: int = 1
+    demolish_per_turn: int = 1
+    warehouse_energy: int = 2
+    energy_card_rate: int = 2
+    energy_tradeable: bool = True
+    # §12 trading
+    bank_rate: int = 4
+    science_rate: int = 3
+    generic_harbor_rate: int = 3
+    special_harbor_rate: int = 2
+    trade_offers_per_turn: int = 3
+    # §13 cards and awards
+    road_construction_roads: int = 2
+    high_yield_hexes: int = 3
+    research_grant_cards: int = 2
+    longest_road_min: int = 5
+    longest_road_vp: int = 2
+    longest_road_tie_on_break: str = "set_aside"
+    environmentalist_min: int = 3
+    environmentalist_vp: int = 2
+    # §13.8 / §14 scoring and ending
+    town_vp: int = 1
+    city_vp: int = 2
+    vp_card_vp: int = 1
+    victory_points: int = 10
+    empty_bag_tiebreak_vp: bool = True
+    turn_limit: int = 400
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise ValueError("This rule set cannot be played: " + "; ".join(problems) + ".")
+
+    # -- constructors -------------------------------------------------------------------------
+
+    @classmethod
+    def standard(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """The published game for 3 or 4 players, optionally with changed fields."""
+        if players not in (3, 4):
+            raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
+        return cls(players=players, **changes)
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some fields changed (validated like a new rule set)."""
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise ValueError(f"RuleSet has no field {', '.join(unknown)}.")
+        return dataclasses.replace(self, **changes)
+
+    # -- derived numbers ----------------------------------------------------------------------
+
+    @property
+    def disc_bands(self) -> tuple[tuple[int, int, int], ...]:
+        """(low GF, high GF, discs drawn) bands for this player count (rule 4.3)."""
+        return self.disc_bands_4p if self.players == 4 else self.disc_bands_3p
+
+    @property
+    def gf_max(self) -> int:
+        """Top of the global footprint track (rule 4.2)."""
+        return self.gf_track_per_player * self.players
+
+    def discs_to_draw(self, gf: int) -> int:
+        """How many event discs the event phase draws at this GF (rule 4.3)."""
+        for low, high, discs in self.disc_bands:
+            if low <= gf <= high:
+                return discs
+        return self.disc_bands[-1][2] if gf > self.disc_bands[-1][1] else self.disc_bands[0][2]
+
+    def row_of(self, color: str, symbol: str) -> str:
+        """The event-board row a disc goes to (rules 6.2, 6.4)."""
+        if color == "green" and symbol == "climate_conference" and not self.shared_climate_row:
+            return GREEN_CLIMATE_ROW
+        return symbol
+
+    def spaces(self, row: str) -> int:
+        """Spaces on an event row (rule 6.3)."""
+        return dict(self.event_spaces)[row]
+
+    def cost(self, item: str) -> dict[str, int]:
+        """Cost of a buildable item as a dict ("road", "town", "city", "fossil", ...)."""
+        return dict(getattr(self, f"{item}_cost"))
+
+    def piece_limit(self, piece: str) -> int:
+        """How many of a piece each player owns (§1)."""
+        return {
+            "town": self.towns,
+            "city": self.cities,
+            "road": self.roads,
+            "fossil": self.fossil_plants,
+            "renewable": self.renewable_plants,
+        }[piece]
+
+    # -- documentation ------------------------------------------------------------------------
+
+    def house_defaults(self) -> tuple[HouseDefault, ...]:
+        """The house defaults ([H] rules) with this rule set's values."""
+        fields = [
+            HouseDefault(name, getattr(self, name), rule, note)
+            for name, (rule, note) in _HOUSE_NOTES.items()
+        ]
+        readings = [HouseDefault(None, None, rule, note) for rule, note in _HOUSE_READINGS]
+        return tuple(sorted(fields + readings, key=lambda h: [int(x) for x in h.rule.split(".")]))
+
+    def describe(self) -> str:
+        """Every field with its value; house defaults marked with [H] and their rule."""
+        lines = []
+        for f in dataclasses.fields(self):
+            mark = f"  [H, rule {_HOUSE_NOTES[f.name][0]}]" if f.name in _HOUSE_NOTES else ""
+            lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able dict (tuples become lists)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RuleSet:
+        """Rebuild from :meth:`to_dict` output, with a clear error for bad input."""
+        if not isinstance(data, dict):
+            raise ValueError("the rules must be a JSON object")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise ValueError(f"unknown rule field(s): {', '.join(unknown)}")
+        defaults = cls()
+        values = {}
+        for name, value in data.items():
+            values[name] = _typed_like(getattr(defaults, name), value, name)
+        return cls(**values)
+
+    def problems(self) -> list[str]:
+        """Reasons this rule set is not playable (empty when it is)."""
+        out = []
+        if self.players not in (3, 4):
+            out.append(f"players must be 3 or 4, not {self.players!r}")
+        if self.layout not in ("beginner", "random"):
+            out.append(f"layout must be 'beginner' or 'random', not {self.layout!r}")
+        if self.number_placement not in ("spiral", "shuffled"):
+            out.append("number_placement must be 'spiral' or 'shuffled'")
+        if self.start not in ("quick", "draft"):
+            out.append(f"start must be 'quick' or 'draft', not {self.start!r}")
+        if self.shortage_rule not in ("base", "clockwise"):
+            out.append("shortage_rule must be 'base' or 'clockwise'")
+        if self.longest_road_tie_on_break not in ("set_aside", "holder_keeps"):
+            out.append("longest_road_tie_on_break must be 'set_aside' or 'holder_keeps'")
+        if self.pollution_hazard_order not in ("board", "none"):
+            out.append("pollution_hazard_order must be 'board' or 'none'")
+        rows = dict(self.event_spaces)
+        missing = [row for row in ROWS if row not in rows]
+        if missing:
+            out.append(f"event_spaces lacks a row for {', '.join(missing)}")
+        if any(n < 1 for n in rows.values()):
+            out.append("every event row needs at least 1 space")
+        for bands in (self.disc_bands_4p, self.disc_bands_3p):
+            if not bands or any(len(b) != 3 or b[0] > b[1] or b[2] < 0 for b in bands):
+                out.append("disc bands must be (low, high, discs) with low <= high")
+        numbers = [
+            self.resource_cards,
+            self.science_cards,
+            self.energy_tokens,
+            self.energy_cap,
+            self.hazard_tokens,
+            self.towns,
+            self.cities,
+            self.roads,
+            self.turn_limit,
+            self.victory_points,
+        ]
+        if any(not isinstance(n, int) or n < 0 for n in numbers):
+            out.append("counts and limits must be whole numbers >= 0")
+        if self.towns < 1 or self.cities < 1 or self.roads < 2:
+            out.append("each player needs at least 1 town, 1 city and 2 roads to start")
+        for name in ("bank_rate", "science_rate", "energy_card_rate"):
+            if getattr(self, name) < 1:
+                out.append(f"{name} must be at least 1")
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _typed_like(default: Any, value: Any, name: str) -> Any:
+    """Convert JSON lists back to the tuple shape of the default, checking types."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"rule field {name} must be true or false")
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
+            raise ValueError(f"rule field {name} must be a whole number")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError(f"rule field {name} must be text")
+        return value
+    if isinstance(default, tuple):
+        if not isinstance(value, list) or len(value) > 100:
+            raise ValueError(f"rule field {name} must be a list")
+        if len({type(d) for d in default}) > 1:  # a record such as ("cleanup", 14)
+            if len(value) != len(default):
+                raise ValueError(f"rule field {name} has an entry of the wrong length")
+            return tuple(_typed_like(d, v, name) for d, v in zip(default, value))
+        return tuple(_typed_like(default[0], v, name) for v in value)
+    raise ValueError(f"rule field {name} has an unsupported value")

@@ -1,0 +1,276 @@
+"""Game state: who owns what, what lies in the supply and the bag, and derived queries.
+
+The state holds facts only; everything derivable (LF, GF, VP, piece counts,
+hazard supply) is computed from the pieces on demand so it can never drift
+out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import Board
+from .rules import CARD_KINDS, RESOURCES, RuleSet
+
+Disc = tuple[str, str]  # (color, symbol): ("brown", "air_pollution"), ("green", "government_funding")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``kind`` and the winning seats (empty when everyone loses)."""
+
+    kind: str  # "victory_points" | "empty_bag" | "everyone_loses" | "unfinished"
+    winners: tuple[int, ...]
+    turn: int
+    reason: str
+    eliminated: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winners": list(self.winners),
+            "turn": self.turn,
+            "reason": self.reason,
+            "eliminated": list(self.eliminated),
+        }
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass
+class Task:
+    """A step of the turn the engine still has to run or a decision it is waiting for.
+
+    ``kind`` names the step; ``seat`` is who decides (decisions) or whom it is
+    about; ``info`` holds small JSON-able details (counts, sources, options).
+    """
+
+    kind: str
+    seat: int = -1
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "info": self.info}
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    hand: dict[str, int]  # the five resources and science (rule 9.1 counts these)
+    energy: int = 0
+    towns: set[int] = field(default_factory=set)
+    cities: set[int] = field(default_factory=set)
+    roads: set[int] = field(default_factory=set)
+    plants: dict[tuple[int, int], str] = field(default_factory=dict)  # (corner, hex) -> kind
+    dev_cards: list[str] = field(default_factory=list)  # held, including hidden VP cards
+    dev_new: list[str] = field(default_factory=list)  # bought or received this turn (rule 5.4)
+    dev_played: dict[str, int] = field(default_factory=dict)
+    warehouse: bool = False
+    green_slots: list[str] = field(default_factory=list)  # symbols under renewable slots (3.1)
+
+    @property
+    def cards(self) -> int:
+        """Resource and science cards in hand (energy and development cards excluded)."""
+        return sum(self.hand.values())
+
+    def count_plants(self, kind: str) -> int:
+        return sum(1 for k in self.plants.values() if k == kind)
+
+    def buildings(self) -> set[int]:
+        return self.towns | self.cities
+
+
+@dataclass
+class Stats:
+    """What a seat suffered, for 'who pollutes, who pays' (counted as it happens)."""
+
+    hazards_suffered: int = 0  # hazards placed on this seat's buildings
+    production_lost: int = 0  # cards a hazard or the Inspector kept from this seat
+    cards_discarded: int = 0
+    cards_stolen: int = 0
+    blocked_turns: int = 0  # own turns in which every building carried a hazard
+
+
+@dataclass
+class GameState:
+    rules: RuleSet
+    board: Board
+    seed: int
+    players: list[PlayerState]
+    supply: dict[str, int]  # resources and science
+    energy_supply: int
+    dev_deck: list[str]  # the top card is the last element
+    inspector: int
+    bag: list[Disc]
+    event_board: dict[str, list[Disc]]
+    removed_discs: list[Disc] = field(default_factory=list)
+    hex_hazards: set[int] = field(default_factory=set)
+    building_hazards: set[int] = field(default_factory=set)  # corners
+    active: int = 0
+    start_player: int = 0
+    turn: int = 0
+    phase: str = "setup"  # setup | event | roll | action | over
+    queue: list[Task] = field(default_factory=list)
+    dice: tuple[int, int] | None = None
+    plants_built: int = 0  # this turn (rule 10.3)
+    demolished: int = 0  # this turn (rule 11)
+    dev_played_turn: int = 0  # this turn (rule 5.4)
+    offers_made: int = 0  # this turn
+    longest_road_holder: int | None = None
+    environmentalist_holder: int | None = None
+    outcome: Any = None
+    forced_dice: list[tuple[int, int]] = field(default_factory=list)  # sandbox
+    forced_discs: list[Disc] = field(default_factory=list)  # sandbox
+    stats: list[Stats] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    rng: dict[str, random.Random] = field(default_factory=dict)
+
+    # -- derived quantities (never stored) -----------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def local_footprint(self, seat: int) -> int:
+        """LF = towns + 2 cities + fossil - renewable, from the pieces (rule 4.1)."""
+        p, r = self.players[seat], self.rules
+        fossil = p.count_plants("fossil")
+        return (
+            r.lf_town * len(p.towns)
+            + r.lf_city * len(p.cities)
+            + r.lf_fossil * fossil
+            + r.lf_renewable * (len(p.plants) - fossil)
+        )
+
+    @property
+    def global_footprint(self) -> int:
+        """GF = sum of LF, clamped to the track (rule 4.2)."""
+        total = sum(self.local_footprint(s) for s in range(self.n))
+        return max(0, min(self.rules.gf_max, total))
+
+    def victory_points(self, seat: int) -> int:
+        """VP from pieces, cards and awards (rules 13.8, 10.5)."""
+        p, r = self.players[seat], self.rules
+        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities)
+        vp += r.vp_card_vp * p.dev_cards.count("victory_point")
+        vp += r.plant_vp * len(p.plants)
+        if self.longest_road_holder == seat:
+            vp += r.longest_road_vp
+        if self.environmentalist_holder == seat:
+            vp += r.environmentalist_vp
+        return vp
+
+    @property
+    def hazard_supply(self) -> int:
+        return self.rules.hazard_tokens - len(self.hex_hazards) - len(self.building_hazards)
+
+    def owner_of(self, corner: int) -> int | None:
+        for p in self.players:
+            if corner in p.towns or corner in p.cities:
+                return p.seat
+        return None
+
+    def road_owner(self, path: int) -> int | None:
+        for p in self.players:
+            if path in p.roads:
+                return p.seat
+        return None
+
+    def pieces_left(self, seat: int, piece: str) -> int:
+        p = self.players[seat]
+        on_board = {
+            "town": len(p.towns),
+            "city": len(p.cities),
+            "road": len(p.roads),
+            "fossil": p.count_plants("fossil"),
+            "renewable": p.count_plants("renewable"),
+        }[piece]
+        return self.rules.piece_limit(piece) - on_board
+
+    def clockwise_from_active(self) -> list[int]:
+        return [(self.active + i) % self.n for i in range(self.n)]
+
+    @property
+    def pending(self) -> Task | None:
+        """The decision the engine waits for, if any."""
+        return self.queue[0] if self.queue else None
+
+    # -- chance and endings -------------------------------------------------------------------
+
+    def roll_dice(self) -> tuple[int, int]:
+        """Two dice from the game's dice stream, or the next roll a teacher fixed."""
+        if self.forced_dice:
+            return self.forced_dice.pop(0)
+        rng = self.rng["dice"]
+        return rng.randint(1, 6), rng.randint(1, 6)
+
+    def finish(self, kind: str, winners: tuple[int, ...], reason: str, eliminated=()) -> None:
+        self.outcome = Outcome(kind, tuple(winners), self.turn, reason, tuple(eliminated))
+        self.phase = "over"
+        self.queue.clear()
+        self.log.append(f"Game over: {reason}")
+
+    # -- serialisation -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every fact of the state as plain JSON (used for the digest and tests)."""
+        return {
+            "players": [
+                {
+                    "hand": dict(p.hand),
+                    "energy": p.energy,
+                    "towns": sorted(p.towns),
+                    "cities": sorted(p.cities),
+                    "roads": sorted(p.roads),
+                    "plants": sorted([c, h, k] for (c, h), k in p.plants.items()),
+                    "dev_cards": sorted(p.dev_cards),
+                    "dev_new": sorted(p.dev_new),
+                    "dev_played": dict(sorted(p.dev_played.items())),
+                    "warehouse": p.warehouse,
+                    "green_slots": list(p.green_slots),
+                }
+                for p in self.players
+            ],
+            "supply": dict(self.supply),
+            "energy_supply": self.energy_supply,
+            "dev_deck": list(self.dev_deck),
+            "inspector": self.inspector,
+            "bag": sorted(list(d) for d in self.bag),
+            "event_board": {k: [list(d) for d in v] for k, v in self.event_board.items()},
+            "removed_discs": sorted(list(d) for d in self.removed_discs),
+            "hex_hazards": sorted(self.hex_hazards),
+            "building_hazards": sorted(self.building_hazards),
+            "active": self.active,
+            "turn": self.turn,
+            "phase": self.phase,
+            "queue": [t.to_dict() for t in self.queue],
+            "dice": list(self.dice) if self.dice else None,
+            "turn_flags": [self.plants_built, self.demolished, self.dev_played_turn, self.offers_made],
+            "longest_road_holder": self.longest_road_holder,
+            "environmentalist_holder": self.environmentalist_holder,
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "forced_dice": [list(d) for d in self.forced_dice],
+            "forced_discs": [list(d) for d in self.forced_discs],
+        }
+
+    def digest(self) -> str:
+        """A short fingerprint of the whole state (save files check it on load)."""
+        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def new_hand() -> dict[str, int]:
+    return {k: 0 for k in CARD_KINDS}
+
+
+def full_supply(rules: RuleSet) -> dict[str, int]:
+    supply = {r: rules.resource_cards for r in RESOURCES}
+    supply["science"] = rules.science_cards
+    return supply
