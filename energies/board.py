@@ -22,7 +22,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
 
 TERRAIN_RESOURCE: dict[str, str | None] = {
     "forest": "lumber", "hills": "brick", "pasture": "fiber", "fields": "food",
@@ -231,14 +230,27 @@ class Board:
             f"corner {c} (" + " / ".join(str(hexes[h]) for h in c_hexes[c]) + ")"
             for c in range(54)))
 
+        s("corner_positions", pos)
+        s("_coastal_corners", coastal_corners)
+
+    @functools.cached_property
+    def graph(self):
+        """The island as a frozen ``networkx.Graph``: corners are nodes, paths are edges.
+
+        Node attributes: ``pos`` (x, y), ``hexes``, ``harbor`` (id or None),
+        ``coastal``; edge attribute: ``path`` (id). Built on first use so that
+        ``import energies`` stays fast; the engine itself reads the cached tuples.
+        """
+        import networkx as nx
+
         g = nx.Graph()
         for c in range(54):
-            hb = c_harbor[c]
-            g.add_node(c, pos=pos[c], hexes=tuple(c_hexes[c]),
-                       harbor=None if hb is None else hb.id, coastal=c in coastal_corners)
-        for p, (a, b) in enumerate(paths):
+            hb = self._corner_harbor[c]
+            g.add_node(c, pos=self.corner_positions[c], hexes=self.corner_hexes_of[c],
+                       harbor=None if hb is None else hb.id, coastal=c in self._coastal_corners)
+        for p, (a, b) in enumerate(self.paths):
             g.add_edge(a, b, path=p)
-        s("graph", nx.freeze(g))
+        return nx.freeze(g)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Board is immutable")

@@ -709,33 +709,48 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.queue:
         return _decision_options(state, state.queue[0])
     seat, p = state.active, state.players[state.active]
-    candidates: list[Action] = [PlayDevCard(seat, c) for c in sorted(set(p.dev_cards))]
+    legal: list[Action] = [
+        a for c in sorted(set(p.dev_cards)) if _check_play_dev(state, a := PlayDevCard(seat, c)) is None
+    ]
     if state.phase == "roll":
-        candidates.append(RollDice(seat))
-        return [a for a in candidates if _check_free(state, a) is None]
+        return legal + [RollDice(seat)]
     rules = state.rules
-    candidates.append(EndTurn(seat))
+    legal.append(EndTurn(seat))
+    checked: list[tuple[Callable, list[Action]]] = []
     if not _lack(p, rules.cost("road"), ""):
-        candidates += [BuildRoad(seat, path) for path in _road_frontier(state, seat)]
+        checked.append((_FREE_CHECKS[BuildRoad], [BuildRoad(seat, x) for x in _road_frontier(state, seat)]))
     if not _lack(p, rules.cost("town"), ""):
-        ends = {c for path in p.roads for c in state.board.path_corners(path)}
-        candidates += [BuildTown(seat, c) for c in sorted(ends)]
+        ends = sorted({c for path in p.roads for c in state.board.path_corners(path)})
+        checked.append((_check_town, [BuildTown(seat, c) for c in ends]))
     if not _lack(p, rules.cost("city"), ""):
-        candidates += [BuildCity(seat, c) for c in sorted(p.towns)]
+        checked.append((_check_city, [BuildCity(seat, c) for c in sorted(p.towns)]))
     if state.plants_built < rules.plants_per_turn and p.hand["science"] >= 1:
-        candidates += _plant_spots(state, seat, PLANTS)
-    candidates.append(BuyDevCard(seat))
-    for give in CARD_KINDS + ("energy",):
-        gets = CARD_KINDS if give == "energy" else RESOURCES
-        candidates += [TradeWithSupply(seat, give, get) for get in gets if get != give]
-    if state.offers_made < rules.trade_offers_per_turn:
-        candidates += _one_for_one_offers(state, seat)
+        checked.append((_check_plant, _plant_spots(state, seat, PLANTS)))
+    checked.append((_check_buy_dev, [BuyDevCard(seat)]))
     if p.energy > 0:
-        candidates += _hazard_removals(state, seat)
-        candidates += [DemolishFossil(seat, c, h) for (c, h), k in sorted(p.plants.items()) if k == "fossil"]
+        checked.append((_check_remove_hazard, _hazard_removals(state, seat)))
+        fossils = [DemolishFossil(seat, c, h) for (c, h), k in sorted(p.plants.items()) if k == "fossil"]
+        checked.append((_check_demolish, fossils))
     if not p.warehouse:
-        candidates.append(BuildWarehouse(seat))
-    return [a for a in candidates if _check_free(state, a) is None]
+        checked.append((_check_warehouse, [BuildWarehouse(seat)]))
+    for check, candidates in checked:
+        legal += [a for a in candidates if check(state, a) is None]
+    # trades are generated valid by construction (they are many; tests hold them to why_illegal)
+    legal += _supply_trades(state, seat)
+    if state.offers_made < rules.trade_offers_per_turn:
+        legal += _one_for_one_offers(state, seat)
+    return legal
+
+
+def _supply_trades(state: GameState, seat: int) -> list[Action]:
+    p, trades = state.players[seat], []
+    for give in CARD_KINDS + ("energy",):
+        held = p.energy if give == "energy" else p.hand[give]
+        if held < supply_rate(state, seat, give):
+            continue
+        gets = CARD_KINDS if give == "energy" else RESOURCES
+        trades += [TradeWithSupply(seat, give, get) for get in gets if get != give and state.supply[get] > 0]
+    return trades
 
 
 def _one_for_one_offers(state: GameState, seat: int) -> list[Action]:

@@ -10,6 +10,7 @@ are made with :func:`dataclasses.replace` or :meth:`RuleSet.replace`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -274,8 +275,17 @@ class RuleSet:
         return dict(self.event_spaces)[row]
 
     def cost(self, item: str) -> dict[str, int]:
-        """Cost of a buildable item as a dict ("road", "town", "city", "fossil", ...)."""
-        return dict(getattr(self, f"{item}_cost"))
+        """Cost of a buildable item as a dict ("road", "town", "city", "fossil", ...).
+
+        The returned dict is shared: read it, do not change it.
+        """
+        return self._costs[item]
+
+    @functools.cached_property
+    def _costs(self) -> dict[str, dict[str, int]]:
+        # computed once per rule set: costs are looked up on every legal_actions call
+        items = ("road", "town", "city", "fossil", "renewable", "dev_card")
+        return {item: dict(getattr(self, f"{item}_cost")) for item in items}
 
     def piece_limit(self, piece: str) -> int:
         """How many of a piece each player owns (§1)."""

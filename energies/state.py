@@ -185,13 +185,10 @@ class GameState:
 
     def pieces_left(self, seat: int, piece: str) -> int:
         p = self.players[seat]
-        on_board = {
-            "town": len(p.towns),
-            "city": len(p.cities),
-            "road": len(p.roads),
-            "fossil": p.count_plants("fossil"),
-            "renewable": p.count_plants("renewable"),
-        }[piece]
+        if piece in ("fossil", "renewable"):
+            on_board = p.count_plants(piece)
+        else:
+            on_board = len({"town": p.towns, "city": p.cities, "road": p.roads}[piece])
         return self.rules.piece_limit(piece) - on_board
 
     def clockwise_from_active(self) -> list[int]:
