@@ -13,9 +13,12 @@ the seat it plays, and a seeded ``random.Random`` to break ties with.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Protocol, Sequence
 
 from .actions import Action
+from .board import PIPS
+from .engine import supply_rate
 
 
 class Player(Protocol):
@@ -37,3 +40,374 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+
+# ==============================================================================================
+# Personas: one shared, rule-aware player whose priorities each persona sets
+# ==============================================================================================
+
+_BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
+
+
+class StrategyBot:
+    """A rule-aware player: scores every legal action and takes the best one.
+
+    It builds, trades with the supply, uses energy, plays cards and answers
+    every decision the engine asks for. Personas change only the priorities
+    in :meth:`plant_score` and a few weights, so the differences between them
+    are exactly the sustainability choices a lesson wants to compare.
+    """
+
+    name = "StrategyBot"
+    science_value = 1.0  # how much the persona values a science card
+    hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        state = game_view.state if hasattr(game_view, "state") else game_view
+        tie = self._rng or rng
+        seat = legal[0].seat
+        needs = self._needs(state, seat)
+        scored = [(self.score(state, a, needs), tie.random(), a) for a in legal]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    # -- what the player is short of for its next builds ----------------------------------------
+
+    def _needs(self, state, seat: int) -> Counter:
+        p, rules = state.players[seat], state.rules
+        wanted: list[dict[str, int]] = []
+        if p.towns and state.pieces_left(seat, "city") > 0:
+            wanted.append(rules.cost("city"))
+        if state.pieces_left(seat, "town") > 0:
+            wanted.append(rules.cost("town"))
+        if self.plant_wish(state, seat) == "renewable":
+            wanted.append(rules.cost("renewable"))
+        elif self.plant_wish(state, seat) == "fossil":
+            wanted.append(rules.cost("fossil"))
+        needs: Counter = Counter()
+        for cost in wanted:
+            for kind, n in cost.items():
+                needs[kind] = max(needs[kind], n - p.hand[kind])
+        return needs
+
+    def card_value(self, kind: str, needs: Counter) -> float:
+        base = self.science_value if kind == "science" else _BASE_VALUE.get(kind, 1.0)
+        return base + (1.5 if needs[kind] > 0 else 0.0)
+
+    # -- persona hooks -------------------------------------------------------------------------
+
+    def plant_wish(self, state, seat: int) -> str | None:
+        """Which plant the persona wants to build next (None: none)."""
+        return None
+
+    def plant_score(self, state, seat: int, plant: str) -> float:
+        """Worth of building a plant of this kind now (<= 0: don't)."""
+        return 0.0
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def score(self, state, a: Action, needs: Counter) -> float:
+        method = getattr(self, f"_score_{a.kind}", None)
+        return method(state, a, needs) if method else 0.0
+
+    def _score_end_turn(self, state, a, needs):
+        return 0.1
+
+    def _score_roll_dice(self, state, a, needs):
+        return 1.0
+
+    def _score_build_city(self, state, a, needs):
+        if state.phase == "setup":
+            return state.board.corner_pips(a.corner)
+        return 10 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+
+    def _score_build_town(self, state, a, needs):
+        if state.phase == "setup":
+            return state.board.corner_pips(a.corner) + self._diversity(state, a.corner)
+        return 8 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+
+    def _footprint_penalty(self, state, seat: int) -> float:
+        return 0.0
+
+    def _score_build_road(self, state, a, needs):
+        board = state.board
+        ends = board.path_corners(a.path)
+        best = 0.0
+        for c in ends:
+            if self._town_spot(state, c):
+                best = max(best, 3 + board.corner_pips(c) / 4)
+            elif any(self._town_spot(state, n) for n in board.corner_neighbors(c)):
+                best = max(best, 1.5)
+        if state.queue or state.phase == "setup":  # free roads: always take the best
+            return best + 1
+        if self._has_town_spot(state, a.seat) or state.pieces_left(a.seat, "town") <= 0:
+            return 0.0  # build the town first
+        return best
+
+    def _town_spot(self, state, c: int) -> bool:
+        return state.owner_of(c) is None and all(
+            state.owner_of(n) is None for n in state.board.corner_neighbors(c)
+        )
+
+    def _has_town_spot(self, state, seat: int) -> bool:
+        board, roads = state.board, state.players[seat].roads
+        ends = {c for path in roads for c in board.path_corners(path)}
+        return any(self._town_spot(state, c) for c in ends)
+
+    def _diversity(self, state, corner: int) -> float:
+        kinds = {state.board.hexes[h].resource for h in state.board.corner_hexes(corner)} - {None}
+        return len(kinds) / 2
+
+    def _score_build_plant(self, state, a, needs):
+        board = state.board
+        pips = PIPS.get(board.hexes[a.hex].number, 0)
+        worth = self.plant_score(state, a.seat, a.plant)
+        if worth <= 0:
+            return worth
+        # energy comes only from producing hexes: prefer a busy, hazard-free hex
+        return worth + pips / 5 - (1 if a.hex in state.hex_hazards else 0)
+
+    def _score_decline(self, state, a, needs):
+        return 0.0
+
+    def _score_buy_dev_card(self, state, a, needs):
+        # only from surplus: never spend cards a city or town is waiting for
+        cost = state.rules.cost("dev_card")
+        p = state.players[a.seat]
+        wanted = self._build_cost_in_reach(state, a.seat)
+        spare = all(p.hand[k] - n >= wanted.get(k, 0) for k, n in cost.items())
+        return 2.5 if spare else 0.0
+
+    def _build_cost_in_reach(self, state, seat: int) -> dict[str, int]:
+        """Cards held back for the city (or town) the player is saving for."""
+        p, rules = state.players[seat], state.rules
+        if p.towns and state.pieces_left(seat, "city") > 0:
+            return rules.cost("city")
+        if self._has_town_spot(state, seat) and state.pieces_left(seat, "town") > 0:
+            return rules.cost("town")
+        return {}
+
+    def _score_trade_with_supply(self, state, a, needs):
+        p = state.players[a.seat]
+        if needs[a.get] <= 0:
+            return 0.0
+        rate = supply_rate(state, a.seat, a.give)
+        if a.give == "energy":
+            return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0
+        held = p.hand[a.give]
+        surplus = held - max(needs[a.give], 0) - (1 if a.give == "science" else 0)
+        return 2.0 if surplus >= rate else 0.0
+
+    def _score_offer_trade(self, state, a, needs):
+        return 0.0  # personas trade with the supply; they still answer other players' offers
+
+    def _score_respond_to_trade(self, state, a, needs):
+        task = state.queue[0]
+        gain = sum(self.card_value(k, needs) * n for k, n in task.info["give"])
+        loss = sum(self.card_value(k, needs) * n for k, n in task.info["get"])
+        good = gain > loss + 0.3
+        return 1.0 if a.accept == good else 0.0
+
+    def _score_remove_hazard(self, state, a, needs):
+        mine = state.players[a.seat].buildings()
+        board = state.board
+        if a.place == "building":
+            helps = a.index in mine
+        else:
+            helps = any(c in mine for c in board.hex_corners(a.index))
+        if state.queue:  # Cleanup's free removal
+            return 2.0 if helps else 0.5
+        return self.hazard_care if helps else 0.0
+
+    def _score_demolish_fossil(self, state, a, needs):
+        return self.demolish_score(state, a.seat)
+
+    def demolish_score(self, state, seat: int) -> float:
+        return 0.0
+
+    def _score_build_warehouse(self, state, a, needs):
+        p = state.players[a.seat]
+        return 1.5 if p.cards >= 6 and p.energy >= 4 else 0.0
+
+    def _score_play_dev_card(self, state, a, needs):
+        p = state.players[a.seat]
+        if a.card == "cleanup":
+            mine = p.buildings()
+            blocked = any(c in mine for c in state.board.hex_corners(state.inspector))
+            return 5.0 if blocked else 2.0
+        if a.card == "research_grant":
+            return 4.0
+        if a.card == "road_construction":
+            return 2.5 if state.pieces_left(a.seat, "road") >= 2 else 0.0
+        if a.card == "high_yield":
+            return 4.0
+        return 0.0
+
+    def _score_discard_card(self, state, a, needs):
+        return -self.card_value(a.card, needs) + state.players[a.seat].hand[a.card] / 10
+
+    def _score_take_card(self, state, a, needs):
+        return self.card_value(a.card, needs)
+
+    def _score_choose_hex(self, state, a, needs):
+        return self.card_value(state.board.hexes[a.hex].resource, needs)
+
+    def _score_move_inspector(self, state, a, needs):
+        board, seat = state.board, a.seat
+        pips = PIPS.get(board.hexes[a.hex].number, 0)
+        worth = 0.0
+        for c in board.hex_corners(a.hex):
+            owner = state.owner_of(c)
+            if owner is None:
+                continue
+            weight = 2 if c in state.players[owner].cities else 1
+            worth += weight * pips * (-3 if owner == seat else 1 + state.victory_points(owner) / 10)
+        return worth
+
+    def _score_choose_victim(self, state, a, needs):
+        return state.victory_points(a.victim) + state.players[a.victim].cards / 5
+
+    def _score_place_hazard(self, state, a, needs):
+        # put the hazard where it costs least production
+        return -state.board.corner_pips(a.corner) * (2 if a.corner in state.players[a.seat].cities else 1)
+
+    # -- shared facts for the personas ---------------------------------------------------------
+
+    @staticmethod
+    def balance(state, seat: int) -> int:
+        p = state.players[seat]
+        return p.count_plants("renewable") - p.count_plants("fossil")
+
+    @staticmethod
+    def table_average_lf(state) -> float:
+        return sum(state.local_footprint(s) for s in range(state.n)) / state.n
+
+    @staticmethod
+    def endgame(state) -> bool:
+        """The bag is running low: the empty-bag ending (rule 14.2) is about two rounds away."""
+        per_turn = state.rules.discs_to_draw(state.global_footprint)
+        return len(state.bag) <= 2 * state.n * per_turn + 2
+
+
+class FossilRush(StrategyBot):
+    """Grows as fast as it can with cheap fossil plants and ignores the footprint."""
+
+    name = "FossilRush"
+    science_value = 0.8
+    hazard_care = 1.5
+
+    def plant_wish(self, state, seat):
+        return "fossil"
+
+    def plant_score(self, state, seat, plant):
+        return 6.0 if plant == "fossil" else 0.0
+
+
+class GreenInvestor(StrategyBot):
+    """Saves science for renewable plants and spends energy removing hazards."""
+
+    name = "GreenInvestor"
+    science_value = 2.0
+    hazard_care = 4.0
+
+    def plant_wish(self, state, seat):
+        return "renewable"
+
+    def plant_score(self, state, seat, plant):
+        return 9.0 if plant == "renewable" else -5.0
+
+    def demolish_score(self, state, seat):
+        return 4.0
+
+
+class Balanced(StrategyBot):
+    """Chases victory points but keeps its footprint at or below the table average."""
+
+    name = "Balanced"
+    science_value = 1.4
+    hazard_care = 3.0
+
+    def _over_average(self, state, seat, extra: int = 1) -> bool:
+        return state.local_footprint(seat) + extra > self.table_average_lf(state)
+
+    def plant_wish(self, state, seat):
+        if self.balance(state, seat) <= 0 or self._over_average(state, seat):
+            return "renewable"
+        return "fossil"
+
+    def plant_score(self, state, seat, plant):
+        if plant == "renewable":
+            return 8.0 if (self.balance(state, seat) <= 1 or self._over_average(state, seat, 0)) else 5.0
+        if self._over_average(state, seat) or self.balance(state, seat) <= 1 or self.endgame(state):
+            return -2.0
+        return 5.0
+
+    def _footprint_penalty(self, state, seat):
+        return 3.0 if self._over_average(state, seat) else 0.0
+
+    def demolish_score(self, state, seat):
+        return 3.5 if self._over_average(state, seat, 0) or self.endgame(state) else 0.0
+
+
+class FreeRider(StrategyBot):
+    """Lets the others go green and builds fossil plants while the global footprint is low."""
+
+    name = "FreeRider"
+    science_value = 1.1
+    hazard_care = 2.0
+
+    def _gf_low(self, state) -> bool:
+        # "low" = the single-disc band or below: pollution still looks cheap
+        single = [band for band in state.rules.disc_bands if band[2] == 1]
+        high = single[0][1] if single else state.rules.gf_max // 2
+        return state.global_footprint <= high - 3
+
+    def plant_wish(self, state, seat):
+        if self.endgame(state) and self.balance(state, seat) <= 0:
+            return "renewable"  # free-riding ends when the bag is about to run dry
+        return "fossil" if self._gf_low(state) else None
+
+    def plant_score(self, state, seat, plant):
+        if plant == "renewable":
+            return 8.0 if self.endgame(state) and self.balance(state, seat) <= 0 else 0.0
+        return 6.0 if self._gf_low(state) and not self.endgame(state) else -1.0
+
+    def demolish_score(self, state, seat):
+        return 4.0 if self.endgame(state) and self.balance(state, seat) <= 0 else 0.0
+
+
+# Short names used by simulate() and the command line.
+PERSONAS: dict[str, type] = {
+    "random": RandomBot,
+    "fossil": FossilRush,
+    "green": GreenInvestor,
+    "balanced": Balanced,
+    "freerider": FreeRider,
+}
+
+
+def make_bot(spec, seed: int | None = None):
+    """A bot from a short name ("random", "fossil", ...), a class, or a ready bot object."""
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        aliases = {cls.__name__.lower(): name for name, cls in PERSONAS.items()}
+        key = aliases.get(key, key)
+        if key not in PERSONAS:
+            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(PERSONAS))}.")
+        return PERSONAS[key](seed=seed)
+    if isinstance(spec, type):
+        return spec(seed=seed)
+    if hasattr(spec, "decide"):
+        return spec
+    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
