@@ -43,7 +43,10 @@ def goods(**counts: int) -> Goods:
 
 
 def goods_text(items: Goods) -> str:
-    return " + ".join(f"{n} {k}" for k, n in items) or "nothing"
+    try:
+        return " + ".join(f"{n} {k}" for k, n in items) or "nothing"
+    except (TypeError, ValueError):  # a malformed offer still prints (it is refused elsewhere)
+        return repr(items)
 
 
 def _hex(board: Any, h: int) -> str:

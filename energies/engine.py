@@ -69,6 +69,8 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
     board = build_board(rules.layout, seed, rules.number_placement)
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
+    # rule 3.6: drawn first, so rule variants with other decks keep the same start player
+    start_player = rng["setup"].randrange(rules.players) if rules.random_start_player else 0
     deck = [card for card, count in rules.dev_deck for _ in range(count)]
     rng["setup"].shuffle(deck)
     players = []
@@ -90,8 +92,8 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
         stats=[Stats() for _ in range(rules.players)],
     )
     state.rng = rng
-    # rule 3.6: start player from the seed; rule 3.3: towns in seat order, cities in reverse
-    state.start_player = rng["setup"].randrange(rules.players) if rules.random_start_player else 0
+    state.start_player = start_player
+    # rule 3.3: towns in seat order, cities in reverse
     order = [(state.start_player + i) % rules.players for i in range(rules.players)]
     for seat in order:
         state.queue += [Task("setup_town", seat), Task("setup_road", seat)]
@@ -378,9 +380,17 @@ def _goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str |
     return None
 
 
+def _well_formed(items) -> bool:
+    return isinstance(items, tuple) and all(
+        isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in items
+    )
+
+
 def _check_offer(state: GameState, a: OfferTrade) -> str | None:
     if not (isinstance(a.partner, int) and 0 <= a.partner < state.n) or a.partner == a.seat:
         return "Offer a trade to another player at the table."
+    if not (_well_formed(a.give) and _well_formed(a.get)):
+        return "Describe each side of a trade as (kind, count) pairs, e.g. ((\"brick\", 1),)."
     if not a.give or not a.get:
         return "A trade needs something on both sides."
     if {k for k, _ in a.give} & {k for k, _ in a.get}:
@@ -560,7 +570,10 @@ def _check_decision(state: GameState, task: Task, a: Action) -> str | None:
             return "Choose a different hex that holds one of your renewable plants."
         return None
     if kind == "trade_response":
-        if a.accept:
+        if a.accept:  # both sides must still hold their goods (a sandbox edit may intervene)
+            offered = _goods_problem(state, _goods(task.info["give"]), task.info["from"], "They offer")
+            if offered:
+                return "The offer can no longer be accepted: the other player no longer has the goods."
             return _goods_problem(state, _goods(task.info["get"]), a.seat, "You give")
         return None
     return f"Nothing to decide for {kind}."
@@ -817,8 +830,8 @@ def _run(state: GameState) -> None:
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)
-        elif not _decision_options(state, task):
-            state.queue.pop(0)  # nobody can act on it (no card, no spot, no hazard left)
+        elif not any(not isinstance(a, Decline) for a in _decision_options(state, task)):
+            state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
         else:
             break
     if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
