@@ -231,7 +231,8 @@ def end_by_empty_bag(state: GameState) -> None:
     state.finish(
         "empty_bag",
         tuple(sorted(winners)),
-        f"The event bag is empty: {_seats(sorted(winners))} win with the best balance of "
+        f"The event bag is empty: {_seats(sorted(winners))} "
+        f"{'wins' if len(winners) == 1 else 'win'} with the best balance of "
         f"renewable over fossil plants (+{best}).",
         eliminated,
     )

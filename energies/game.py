@@ -243,6 +243,12 @@ class Game:
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.to_json())
 
+    def _repr_png_(self) -> bytes:
+        """Jupyter shows a game as its board picture."""
+        from .viz import board_png
+
+        return board_png(self)
+
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"turn {self.turn}, seat {self.current_seat} to act"
         return f"<energies.Game seed={self.seed} players={self.rules.players}: {status}>"
