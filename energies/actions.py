@@ -177,9 +177,7 @@ class OfferTrade(Action):
     group: ClassVar[str] = "trade"
 
     def _verb(self, board: Any) -> str:
-        return (
-            f"offers seat {self.partner} {goods_text(self.give)} for {goods_text(self.get)}"
-        )
+        return f"offers seat {self.partner} {goods_text(self.give)} for {goods_text(self.get)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,9 +361,11 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.kind}
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
-        out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(
-            value, tuple
-        ) else value
+        out[f.name] = (
+            [list(v) if isinstance(v, tuple) else v for v in value]
+            if isinstance(value, tuple)
+            else value
+        )
     return out
 
 
@@ -397,9 +397,7 @@ def _check_value(type_name: str, value: Any, where: str) -> Any:
     # sandbox arguments: a short list of numbers and words
     if not isinstance(value, list) or len(value) > 16:
         raise ValueError(f"{where} must be a short list")
-    return tuple(
-        _check_value("int" if isinstance(v, int) else "str", v, where) for v in value
-    )
+    return tuple(_check_value("int" if isinstance(v, int) else "str", v, where) for v in value)
 
 
 def action_from_dict(data: Any) -> Action:

@@ -22,7 +22,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
 TERRAIN_RESOURCE: dict[str, str | None] = {
     "forest": "lumber", "hills": "brick", "pasture": "fiber", "fields": "food",
     "mountains": "steel", "desert": None}

@@ -42,7 +42,6 @@ class RandomBot:
         return "RandomBot()"
 
 
-
 # ==============================================================================================
 # Personas: one shared, rule-aware player whose priorities each persona sets
 # ==============================================================================================
@@ -280,7 +279,9 @@ class StrategyBot:
 
     def _score_place_hazard(self, state, a, needs):
         # put the hazard where it costs least production
-        return -state.board.corner_pips(a.corner) * (2 if a.corner in state.players[a.seat].cities else 1)
+        return -state.board.corner_pips(a.corner) * (
+            2 if a.corner in state.players[a.seat].cities else 1
+        )
 
     # -- shared facts for the personas ---------------------------------------------------------
 
@@ -348,7 +349,11 @@ class Balanced(StrategyBot):
 
     def plant_score(self, state, seat, plant):
         if plant == "renewable":
-            return 8.0 if (self.balance(state, seat) <= 1 or self._over_average(state, seat, 0)) else 5.0
+            return (
+                8.0
+                if (self.balance(state, seat) <= 1 or self._over_average(state, seat, 0))
+                else 5.0
+            )
         if self._over_average(state, seat) or self.balance(state, seat) <= 1 or self.endgame(state):
             return -2.0
         return 5.0

@@ -31,7 +31,9 @@ def draw_disc(state: GameState) -> None:
     row = state.rules.row_of(color, symbol)
     discs = state.event_board[row]
     discs.append(disc)
-    state.log.append(f"{color.title()} disc drawn: {pretty(symbol)} ({len(discs)}/{state.rules.spaces(row)})")
+    state.log.append(
+        f"{color.title()} disc drawn: {pretty(symbol)} ({len(discs)}/{state.rules.spaces(row)})"
+    )
     if len(discs) >= state.rules.spaces(row):
         state.removed_discs.extend(discs)  # rule 6.2: the row's discs leave the game
         state.event_board[row] = []
@@ -130,7 +132,9 @@ def _air_pollution(state: GameState):
     # rule 7.3: highest LF each put a hazard on a city (or town if no city)
     high = highest_lf(state)
     tasks = [Task("place_hazard", s, {"source": "air_pollution"}) for s in high]
-    text = f"highest footprint {_seats(high)} put a hazard on a city" if high else "all tie: nothing"
+    text = (
+        f"highest footprint {_seats(high)} put a hazard on a city" if high else "all tie: nothing"
+    )
     return tuple(high), text, tasks
 
 
@@ -138,7 +142,11 @@ def _production_increase(state: GameState):
     # rule 7.4: highest LF each may build a free fossil plant and take 1 resource of its hex
     high = highest_lf(state)
     tasks = [Task("free_fossil", s, {"source": "production_increase"}) for s in high]
-    text = f"highest footprint {_seats(high)} may build a free fossil plant" if high else "all tie: nothing"
+    text = (
+        f"highest footprint {_seats(high)} may build a free fossil plant"
+        if high
+        else "all tie: nothing"
+    )
     return tuple(high), text, tasks
 
 
@@ -152,7 +160,9 @@ def _rain_and_flooding(state: GameState):
 def _sustainable_production(state: GameState):
     # rule 7.6: most renewable plants each take a card of choice
     best = most_renewable(state)
-    tasks = [Task("take_card", s, {"kinds": "any", "source": "sustainable_production"}) for s in best]
+    tasks = [
+        Task("take_card", s, {"kinds": "any", "source": "sustainable_production"}) for s in best
+    ]
     text = f"most renewable plants {_seats(best)} take a card" if best else "nobody leads: nothing"
     return tuple(best), text, tasks
 
@@ -242,4 +252,11 @@ def resource_of(state: GameState, hex_id: int) -> str | None:
     return state.board.hexes[hex_id].resource
 
 
-__all__ = ["begin_event_phase", "draw_disc", "fire", "hazard_targets", "end_by_empty_bag", "RESOURCES"]
+__all__ = [
+    "begin_event_phase",
+    "draw_disc",
+    "fire",
+    "hazard_targets",
+    "end_by_empty_bag",
+    "RESOURCES",
+]

@@ -11,7 +11,7 @@ import copy
 import json
 from typing import Any
 
-from . import engine
+from . import effects, engine
 from .actions import Action, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
@@ -158,7 +158,7 @@ class Game:
                     "dev_cards_held": len(p.dev_cards),
                     "dev_cards_played": dict(sorted(p.dev_played.items())),
                     "warehouse": p.warehouse,
-                    "longest_road": engine.longest_road(s, p.seat),
+                    "longest_road": effects.longest_road(s, p.seat),
                 }
             )
         bag_brown: dict[str, int] = {}
@@ -250,7 +250,11 @@ class Game:
         return board_png(self)
 
     def __repr__(self) -> str:
-        status = str(self.outcome) if self.outcome else f"turn {self.turn}, seat {self.current_seat} to act"
+        status = (
+            str(self.outcome)
+            if self.outcome
+            else f"turn {self.turn}, seat {self.current_seat} to act"
+        )
         return f"<energies.Game seed={self.seed} players={self.rules.players}: {status}>"
 
 
@@ -265,7 +269,9 @@ def new_game(
     if rules is None:
         rules = RuleSet.standard(4 if players is None else players)
     elif players is not None and players != rules.players:
-        raise ValueError(f"players={players} does not match the rule set ({rules.players} players).")
+        raise ValueError(
+            f"players={players} does not match the rule set ({rules.players} players)."
+        )
     if start is not None and start != rules.start:
         if start not in ("quick", "draft"):
             raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
@@ -279,11 +285,21 @@ def load_game(text: str | bytes) -> Game:
     if not isinstance(data, dict):
         raise SaveFileError("This is not an energies save file (expected a JSON object).")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveFileError("This is not an energies save file (the 'format' field is missing or wrong).")
+        raise SaveFileError(
+            "This is not an energies save file (the 'format' field is missing or wrong)."
+        )
     version = data.get("version")
     if version != SAVE_VERSION:
-        raise SaveFileError(f"Unsupported save file version {version!r}; this kit reads version {SAVE_VERSION}.")
-    for key, kind in (("rules", dict), ("seed", int), ("names", list), ("actions", list), ("digest", str)):
+        raise SaveFileError(
+            f"Unsupported save file version {version!r}; this kit reads version {SAVE_VERSION}."
+        )
+    for key, kind in (
+        ("rules", dict),
+        ("seed", int),
+        ("names", list),
+        ("actions", list),
+        ("digest", str),
+    ):
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
     if len(data["actions"]) > MAX_SAVED_ACTIONS:
@@ -307,7 +323,9 @@ def load_game(text: str | bytes) -> Game:
                 f"Action {number} ({action}) cannot be replayed: {exc} The file was changed or is corrupt."
             ) from None
     if game.digest() != data["digest"]:
-        raise SaveFileError("The save file's digest does not match the replayed game: the file was changed.")
+        raise SaveFileError(
+            "The save file's digest does not match the replayed game: the file was changed."
+        )
     return game
 
 
@@ -328,7 +346,9 @@ def _parse(text: str | bytes) -> Any:
     except RecursionError:
         raise SaveFileError("The save file is nested too deeply to be a save file.") from None
     except ValueError as exc:
-        raise SaveFileError(f"The save file is not valid JSON (it may be truncated): {exc}.") from None
+        raise SaveFileError(
+            f"The save file is not valid JSON (it may be truncated): {exc}."
+        ) from None
 
 
 def load_file(path) -> Game:

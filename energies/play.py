@@ -10,7 +10,9 @@ from .game import Game
 from .state import Outcome
 
 
-def play(game: Game, bots: Sequence[Player] | Mapping[int, Player], max_actions: int = 1_000_000) -> Outcome:
+def play(
+    game: Game, bots: Sequence[Player] | Mapping[int, Player], max_actions: int = 1_000_000
+) -> Outcome:
     """Let the bots decide until the game is over; return the outcome.
 
     ``bots`` is a list with one bot per seat, or a dict seat -> bot. The bots

@@ -87,10 +87,16 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
 
 # House readings that are logical necessities rather than numbers: listed, not configurable.
 _HOUSE_READINGS: tuple[tuple[str, str], ...] = (
-    ("7.1", "Climate Conference: an empty hand discards nothing; a card the supply lacks "
-     "cannot be chosen"),
-    ("7.3", "Air Pollution: a city already holding a hazard is not eligible; with no eligible "
-     "city a town is used; with neither the player is skipped"),
+    (
+        "7.1",
+        "Climate Conference: an empty hand discards nothing; a card the supply lacks "
+        "cannot be chosen",
+    ),
+    (
+        "7.3",
+        "Air Pollution: a city already holding a hazard is not eligible; with no eligible "
+        "city a town is used; with neither the player is skipped",
+    ),
     ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
 )
 

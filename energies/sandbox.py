@@ -15,8 +15,8 @@ cards come from the supply, pieces from the player's stock, discs from the bag.
 
 from __future__ import annotations
 
-from . import engine
-from .actions import SandboxEdit
+from . import checks, effects, engine
+from .actions import BuildPlant, SandboxEdit
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 from .state import GameState
 
@@ -126,9 +126,9 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     _EFFECTS[e.op](state, e.seat, *e.args)
     state.log.append(e.describe())
-    engine.update_longest_road(state)
-    engine._update_environmentalist(state)
-    engine._run(state)
+    effects.update_longest_road(state)
+    effects.update_environmentalist(state)
+    engine.advance(state)
 
 
 def _held(state, seat, kind):
@@ -163,7 +163,11 @@ def _give(state, seat, kind, n):
 def _check_take(state, seat, kind, n):
     if seat < 0 or kind not in CARD_KINDS + ("energy",) or not isinstance(n, int) or n < 0:
         return "Name a seat, a card kind and a whole number."
-    return None if _held(state, seat, kind) >= n else f"Seat {seat} holds only {_held(state, seat, kind)} {kind}."
+    return (
+        None
+        if _held(state, seat, kind) >= n
+        else f"Seat {seat} holds only {_held(state, seat, kind)} {kind}."
+    )
 
 
 def _take(state, seat, kind, n):
@@ -226,11 +230,11 @@ def _remove(state, seat, piece, index):
 def _check_place_plant(state, seat, kind, corner, hex_id):
     if seat < 0:
         return "Name the seat that owns the plant."
-    return engine._check_plant(state, engine.BuildPlant(seat, kind, corner, hex_id), "sandbox")
+    return checks.check_plant(state, BuildPlant(seat, kind, corner, hex_id), "sandbox")
 
 
 def _place_plant(state, seat, kind, corner, hex_id):
-    engine._place_plant(state, engine.BuildPlant(seat, kind, corner, hex_id))
+    effects.place_plant(state, BuildPlant(seat, kind, corner, hex_id))
 
 
 def _check_remove_plant(state, seat, corner, hex_id):
@@ -273,7 +277,7 @@ def _add_hazard(state, seat, place, index):
 
 
 def _check_remove_hazard(state, seat, place, index):
-    return None if engine._hazard_exists(state, place, index) else "There is no hazard there."
+    return None if checks.hazard_exists(state, place, index) else "There is no hazard there."
 
 
 def _remove_hazard(state, seat, place, index):

@@ -16,7 +16,9 @@ from typing import Any
 from .board import Board
 from .rules import CARD_KINDS, RESOURCES, RuleSet
 
-Disc = tuple[str, str]  # (color, symbol): ("brown", "air_pollution"), ("green", "government_funding")
+Disc = tuple[
+    str, str
+]  # (color, symbol): ("brown", "air_pollution"), ("green", "government_funding")
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,12 @@ class GameState:
             "phase": self.phase,
             "queue": [t.to_dict() for t in self.queue],
             "dice": list(self.dice) if self.dice else None,
-            "turn_flags": [self.plants_built, self.demolished, self.dev_played_turn, self.offers_made],
+            "turn_flags": [
+                self.plants_built,
+                self.demolished,
+                self.dev_played_turn,
+                self.offers_made,
+            ],
             "longest_road_holder": self.longest_road_holder,
             "environmentalist_holder": self.environmentalist_holder,
             "outcome": self.outcome.to_dict() if self.outcome else None,

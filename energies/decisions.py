@@ -1,0 +1,362 @@
+"""Decisions the engine waits for: which actions answer each pending task, and their effects.
+
+A pending task (``state.queue[0]``) names the seat that must decide: discards on a 7, the
+Inspector, steal victims, trade answers, set-up placements and every choice an event asks for.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import events
+from .actions import (
+    Action,
+    BuildCity,
+    BuildPlant,
+    BuildRoad,
+    BuildTown,
+    ChooseHex,
+    ChooseVictim,
+    Decline,
+    DiscardCard,
+    Goods,
+    MoveInspector,
+    PlaceHazard,
+    RemoveHazard,
+    RespondToTrade,
+    TakeCard,
+)
+from .checks import (
+    check_city,
+    check_move_inspector,
+    check_plant,
+    check_remove_hazard,
+    check_road,
+    check_town,
+    cleanup_victims,
+    goods_problem,
+    renewable_hexes,
+    steal_candidates_near,
+)
+from .effects import (
+    do_build_road,
+    do_build_town,
+    do_remove_hazard,
+    gain,
+    gain_energy,
+    place_plant,
+    starting_hand,
+    steal_random,
+)
+from .rules import CARD_KINDS, RESOURCES
+from .state import GameState, PlayerState, Task
+
+# ==============================================================================================
+# Decisions the engine waits for
+# ==============================================================================================
+
+# task kind -> action types that answer it
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "setup_town": (BuildTown,),
+    "setup_city": (BuildCity,),
+    "setup_road": (BuildRoad,),
+    "discard": (DiscardCard,),
+    "take_card": (TakeCard,),
+    "move_inspector": (MoveInspector,),
+    "cleanup": (MoveInspector, RemoveHazard),
+    "choose_victim": (ChooseVictim,),
+    "place_hazard": (PlaceHazard,),
+    "free_fossil": (BuildPlant, Decline),
+    "free_road": (BuildRoad,),
+    "choose_hex": (ChooseHex,),
+    "trade_response": (RespondToTrade,),
+}
+
+_TASK_TEXT = {
+    "setup_town": "place a starting town",
+    "setup_city": "place a starting city",
+    "setup_road": "place a starting road",
+    "discard": "discard cards",
+    "take_card": "take a card from the supply",
+    "move_inspector": "move the Inspector",
+    "cleanup": "move the Inspector or remove a hazard (Cleanup)",
+    "choose_victim": "choose whom to steal from",
+    "place_hazard": "put a hazard on one of their buildings",
+    "free_fossil": "place a free fossil plant or decline",
+    "free_road": "place a free road",
+    "choose_hex": "choose a hex for High Yield",
+    "trade_response": "answer a trade offer",
+}
+
+
+def task_text(task: Task) -> str:
+    """What the engine waits for, in words."""
+    return _TASK_TEXT.get(task.kind, task.kind.replace("_", " "))
+
+
+def check_decision(state: GameState, task: Task, a: Action) -> str | None:
+    kind, p = task.kind, state.players[a.seat]
+    if kind == "setup_town":
+        return check_town(state, a, setup=True)
+    if kind == "setup_city":
+        return check_city(state, a, setup=True)
+    if kind == "setup_road":
+        return check_road(state, a, "setup", task.info["corner"])
+    if kind == "free_road":
+        return check_road(state, a, "free")
+    if kind == "discard":
+        if a.card not in CARD_KINDS:
+            return f"You can discard resource or science cards, not {a.card!r}."
+        if p.hand[a.card] <= 0:
+            return f"You have no {a.card} to discard."
+        return None
+    if kind == "take_card":
+        allowed = RESOURCES if task.info["kinds"] == "resource" else CARD_KINDS
+        if a.card not in allowed:
+            return f"Choose one of: {', '.join(allowed)}."
+        if state.supply[a.card] <= 0:
+            return f"The supply has no {a.card} left."
+        return None
+    if kind == "move_inspector" or (kind == "cleanup" and isinstance(a, MoveInspector)):
+        return check_move_inspector(state, a)
+    if kind == "cleanup":
+        return check_remove_hazard(state, a, free=True)
+    if kind == "choose_victim":
+        return (
+            None if a.victim in task.info["candidates"] else "You cannot steal from that seat now."
+        )
+    if kind == "place_hazard":
+        if a.corner not in events.hazard_targets(state, a.seat, task.info["source"]):
+            return _hazard_target_reason(task.info["source"])
+        return None
+    if kind == "free_fossil":
+        if isinstance(a, Decline):
+            if not state.rules.production_increase_optional:
+                return "The free fossil plant must be built."
+            return None
+        return check_plant(state, a, "event")
+    if kind == "choose_hex":
+        if a.hex not in renewable_hexes(p) or a.hex in task.info["chosen"]:
+            return "Choose a different hex that holds one of your renewable plants."
+        return None
+    if kind == "trade_response":
+        if a.accept:  # both sides must still hold their goods (a sandbox edit may intervene)
+            offered = goods_problem(
+                state, as_goods(task.info["give"]), task.info["from"], "They offer"
+            )
+            if offered:
+                return (
+                    "The offer can no longer be accepted: the other player no longer has the goods."
+                )
+            return goods_problem(state, as_goods(task.info["get"]), a.seat, "You give")
+        return None
+    return f"Nothing to decide for {kind}."
+
+
+def _hazard_target_reason(source: str) -> str:
+    if source == "air_pollution":
+        return "Air Pollution: put the hazard on one of your cities without a hazard (a town only if you have no such city)."
+    return "Put the hazard on one of your own towns or cities that has no hazard yet."
+
+
+def as_goods(items) -> Goods:
+    return tuple((k, n) for k, n in items)
+
+
+def _decision_candidates(state: GameState, task: Task) -> list[Action]:
+    s, kind, board = task.seat, task.kind, state.board
+    if kind == "setup_town":
+        return [BuildTown(s, c) for c in board.corners]
+    if kind == "setup_city":
+        return [BuildCity(s, c) for c in board.corners]
+    if kind == "setup_road":
+        return [BuildRoad(s, p) for p in board.corner_paths(task.info["corner"])]
+    if kind == "free_road":
+        return [BuildRoad(s, p) for p in road_frontier(state, s)]
+    if kind == "discard":
+        return [DiscardCard(s, k) for k in CARD_KINDS]
+    if kind == "take_card":
+        return [TakeCard(s, k) for k in CARD_KINDS]
+    if kind == "move_inspector":
+        return [MoveInspector(s, h.id) for h in board.hexes]
+    if kind == "cleanup":
+        return [MoveInspector(s, h.id) for h in board.hexes] + hazard_removals(state, s)
+    if kind == "choose_victim":
+        return [ChooseVictim(s, v) for v in task.info["candidates"]]
+    if kind == "place_hazard":
+        return [PlaceHazard(s, c) for c in events.hazard_targets(state, s, task.info["source"])]
+    if kind == "free_fossil":
+        return plant_spots(state, s, ("fossil",)) + [Decline(s)]
+    if kind == "choose_hex":
+        return [ChooseHex(s, h) for h in renewable_hexes(state.players[s])]
+    if kind == "trade_response":
+        return [RespondToTrade(s, True), RespondToTrade(s, False)]
+    return []
+
+
+def decision_options(state: GameState, task: Task) -> list[Action]:
+    return [a for a in _decision_candidates(state, task) if check_decision(state, task, a) is None]
+
+
+def hazard_removals(state: GameState, seat: int) -> list[Action]:
+    return [RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
+        RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
+    ]
+
+
+def road_frontier(state: GameState, seat: int) -> list[int]:
+    p, board = state.players[seat], state.board
+    corners = set(p.buildings())
+    for path in p.roads:
+        corners.update(board.path_corners(path))
+    return sorted({path for c in corners for path in board.corner_paths(c)} - p.roads)
+
+
+def plant_spots(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[Action]:
+    p, board = state.players[seat], state.board
+    return [
+        BuildPlant(seat, kind, c, h)
+        for c in sorted(p.buildings())
+        for h in board.corner_hexes(c)
+        for kind in kinds
+    ]
+
+
+# ==============================================================================================
+# Effects of decisions
+# ==============================================================================================
+
+
+def _decide_setup_town(state: GameState, task: Task, a: BuildTown) -> None:
+    state.queue.pop(0)
+    do_build_town(state, a, paid=False)
+    state.queue[0].info["corner"] = a.corner  # the road that follows must touch it
+
+
+def _decide_setup_city(state: GameState, task: Task, a: BuildCity) -> None:
+    state.queue.pop(0)
+    state.players[a.seat].cities.add(a.corner)
+    starting_hand(state, a.seat, a.corner)
+    state.queue[0].info["corner"] = a.corner
+
+
+def _decide_setup_road(state: GameState, task: Task, a: BuildRoad) -> None:
+    state.queue.pop(0)
+    do_build_road(state, a, paid=False)
+    if not state.queue:
+        state.queue.append(Task("end_setup"))
+
+
+def _decide_free_road(state: GameState, task: Task, a: BuildRoad) -> None:
+    state.queue.pop(0)
+    do_build_road(state, a, paid=False)
+
+
+def _decide_discard(state: GameState, task: Task, a: DiscardCard) -> None:
+    p = state.players[a.seat]
+    p.hand[a.card] -= 1
+    state.supply[a.card] += 1
+    state.stats[a.seat].cards_discarded += 1
+    task.info["count"] -= 1
+    if task.info["count"] <= 0 or p.cards == 0:
+        state.queue.pop(0)
+
+
+def _decide_take_card(state: GameState, task: Task, a: TakeCard) -> None:
+    state.queue.pop(0)
+    gain(state, state.players[a.seat], a.card, 1)
+
+
+def _decide_move_inspector(state: GameState, task: Task, a: MoveInspector) -> None:
+    state.queue.pop(0)
+    state.inspector = a.hex
+    if task.kind == "move_inspector":  # rule 9.2: steal from a building next to the hex
+        _queue_steal(state, a.seat, steal_candidates_near(state, a.hex, a.seat), "seven")
+    else:
+        _queue_steal(state, a.seat, cleanup_victims(state, a.seat), "cleanup")
+
+
+def _decide_cleanup_hazard(state: GameState, task: Task, a: RemoveHazard) -> None:
+    state.queue.pop(0)
+    do_remove_hazard(state, a, paid=False)
+    _queue_steal(state, a.seat, cleanup_victims(state, a.seat), "cleanup")
+
+
+def _queue_steal(state: GameState, thief: int, candidates: list[int], source: str) -> None:
+    if len(candidates) == 1:
+        steal_random(state, thief, candidates[0])
+    elif candidates:
+        state.queue.insert(
+            0, Task("choose_victim", thief, {"candidates": candidates, "source": source})
+        )
+
+
+def _decide_victim(state: GameState, task: Task, a: ChooseVictim) -> None:
+    state.queue.pop(0)
+    steal_random(state, a.seat, a.victim)
+
+
+def _decide_place_hazard(state: GameState, task: Task, a: PlaceHazard) -> None:
+    state.queue.pop(0)
+    state.building_hazards.add(a.corner)
+    state.stats[a.seat].hazards_suffered += 1
+
+
+def _decide_free_fossil(state: GameState, task: Task, a: Action) -> None:
+    state.queue.pop(0)
+    if isinstance(a, Decline):
+        return
+    place_plant(state, a)  # rule 7.4: not counted toward the one-plant limit
+    gain(state, state.players[a.seat], state.board.hexes[a.hex].resource, 1)
+
+
+def _decide_choose_hex(state: GameState, task: Task, a: ChooseHex) -> None:
+    state.queue.pop(0)
+    gain(state, state.players[a.seat], state.board.hexes[a.hex].resource, 1)
+    for later in state.queue:
+        if later.kind == "choose_hex" and later.seat == a.seat:
+            later.info["chosen"] = task.info["chosen"] + [a.hex]
+
+
+def _decide_trade(state: GameState, task: Task, a: RespondToTrade) -> None:
+    state.queue.pop(0)
+    if not a.accept:
+        return
+    offerer, partner = state.players[task.info["from"]], state.players[a.seat]
+    _move_goods(state, offerer, partner, as_goods(task.info["give"]))
+    _move_goods(state, partner, offerer, as_goods(task.info["get"]))
+
+
+def _move_goods(state: GameState, giver: PlayerState, taker: PlayerState, items: Goods) -> None:
+    for kind, n in items:
+        if kind == "energy":
+            giver.energy -= n
+            state.energy_supply += n
+            gain_energy(state, taker, n)  # rule 8.4: the cap holds for traded energy too
+        else:
+            giver.hand[kind] -= n
+            taker.hand[kind] += n
+
+
+def _decide_cleanup(state: GameState, task: Task, a: Action) -> None:
+    if isinstance(a, MoveInspector):
+        _decide_move_inspector(state, task, a)
+    else:
+        _decide_cleanup_hazard(state, task, a)
+
+
+DECISION_EFFECTS: dict[str, Callable[[GameState, Task, Action], None]] = {
+    "setup_town": _decide_setup_town,
+    "setup_city": _decide_setup_city,
+    "setup_road": _decide_setup_road,
+    "free_road": _decide_free_road,
+    "discard": _decide_discard,
+    "take_card": _decide_take_card,
+    "move_inspector": _decide_move_inspector,
+    "cleanup": _decide_cleanup,
+    "choose_victim": _decide_victim,
+    "place_hazard": _decide_place_hazard,
+    "free_fossil": _decide_free_fossil,
+    "choose_hex": _decide_choose_hex,
+    "trade_response": _decide_trade,
+}

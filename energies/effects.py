@@ -1,0 +1,379 @@
+"""Effects: how legal actions change the state — building, trading, production, awards.
+
+Nothing here checks legality; :mod:`energies.engine` calls these only after the checks in
+:mod:`energies.checks` passed, so a rejected action never reaches this module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from .actions import (
+    Action,
+    BuildCity,
+    BuildPlant,
+    BuildRoad,
+    BuildTown,
+    BuildWarehouse,
+    BuyDevCard,
+    DemolishFossil,
+    OfferTrade,
+    PlayDevCard,
+    RemoveHazard,
+    RollDice,
+    TradeWithSupply,
+)
+from .checks import renewable_hexes, supply_rate
+from .rules import CARD_KINDS
+from .state import GameState, PlayerState, Task
+
+# ==============================================================================================
+# Moving cards and tokens
+# ==============================================================================================
+
+
+def gain(state: GameState, p: PlayerState, kind: str, count: int) -> int:
+    """Move up to ``count`` cards from the supply to a hand; returns how many moved."""
+    count = min(count, state.supply[kind])
+    state.supply[kind] -= count
+    p.hand[kind] += count
+    return count
+
+
+def pay(state: GameState, p: PlayerState, cost: dict[str, int]) -> None:
+    for kind, n in cost.items():
+        p.hand[kind] -= n
+        state.supply[kind] += n
+
+
+def gain_energy(state: GameState, p: PlayerState, count: int) -> None:
+    # rule 8.4: never more than the cap; excess stays in the supply
+    count = min(count, state.energy_supply, state.rules.energy_cap - p.energy)
+    if count > 0:
+        p.energy += count
+        state.energy_supply -= count
+
+
+def spend_energy(state: GameState, p: PlayerState, count: int) -> None:
+    p.energy -= count
+    state.energy_supply += count
+
+
+def steal_random(state: GameState, thief: int, victim: int) -> None:
+    """Take one random resource or science card (never energy, rule 11.1)."""
+    hand = state.players[victim].hand
+    cards = [k for k in CARD_KINDS for _ in range(hand[k])]
+    if not cards:
+        return
+    card = state.rng["cards"].choice(cards)
+    hand[card] -= 1
+    state.players[thief].hand[card] += 1
+    state.stats[victim].cards_stolen += 1
+    state.log.append(f"Seat {thief} steals a card from seat {victim}")
+
+
+def starting_hand(state: GameState, seat: int, city: int) -> None:
+    # rule 3.4: one card per resource hex around the city, plus science
+    p, rules = state.players[seat], state.rules
+    resources = [state.board.hexes[h].resource for h in state.board.corner_hexes(city)]
+    resources = [r for r in resources if r]
+    if not rules.starting_hand_per_hex:
+        resources = sorted(set(resources))
+    for r in resources:
+        gain(state, p, r, 1)
+    gain(state, p, "science", rules.starting_science)
+    p.energy = min(rules.energy_cap, rules.starting_energy)
+    state.energy_supply -= p.energy
+
+
+# ==============================================================================================
+# Effects of free actions
+# ==============================================================================================
+
+
+def _do_roll(state: GameState, a: RollDice) -> None:
+    state.dice = state.roll_dice()
+    total = sum(state.dice)
+    state.log.append(f"Seat {a.seat} rolled {total}")
+    state.phase = "action"
+    if total == 7:
+        _seven(state)
+    else:
+        _produce(state, total)
+
+
+def _seven(state: GameState) -> None:
+    # rule 9.1 discards, then 9.2 the Inspector and the steal
+    rules, tasks = state.rules, []
+    for s in state.clockwise_from_active():
+        p = state.players[s]
+        limit = rules.warehouse_threshold if p.warehouse else rules.discard_threshold
+        if p.cards > limit:
+            tasks.append(Task("discard", s, {"count": p.cards // 2, "source": "seven"}))
+    tasks.append(Task("move_inspector", state.active, {"source": "seven"}))
+    state.queue[0:0] = tasks
+
+
+def _produce(state: GameState, total: int) -> None:
+    """Production for a dice total other than 7 (rules 8.1–8.6)."""
+    board = state.board
+    rolled = board.hexes_with_number(total)
+    producing = [h for h in rolled if h != state.inspector and h not in state.hex_hazards]
+    owed: dict[str, Counter] = {}  # resource -> seat -> cards
+    sources: list[tuple[int, int, int]] = []  # (seat, corner, hex) entitled to production
+    for h in rolled:
+        resource = board.hexes[h].resource
+        for c in board.hex_corners(h):
+            seat = state.owner_of(c)
+            if seat is None:
+                continue
+            blocked = h not in producing or c in state.building_hazards
+            if blocked:  # rules 8.1/8.2: the Inspector or a hazard keeps the cards away
+                state.stats[seat].production_lost += 2 if c in state.players[seat].cities else 1
+                continue
+            owed.setdefault(resource, Counter())[seat] += 1
+            sources.append((seat, c, h))
+    received: dict[str, set[int]] = {}
+    for resource, per_seat in owed.items():
+        received[resource] = _pay_out(state, resource, per_seat)
+    science = Counter(seat for seat, c, _h in sources if c in state.players[seat].cities)
+    received["science"] = _pay_clockwise(state, "science", science)
+    # rule 8.3: a plant gives energy when its building received production from its hex
+    energy = Counter(
+        seat
+        for seat, c, h in sources
+        if (c, h) in state.players[seat].plants and seat in received[board.hexes[h].resource]
+    )
+    for seat in state.clockwise_from_active():
+        gain_energy(state, state.players[seat], energy[seat])
+    _remove_hazards_after_roll(state, rolled, producing)
+
+
+def _pay_out(state: GameState, resource: str, per_seat: Counter) -> set[int]:
+    # rule 8.6 [H]: a short supply pays nobody, unless only one player is owed
+    if sum(per_seat.values()) <= state.supply[resource]:
+        for seat, n in per_seat.items():
+            gain(state, state.players[seat], resource, n)
+        return set(per_seat)
+    if state.rules.shortage_rule == "clockwise":
+        return _pay_clockwise(state, resource, per_seat)
+    if len(per_seat) == 1:
+        seat = next(iter(per_seat))
+        return {seat} if gain(state, state.players[seat], resource, per_seat[seat]) else set()
+    state.log.append(f"The supply is short of {resource}: nobody gets {resource}.")
+    return set()
+
+
+def _pay_clockwise(state: GameState, kind: str, per_seat: Counter) -> set[int]:
+    paid = set()
+    for seat in state.clockwise_from_active():
+        if per_seat[seat] and gain(state, state.players[seat], kind, per_seat[seat]):
+            paid.add(seat)
+    return paid
+
+
+def _remove_hazards_after_roll(state: GameState, rolled, producing) -> None:
+    # rule 8.5: a hex hazard goes when its number is rolled; a building hazard goes when an
+    # adjacent hex without the Inspector and without a hazard was rolled
+    board = state.board
+    gone_hex = [h for h in rolled if h in state.hex_hazards]
+    gone_building = [
+        c for c in state.building_hazards if any(h in producing for h in board.corner_hexes(c))
+    ]
+    state.hex_hazards.difference_update(gone_hex)
+    state.building_hazards.difference_update(gone_building)
+    if gone_hex or gone_building:
+        state.log.append(f"{len(gone_hex) + len(gone_building)} hazard(s) cleared by production")
+
+
+def do_build_road(state: GameState, a: BuildRoad, paid: bool = True) -> None:
+    p = state.players[a.seat]
+    if paid:
+        pay(state, p, state.rules.cost("road"))
+    p.roads.add(a.path)
+    update_longest_road(state)
+
+
+def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
+    p = state.players[a.seat]
+    if paid:
+        pay(state, p, state.rules.cost("town"))
+    holder = state.longest_road_holder
+    before = longest_road(state, holder) if holder not in (None, a.seat) else None
+    p.towns.add(a.corner)
+    update_longest_road(state, before)  # a town can cut an opponent's road
+
+
+def _do_build_city(state: GameState, a: BuildCity) -> None:
+    p = state.players[a.seat]
+    pay(state, p, state.rules.cost("city"))
+    p.towns.discard(a.corner)
+    p.cities.add(a.corner)
+    if not state.rules.city_keeps_town_plant:  # rule 10.5 variant
+        for key in [k for k in p.plants if k[0] == a.corner]:
+            del p.plants[key]
+
+
+def place_plant(state: GameState, a: BuildPlant) -> None:
+    p = state.players[a.seat]
+    p.plants[(a.corner, a.hex)] = a.plant
+    if a.plant == "renewable" and p.green_slots:  # rule 10.4
+        state.bag.append(("green", p.green_slots.pop(0)))
+
+
+def _do_build_plant(state: GameState, a: BuildPlant) -> None:
+    pay(state, state.players[a.seat], state.rules.cost(a.plant))
+    state.plants_built += 1
+    place_plant(state, a)
+
+
+def _do_buy_dev(state: GameState, a: BuyDevCard) -> None:
+    p = state.players[a.seat]
+    pay(state, p, state.rules.cost("dev_card"))
+    card = state.dev_deck.pop()
+    p.dev_cards.append(card)
+    p.dev_new.append(card)
+
+
+def _do_supply_trade(state: GameState, a: TradeWithSupply) -> None:
+    p = state.players[a.seat]
+    rate = supply_rate(state, a.seat, a.give)
+    if a.give == "energy":
+        spend_energy(state, p, rate)
+    else:
+        pay(state, p, {a.give: rate})
+    gain(state, p, a.get, 1)
+
+
+def _do_offer(state: GameState, a: OfferTrade) -> None:
+    state.offers_made += 1
+    info = {"from": a.seat, "give": [list(x) for x in a.give], "get": [list(x) for x in a.get]}
+    state.queue.insert(0, Task("trade_response", a.partner, info))
+
+
+def do_remove_hazard(state: GameState, a: RemoveHazard, paid: bool = True) -> None:
+    if paid:
+        spend_energy(state, state.players[a.seat], state.rules.hazard_removal_energy)
+    (state.hex_hazards if a.place == "hex" else state.building_hazards).discard(a.index)
+
+
+def _do_demolish(state: GameState, a: DemolishFossil) -> None:
+    p = state.players[a.seat]
+    spend_energy(state, p, state.rules.demolish_energy)
+    del p.plants[(a.corner, a.hex)]
+    state.demolished += 1
+
+
+def _do_warehouse(state: GameState, a: BuildWarehouse) -> None:
+    p = state.players[a.seat]
+    spend_energy(state, p, state.rules.warehouse_energy)
+    p.warehouse = True
+
+
+def _do_play_dev(state: GameState, a: PlayDevCard) -> None:
+    p, rules = state.players[a.seat], state.rules
+    p.dev_cards.remove(a.card)
+    p.dev_played[a.card] = p.dev_played.get(a.card, 0) + 1
+    state.dev_played_turn += 1
+    s = a.seat
+    if a.card == "cleanup":  # rule 13.5
+        state.queue.insert(0, Task("cleanup", s))
+        update_environmentalist(state)
+    elif a.card == "road_construction":  # rule 13.1
+        state.queue[0:0] = [Task("free_road", s) for _ in range(rules.road_construction_roads)]
+    elif a.card == "research_grant":  # rule 13.3
+        info = {"kinds": "resource", "source": "research_grant"}
+        state.queue[0:0] = [
+            Task("take_card", s, dict(info)) for _ in range(rules.research_grant_cards)
+        ]
+    elif a.card == "high_yield":  # rule 13.2
+        hexes = renewable_hexes(p)
+        if len(hexes) <= rules.high_yield_hexes:
+            for h in hexes:
+                gain(state, p, state.board.hexes[h].resource, 1)
+        else:
+            state.queue[0:0] = [
+                Task("choose_hex", s, {"chosen": []}) for _ in range(rules.high_yield_hexes)
+            ]
+
+
+FREE_EFFECTS: dict[type, Callable[[GameState, Action], None]] = {
+    RollDice: _do_roll,
+    BuildRoad: do_build_road,
+    BuildTown: do_build_town,
+    BuildCity: _do_build_city,
+    BuildPlant: _do_build_plant,
+    BuyDevCard: _do_buy_dev,
+    TradeWithSupply: _do_supply_trade,
+    OfferTrade: _do_offer,
+    RemoveHazard: do_remove_hazard,
+    DemolishFossil: _do_demolish,
+    BuildWarehouse: _do_warehouse,
+    PlayDevCard: _do_play_dev,
+}
+
+
+# ==============================================================================================
+# Awards (rules 13.6, 13.7)
+# ==============================================================================================
+
+
+def longest_road(state: GameState, seat: int) -> int:
+    """Length of the seat's longest continuous road; opponents' buildings cut it."""
+    board, roads = state.board, state.players[seat].roads
+    if not roads:
+        return 0
+    blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
+    best = 0
+
+    def walk(corner: int, used: set[int]) -> int:
+        longest = len(used)
+        if corner in blocked and used:
+            return longest
+        for path in board.corner_paths(corner):
+            if path in roads and path not in used:
+                a, b = board.path_corners(path)
+                used.add(path)
+                longest = max(longest, walk(b if a == corner else a, used))
+                used.remove(path)
+        return longest
+
+    for corner in {c for path in roads for c in board.path_corners(path)}:
+        best = max(best, walk(corner, set()))
+    return best
+
+
+def update_longest_road(state: GameState, holder_before: int | None = None) -> None:
+    """Give, keep, take or set aside the Longest Road card (rule 13.6).
+
+    ``holder_before`` is the holder's length before a town was built, so a
+    road that the town broke can be told apart from one that was only equalled.
+    """
+    rules = state.rules
+    lengths = {s: longest_road(state, s) for s in range(state.n)}
+    holder = state.longest_road_holder
+    top = max(lengths.values())
+    leaders = [s for s, n in lengths.items() if n == top and n >= rules.longest_road_min]
+    if holder is None:
+        if len(leaders) == 1:
+            state.longest_road_holder = leaders[0]
+        return
+    if lengths[holder] == top and lengths[holder] >= rules.longest_road_min:
+        broken = holder_before is not None and lengths[holder] < holder_before
+        if broken and len(leaders) > 1 and rules.longest_road_tie_on_break == "set_aside":
+            state.longest_road_holder = None
+        return  # equalling the holder is not enough: another needs a strictly longer road
+    state.longest_road_holder = leaders[0] if len(leaders) == 1 else None
+
+
+def update_environmentalist(state: GameState) -> None:
+    # rule 13.7: first to 3 played Cleanups; another takes it only with strictly more
+    rules = state.rules
+    played = {p.seat: p.dev_played.get("cleanup", 0) for p in state.players}
+    holder = state.environmentalist_holder
+    best = max(played, key=lambda s: (played[s], s == holder))
+    if played[best] < rules.environmentalist_min:
+        return
+    if holder is None or played[best] > played[holder]:
+        state.environmentalist_holder = best
