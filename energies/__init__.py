@@ -15,6 +15,7 @@ from .engine import IllegalActionError
 from .game import Game, SaveFileError, load_file, load_game, new_game
 from .play import play
 from .rules import RuleSet
+from .simulate import simulate
 from .state import Outcome
 
 __version__ = "0.1.0"
@@ -35,4 +36,5 @@ __all__ = [
     "new_game",
     "play",
     "sandbox",
+    "simulate",
 ]

@@ -386,18 +386,38 @@ def _check_value(type_name: str, value: Any, where: str) -> Any:
             raise ValueError(f"{where} must be true or false")
         return value
     if type_name == "Goods":
-        if not isinstance(value, list) or len(value) > 16:
+        if not isinstance(value, (list, tuple)) or len(value) > 16:
             raise ValueError(f"{where} must be a list of [kind, count] pairs")
         pairs = []
         for item in value:
-            if not (isinstance(item, list) and len(item) == 2):
+            if not (isinstance(item, (list, tuple)) and len(item) == 2):
                 raise ValueError(f"{where} must be a list of [kind, count] pairs")
             pairs.append((_check_value("str", item[0], where), _check_value("int", item[1], where)))
         return tuple(pairs)
     # sandbox arguments: a short list of numbers and words
-    if not isinstance(value, list) or len(value) > 16:
+    if not isinstance(value, (list, tuple)) or len(value) > 16:
         raise ValueError(f"{where} must be a short list")
     return tuple(_check_value("int" if isinstance(v, int) else "str", v, where) for v in value)
+
+
+def _type_name(f: dataclasses.Field) -> str:
+    if f.name == "args":
+        return "args"
+    return f.type if isinstance(f.type, str) else f.type.__name__
+
+
+def field_problem(action: Action) -> str | None:
+    """Why an action's fields have the wrong types or sizes (None when they are fine).
+
+    Checked before any rule, so a hand-made action such as ``BuildRoad(0, [5])``
+    is refused with a reason instead of crashing deep inside the engine.
+    """
+    for f in dataclasses.fields(action):
+        try:
+            _check_value(_type_name(f), getattr(action, f.name), f"{action.kind}.{f.name}")
+        except ValueError as exc:
+            return str(exc)
+    return None
 
 
 def action_from_dict(data: Any) -> Action:
@@ -418,7 +438,5 @@ def action_from_dict(data: Any) -> Action:
             if f.default is not dataclasses.MISSING:
                 continue
             raise ValueError(f"a {kind} action needs a {name}")
-        type_name = f.type if isinstance(f.type, str) else f.type.__name__
-        type_name = "args" if name == "args" else type_name
-        values[name] = _check_value(type_name, data[name], f"{kind}.{name}")
+        values[name] = _check_value(_type_name(f), data[name], f"{kind}.{name}")
     return cls(**values)

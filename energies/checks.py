@@ -215,17 +215,9 @@ def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | 
     return None
 
 
-def well_formed(items) -> bool:
-    return isinstance(items, tuple) and all(
-        isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in items
-    )
-
-
 def check_offer(state: GameState, a: OfferTrade) -> str | None:
     if not (isinstance(a.partner, int) and 0 <= a.partner < state.n) or a.partner == a.seat:
         return "Offer a trade to another player at the table."
-    if not (well_formed(a.give) and well_formed(a.get)):
-        return 'Describe each side of a trade as (kind, count) pairs, e.g. (("brick", 1),).'
     if not a.give or not a.get:
         return "A trade needs something on both sides."
     if {k for k, _ in a.give} & {k for k, _ in a.get}:

@@ -16,6 +16,7 @@ from typing import Callable
 from . import events
 from .actions import (
     Action,
+    field_problem,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -167,6 +168,9 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None if it is legal."""
     if not isinstance(action, Action):
         return f"{action!r} is not an action."
+    malformed = field_problem(action)
+    if malformed:
+        return f"This action is malformed: {malformed}."
     if isinstance(action, SandboxEdit):
         from .sandbox import check_edit
 

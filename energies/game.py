@@ -20,6 +20,7 @@ SAVE_FORMAT = "energies-game"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 20_000_000
 MAX_SAVED_ACTIONS = 200_000
+MAX_NAME = 80
 
 
 class SaveFileError(ValueError):
@@ -30,8 +31,8 @@ class Game:
     """One game of New Energies. Create it with :func:`energies.new_game`."""
 
     def __init__(self, rules: RuleSet, seed: int, names: list[str] | None = None) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"The seed must be a whole number, not {seed!r}.")
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
+            raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
         if not isinstance(rules, RuleSet):
             raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
         self.rules = rules
@@ -39,6 +40,8 @@ class Game:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
+        if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in self.names):
+            raise ValueError(f"Player names must be texts of 1 to {MAX_NAME} characters.")
         self.state: GameState = engine.new_state(rules, seed)
         self.actions: list[Action] = []
 
@@ -289,6 +292,8 @@ def load_game(text: str | bytes) -> Game:
             "This is not an energies save file (the 'format' field is missing or wrong)."
         )
     version = data.get("version")
+    if version is None:
+        raise SaveFileError("The save file has no version number.")
     if version != SAVE_VERSION:
         raise SaveFileError(
             f"Unsupported save file version {version!r}; this kit reads version {SAVE_VERSION}."
@@ -304,8 +309,6 @@ def load_game(text: str | bytes) -> Game:
             raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
     if len(data["actions"]) > MAX_SAVED_ACTIONS:
         raise SaveFileError("The save file holds too many actions to be a real game.")
-    if not all(isinstance(n, str) and len(n) <= 80 for n in data["names"]):
-        raise SaveFileError("The save file's player names must be short texts.")
     try:
         rules = RuleSet.from_dict(data["rules"])
         game = Game(rules, data["seed"], data["names"])

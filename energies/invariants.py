@@ -5,9 +5,10 @@ list means the state is consistent). It deliberately recomputes every derived
 quantity — card, energy, development-card and disc totals, LF, GF, VP, road
 lengths, the distance rule — from the raw pieces and the RuleSet instead of
 calling the state's or engine's helpers, so a bug in a helper cannot hide
-itself. Only :func:`energies.engine.legal_actions` / ``current_seat`` are
-called (lazily, to avoid an import cycle) to check that a running game is
-never stuck.
+itself: the state's own LF, GF and VP are read only to be compared with the
+recomputed values. :func:`energies.engine.legal_actions` and ``current_seat``
+are called (lazily, to avoid an import cycle) only to check that a running
+game is never stuck.
 
     >>> import energies as en
     >>> from energies.invariants import check_invariants
@@ -18,21 +19,29 @@ never stuck.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
-from .rules import CARD_KINDS, DEV_CARDS, RESOURCES, ROWS, RuleSet
+from .rules import CARD_KINDS, DEV_CARDS, ROWS, RuleSet
 from .state import GameState
 
 OUTCOME_KINDS = ("victory_points", "empty_bag", "everyone_loses", "unfinished")
 PHASES = ("setup", "event", "roll", "action", "over")
 
 
-def check_invariants(state: GameState, *, distance_rule: bool = True) -> list[str]:
+def check_invariants(
+    state: GameState,
+    *,
+    distance_rule: bool = True,
+    legal_actions: Sequence[Any] | None = None,
+) -> list[str]:
     """Every bookkeeping invariant the state breaks, as readable sentences ([] = fine).
 
     ``distance_rule``: check the distance rule (rules 3.3, 10.1) between all
     buildings once the game has started. Pass False for a position built with
     teacher-sandbox placements, which skip the distance rule on purpose.
+    ``legal_actions``: the engine's list for this very state, if the caller
+    already has it (a game loop does), so it is not generated twice.
     """
     out: list[str] = []
     rules = state.rules
@@ -51,7 +60,7 @@ def check_invariants(state: GameState, *, distance_rule: bool = True) -> list[st
     out += _turn_flags(state, rules)
     if distance_rule and state.phase != "setup":
         out += _distance(state)
-    out += _progress(state)
+    out += _progress(state, legal_actions)
     return out
 
 
@@ -60,24 +69,27 @@ def check_invariants(state: GameState, *, distance_rule: bool = True) -> list[st
 
 def _cards(state: GameState, rules: RuleSet) -> list[str]:
     out = []
-    if set(state.supply) != set(CARD_KINDS):
-        out.append(f"supply holds the kinds {sorted(state.supply)}, expected {sorted(CARD_KINDS)}")
+    kinds = set(CARD_KINDS)
+    if state.supply.keys() != kinds:
+        out.append(f"supply holds the kinds {sorted(state.supply)}, expected {sorted(kinds)}")
+    totals = dict(state.supply)
     for p in state.players:
-        if set(p.hand) != set(CARD_KINDS):
+        if p.hand.keys() != kinds:
             out.append(f"seat {p.seat}'s hand holds the kinds {sorted(p.hand)}")
         for kind, count in p.hand.items():
             if not isinstance(count, int) or count < 0:
                 out.append(f"seat {p.seat} holds {count!r} {kind} (a hand count must be >= 0)")
+            totals[kind] = totals.get(kind, 0) + count
     for kind in CARD_KINDS:
-        total_cards = rules.science_cards if kind == "science" else rules.resource_cards
+        expected = rules.science_cards if kind == "science" else rules.resource_cards
         supply = state.supply.get(kind, 0)
-        hands = sum(p.hand.get(kind, 0) for p in state.players)
         if supply < 0:
             out.append(f"the supply holds {supply} {kind} (must be >= 0)")
-        if supply + hands != total_cards:
+        if totals.get(kind, 0) != expected:
+            hands = totals.get(kind, 0) - supply
             out.append(
                 f"{kind} cards not conserved: supply {supply} + hands {hands} = "
-                f"{supply + hands}, expected {total_cards}"
+                f"{supply + hands}, expected {expected}"
             )
     return out
 
@@ -104,25 +116,30 @@ def _energy(state: GameState, rules: RuleSet) -> list[str]:
 def _dev_cards(state: GameState, rules: RuleSet) -> list[str]:
     out = []
     expected = Counter(dict(rules.dev_deck))
-    deck = Counter(state.dev_deck)
-    held: Counter = Counter()
-    played: Counter = Counter()
+    total = Counter(state.dev_deck)
     for p in state.players:
-        held.update(p.dev_cards)
-        played.update(p.dev_played)
+        total.update(p.dev_cards)
+        for kind, count in p.dev_played.items():
+            total[kind] += count
+            if count < 0:
+                out.append(f"seat {p.seat} has a negative played-card count: {p.dev_played}")
         if p.dev_new and Counter(p.dev_new) - Counter(p.dev_cards):
             out.append(f"seat {p.seat} has new development cards it does not hold: {p.dev_new}")
-        if any(count < 0 for count in p.dev_played.values()):
-            out.append(f"seat {p.seat} has a negative played-card count: {p.dev_played}")
         if p.dev_played.get("victory_point", 0):
             out.append(f"seat {p.seat} played a Victory Point card (rule 5.4: never played)")
-    total = deck + held + played
-    found = len(state.dev_deck) + sum(held.values()) + sum(played.values())
-    if found != sum(expected.values()):
+    if total == expected:
+        return out
+    # explain the difference: totals, then kind by kind
+    deck = Counter(state.dev_deck)
+    held = Counter(card for p in state.players for card in p.dev_cards)
+    played: Counter = Counter()
+    for p in state.players:
+        played.update(p.dev_played)
+    found, wanted = sum(total.values()), sum(expected.values())
+    if found != wanted:
         out.append(
             f"development cards not conserved: deck {len(state.dev_deck)} + held "
-            f"{sum(held.values())} + played {sum(played.values())} = {found}, "
-            f"expected {sum(expected.values())}"
+            f"{sum(held.values())} + played {sum(played.values())} = {found}, expected {wanted}"
         )
     for kind in sorted(set(expected) | set(total) | set(DEV_CARDS)):
         if total[kind] != expected[kind]:
@@ -138,7 +155,7 @@ def _dev_cards(state: GameState, rules: RuleSet) -> list[str]:
 
 def _pieces(state: GameState, rules: RuleSet) -> list[str]:
     out = []
-    n_corners, n_paths = len(state.board.corners), len(state.board.paths)
+    corners, n_paths = state.board.corners, len(state.board.paths)
     limits = {
         "towns": rules.towns,
         "cities": rules.cities,
@@ -146,39 +163,43 @@ def _pieces(state: GameState, rules: RuleSet) -> list[str]:
         "fossil plants": rules.fossil_plants,
         "renewable plants": rules.renewable_plants,
     }
-    buildings: Counter = Counter()
-    roads: Counter = Counter()
+    buildings: list[int] = []
+    roads: list[int] = []
     for p in state.players:
-        kinds = Counter(p.plants.values())
+        kinds = list(p.plants.values())
+        fossil, renewable = kinds.count("fossil"), kinds.count("renewable")
         counts = {
             "towns": len(p.towns),
             "cities": len(p.cities),
             "roads": len(p.roads),
-            "fossil plants": kinds["fossil"],
-            "renewable plants": kinds["renewable"],
+            "fossil plants": fossil,
+            "renewable plants": renewable,
         }
         for piece, count in counts.items():
             if count > limits[piece]:
-                out.append(f"seat {p.seat} has {count} {piece} on the board, more than the "
-                           f"{limits[piece]} it owns (§1)")
-        unknown = set(kinds) - {"fossil", "renewable"}
-        if unknown:
-            out.append(f"seat {p.seat} has plants of unknown kind {sorted(unknown)}")
-        for c in list(p.towns) + list(p.cities):
-            if not (isinstance(c, int) and 0 <= c < n_corners):
+                out.append(
+                    f"seat {p.seat} has {count} {piece} on the board, more than the "
+                    f"{limits[piece]} it owns (§1)"
+                )
+        if fossil + renewable != len(kinds):
+            out.append(f"seat {p.seat} has plants of unknown kind {sorted(set(kinds))}")
+        for c in p.towns | p.cities:
+            if not (isinstance(c, int) and c in corners):
                 out.append(f"seat {p.seat} has a building on corner {c!r}, which does not exist")
         for r in p.roads:
             if not (isinstance(r, int) and 0 <= r < n_paths):
                 out.append(f"seat {p.seat} has a road on path {r!r}, which does not exist")
-        buildings.update(p.towns)
-        buildings.update(p.cities)
-        roads.update(p.roads)
-    for corner, count in sorted(buildings.items()):
-        if count > 1:
-            out.append(f"corner {corner} holds {count} buildings (at most one per corner)")
-    for path, count in sorted(roads.items()):
-        if count > 1:
-            out.append(f"path {path} holds {count} roads (at most one per path)")
+        buildings += p.towns
+        buildings += p.cities
+        roads += p.roads
+    if len(set(buildings)) != len(buildings):
+        for corner, count in sorted(Counter(buildings).items()):
+            if count > 1:
+                out.append(f"corner {corner} holds {count} buildings (at most one per corner)")
+    if len(set(roads)) != len(roads):
+        for path, count in sorted(Counter(roads).items()):
+            if count > 1:
+                out.append(f"path {path} holds {count} roads (at most one per path)")
     return out
 
 
@@ -186,19 +207,23 @@ def _plants(state: GameState, rules: RuleSet) -> list[str]:
     out = []
     hexes = state.board.hexes
     for p in state.players:
-        per_building: Counter = Counter()
-        for (corner, hex_id), kind in sorted(p.plants.items()):
-            where = f"seat {p.seat}'s {kind} plant at (corner {corner}, hex {hex_id})"
+        per_building: dict[int, int] = {}
+        for (corner, hex_id), kind in p.plants.items():
+            problems = []
             if corner not in p.towns and corner not in p.cities:
-                out.append(f"{where} does not belong to one of its owner's buildings (rule 10.2)")
+                problems.append("does not belong to one of its owner's buildings (rule 10.2)")
             if not (isinstance(hex_id, int) and 0 <= hex_id < len(hexes)):
-                out.append(f"{where} stands on a hex that does not exist")
-                continue
-            if corner not in hexes[hex_id].corners:
-                out.append(f"{where}: the hex does not touch the building (rule 10.2)")
-            if hexes[hex_id].number is None:
-                out.append(f"{where} stands on a hex without a number (rule 10.2)")
-            per_building[corner] += 1
+                problems.append("stands on a hex that does not exist")
+            else:
+                if corner not in hexes[hex_id].corners:
+                    problems.append("stands on a hex that does not touch the building (rule 10.2)")
+                if hexes[hex_id].number is None:
+                    problems.append("stands on a hex without a number (rule 10.2)")
+            for problem in problems:
+                out.append(
+                    f"seat {p.seat}'s {kind} plant at (corner {corner}, hex {hex_id}) {problem}"
+                )
+            per_building[corner] = per_building.get(corner, 0) + 1
         for corner, count in sorted(per_building.items()):
             if corner in p.cities:
                 slots, what = rules.city_plant_slots, "city"
@@ -207,8 +232,10 @@ def _plants(state: GameState, rules: RuleSet) -> list[str]:
             else:
                 continue
             if count > slots:
-                out.append(f"seat {p.seat}'s {what} on corner {corner} carries {count} plants, "
-                           f"at most {slots} (rule 10.2)")
+                out.append(
+                    f"seat {p.seat}'s {what} on corner {corner} carries {count} plants, "
+                    f"at most {slots} (rule 10.2)"
+                )
     return out
 
 
@@ -219,12 +246,12 @@ def _footprint_and_points(state: GameState, rules: RuleSet) -> list[str]:
     out = []
     total = 0
     for p in state.players:
-        kinds = Counter(p.plants.values())
+        kinds = list(p.plants.values())
         lf = (
             rules.lf_town * len(p.towns)
             + rules.lf_city * len(p.cities)
-            + rules.lf_fossil * kinds["fossil"]
-            + rules.lf_renewable * kinds["renewable"]
+            + rules.lf_fossil * kinds.count("fossil")
+            + rules.lf_renewable * kinds.count("renewable")
         )
         total += lf
         engine_lf = state.local_footprint(p.seat)
@@ -233,15 +260,17 @@ def _footprint_and_points(state: GameState, rules: RuleSet) -> list[str]:
         vp = (
             rules.town_vp * len(p.towns)
             + rules.city_vp * len(p.cities)
-            + rules.vp_card_vp * sum(1 for card in p.dev_cards if card == "victory_point")
+            + rules.vp_card_vp * p.dev_cards.count("victory_point")
             + rules.plant_vp * len(p.plants)
             + (rules.longest_road_vp if state.longest_road_holder == p.seat else 0)
             + (rules.environmentalist_vp if state.environmentalist_holder == p.seat else 0)
         )
         engine_vp = state.victory_points(p.seat)
         if engine_vp != vp:
-            out.append(f"seat {p.seat}'s VP is {engine_vp} but pieces, cards and awards give "
-                       f"{vp} (rule 13.8)")
+            out.append(
+                f"seat {p.seat}'s VP is {engine_vp} but pieces, cards and awards give "
+                f"{vp} (rule 13.8)"
+            )
     gf = max(0, min(rules.gf_track_per_player * rules.players, total))
     if state.global_footprint != gf:
         out.append(f"GF is {state.global_footprint} but the clamped sum of LF is {gf} (rule 4.2)")
@@ -290,16 +319,22 @@ def _awards(state: GameState, rules: RuleSet) -> list[str]:
     top = max(lengths.values(), default=0)
     if holder is not None:
         if lengths[holder] < minimum:
-            out.append(f"seat {holder} holds Longest Road with a road of only {lengths[holder]} "
-                       f"(needs {minimum}, rule 13.6)")
+            out.append(
+                f"seat {holder} holds Longest Road with a road of only {lengths[holder]} "
+                f"(needs {minimum}, rule 13.6)"
+            )
         elif lengths[holder] < top:
-            out.append(f"seat {holder} holds Longest Road with {lengths[holder]} while another "
-                       f"seat has {top} (rule 13.6)")
+            out.append(
+                f"seat {holder} holds Longest Road with {lengths[holder]} while another "
+                f"seat has {top} (rule 13.6)"
+            )
     else:
         leaders = [s for s, length in lengths.items() if length == top]
         if top >= minimum and len(leaders) == 1:
-            out.append(f"nobody holds Longest Road although seat {leaders[0]} alone has the "
-                       f"longest road ({top}) (rule 13.6)")
+            out.append(
+                f"nobody holds Longest Road although seat {leaders[0]} alone has the "
+                f"longest road ({top}) (rule 13.6)"
+            )
     env = state.environmentalist_holder
     played = {p.seat: p.dev_played.get("cleanup", 0) for p in state.players}
     most = max(played.values(), default=0)
@@ -307,11 +342,15 @@ def _awards(state: GameState, rules: RuleSet) -> list[str]:
         if not (isinstance(env, int) and 0 <= env < n):
             out.append(f"the Active Environmentalist holder {env!r} is not a seat")
         elif played[env] < rules.environmentalist_min or played[env] < most:
-            out.append(f"seat {env} holds Active Environmentalist with {played[env]} Cleanups "
-                       f"played; the most played is {most} (rule 13.7)")
+            out.append(
+                f"seat {env} holds Active Environmentalist with {played[env]} Cleanups "
+                f"played; the most played is {most} (rule 13.7)"
+            )
     elif most >= rules.environmentalist_min:
-        out.append(f"nobody holds Active Environmentalist although {most} Cleanups were played "
-                   f"by one seat (rule 13.7)")
+        out.append(
+            f"nobody holds Active Environmentalist although {most} Cleanups were played "
+            f"by one seat (rule 13.7)"
+        )
     return out
 
 
@@ -348,8 +387,10 @@ def _discs(state: GameState, rules: RuleSet) -> list[str]:
         if row not in ROWS:
             out.append(f"the event board has an unknown row {row!r}")
         elif len(discs) >= spaces[row]:
-            out.append(f"event row {row} holds {len(discs)} discs on {spaces[row]} spaces: a full "
-                       f"row must fire and empty (rule 6.2)")
+            out.append(
+                f"event row {row} holds {len(discs)} discs on {spaces[row]} spaces: a full "
+                f"row must fire and empty (rule 6.2)"
+            )
         for color, symbol in discs:
             if rules.row_of(color, symbol) != row:
                 out.append(f"a {color} {symbol} disc lies on the {row} row (rule 6.2)")
@@ -359,9 +400,10 @@ def _discs(state: GameState, rules: RuleSet) -> list[str]:
     for p in state.players:
         under_slots += [("green", symbol) for symbol in p.green_slots]
         if len(p.green_slots) > slots:
-            out.append(f"seat {p.seat} has {len(p.green_slots)} green discs under its {slots} slots")
-    # one C-level count over every disc; tuple() so a disc stored as a list still compares
-    found = Counter(map(tuple, state.bag + on_board + state.removed_discs + under_slots))
+            out.append(
+                f"seat {p.seat} has {len(p.green_slots)} green discs under its {slots} slots"
+            )
+    found = Counter(state.bag + on_board + state.removed_discs + under_slots)  # one C-level count
     if found != expected:
         diff = {
             f"{c} {s}": found[(c, s)] - expected[(c, s)]
@@ -406,7 +448,7 @@ def _distance(state: GameState) -> list[str]:
     return out
 
 
-def _progress(state: GameState) -> list[str]:
+def _progress(state: GameState, legal: Sequence[Any] | None) -> list[str]:
     """A running game waits for a valid seat that has a legal action; a finished one is over."""
     from . import engine  # lazy: engine imports the modules this one reads
 
@@ -429,19 +471,33 @@ def _progress(state: GameState) -> list[str]:
                 if vp < state.rules.victory_points:
                     out.append(f"seat {s} won on points with only {vp} VP (rule 14.1)")
         if state.phase != "over" or state.queue:
-            out.append(f"the game is over but the phase is {state.phase!r} with "
-                       f"{len(state.queue)} pending task(s)")
+            out.append(
+                f"the game is over but the phase is {state.phase!r} with "
+                f"{len(state.queue)} pending task(s)"
+            )
         return out
     if state.phase == "over":
         out.append("the phase is 'over' but there is no outcome")
-    seat = engine.current_seat(state)
+    seat = state.queue[0].seat if state.queue else state.active  # who must decide now
     if not (isinstance(seat, int) and 0 <= seat < n):
         out.append(f"the current seat {seat!r} is not a seat at the table")
+    elif engine.current_seat(state) != seat:
+        out.append(
+            f"the engine says seat {engine.current_seat(state)} decides, but the "
+            f"pending decision belongs to seat {seat}"
+        )
     if not (isinstance(state.active, int) and 0 <= state.active < n):
         out.append(f"the active seat {state.active!r} is not a seat at the table")
-    if not engine.legal_actions(state):
+    if out:
+        return out  # an invalid seat would make the legal-action search itself fail
+    if legal is None:
+        legal = engine.legal_actions(state)
+    if not legal:
         pending = state.queue[0].kind if state.queue else "free choice"
         out.append(f"the game is not over but seat {seat} has no legal action ({pending})")
+    others = sorted({a.seat for a in legal if getattr(a, "seat", None) != seat})
+    if others:
+        out.append(f"legal actions are listed for seat(s) {others}, but seat {seat} decides now")
     return out
 
 

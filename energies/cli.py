@@ -1,0 +1,311 @@
+"""The ``energies`` command: simulate many games, play or replay one, print the rules.
+
+    energies simulate --games 1000 --bots fossil,green,balanced,random --jobs 2 --seed 1 \
+        --out results.csv
+    energies play --bots random,random,random,random --seed 7 --save game.json
+    energies replay game.json
+    energies rules --players 3
+
+Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+
+PROG = "energies"
+
+
+class UsageError(Exception):
+    """A bad argument: reported as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr instead of the usage block."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
+# -- argument types -------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _lineup(bots: str, players: int | None) -> list[str]:
+    """The bot names of --bots, one per seat; a single name with --players fills every seat."""
+    from . import bots as _bots
+
+    names = [part.strip() for part in bots.split(",")]
+    if any(not name for name in names):
+        raise UsageError(f"--bots has an empty name in {bots!r} (check the commas)")
+    if len(names) == 1 and players is not None:
+        names = names * players
+    if players is not None and len(names) != players:
+        raise UsageError(f"--bots names {len(names)} bots but --players is {players}")
+    if len(names) not in (3, 4):
+        raise UsageError(f"--bots needs 3 or 4 bot names, one per seat, not {len(names)}")
+    for name in names:
+        try:
+            _bots.make_bot(name)
+        except ValueError as exc:
+            raise UsageError(str(exc).rstrip(".")) from None
+    return names
+
+
+# -- the parser -----------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Rules engine and teaching kit for CATAN: New Energies (unofficial).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--bots",
+        default="random,random,random,random",
+        help="comma-separated bot names, one per seat (default random x4)",
+    )
+    sim.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument("--seed", type=_seed, default=0, help="seed of the run (default 0)")
+    sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    play = sub.add_parser("play", help="play one bot game and print its turn log")
+    play.add_argument(
+        "--bots",
+        default="random,random,random,random",
+        help="comma-separated bot names, one per seat (default random x4)",
+    )
+    play.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
+    play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
+    play.add_argument("--save", help="save the game to this JSON file")
+    play.add_argument("--quiet", action="store_true", help="print only the outcome")
+
+    replay = sub.add_parser("replay", help="load a saved game, replay it and verify its digest")
+    replay.add_argument("file", help="a save file written by 'energies play --save' or Game.save")
+    replay.add_argument("--log", action="store_true", help="also print the turn log")
+
+    rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
+    rules.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
+    return parser
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+
+def _check_out(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    if path.lower().endswith(".parquet") and importlib.util.find_spec("pyarrow") is None:
+        raise UsageError(
+            "writing .parquet needs pyarrow (pip install pyarrow); or write a .csv file"
+        )
+
+
+def _write(frame, path: str) -> None:
+    out = frame.copy()
+    if path.lower().endswith(".parquet"):
+        out["winners"] = out["winners"].map(list)
+        out.to_parquet(path, index=False)
+    else:
+        out["winners"] = out["winners"].map(lambda w: ";".join(str(s) for s in w))
+        out.to_csv(path, index=False)
+
+
+def summary(frame) -> str:
+    """Outcome shares, win rate per bot name and mean turns of a simulate() frame, as text."""
+    import pandas as pd
+
+    games = len(frame)
+    lines = [
+        f"{games} games, {frame['players'].iloc[0]} players, mean turns {frame['turns'].mean():.1f}"
+    ]
+    counts = frame["outcome"].value_counts()
+    outcomes = pd.DataFrame({"games": counts, "share": (counts / games).map("{:.1%}".format)})
+    outcomes.index.name = "outcome"
+    lines += ["", outcomes.to_string()]
+
+    seats = [c for c in frame.columns if c.startswith("bot_")]
+    rows = {}
+    for game_winners, names in zip(frame["winners"], frame[seats].itertuples(index=False)):
+        for seat, name in enumerate(names):
+            entry = rows.setdefault(name, [0, 0])
+            entry[0] += 1
+            entry[1] += seat in game_winners
+    table = pd.DataFrame(
+        {
+            "seats": {n: s for n, (s, _) in rows.items()},
+            "wins": {n: w for n, (_, w) in rows.items()},
+        }
+    )
+    table["win_rate"] = (table["wins"] / table["seats"]).map("{:.1%}".format)
+    table.index.name = "bot"
+    lines += ["", table.sort_index().to_string()]
+    return "\n".join(lines)
+
+
+def _cmd_simulate(args) -> int:
+    from .simulate import simulate
+
+    names = _lineup(args.bots, args.players)
+    missing = [m for m in ("numpy", "pandas") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise UsageError(f"simulate needs {' and '.join(missing)} (pip install pandas)")
+    if args.out:
+        _check_out(args.out)
+    frame = simulate(
+        args.games, names, seed=args.seed, jobs=args.jobs, progress=not args.no_progress
+    )
+    if args.out:
+        try:
+            _write(frame, args.out)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(summary(frame))
+    if args.out:
+        print(f"\nwrote {len(frame)} games to {args.out}")
+    return 0
+
+
+def _outcome_lines(game) -> list[str]:
+    outcome = game.outcome
+    lines = [f"Outcome ({outcome.kind}, turn {outcome.turn}): {outcome.reason}"]
+    for seat in range(game.rules.players):
+        p = game.state.players[seat]
+        mark = " *winner*" if seat in outcome.winners else ""
+        fossil, renewable = p.count_plants("fossil"), p.count_plants("renewable")
+        lines.append(
+            f"  {game.names[seat]}: {game.victory_points(seat)} VP, "
+            f"LF {game.local_footprint(seat)}, "
+            f"{fossil} fossil / {renewable} renewable plants{mark}"
+        )
+    lines.append(f"  GF {game.global_footprint}, {len(game.actions)} actions")
+    return lines
+
+
+def _cmd_play(args) -> int:
+    from .simulate import play_one
+
+    names = _lineup(args.bots, args.players)
+    if args.save:
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder):
+            raise UsageError(f"cannot write {args.save}: the folder {folder} does not exist")
+    game = play_one(names, args.seed)
+    if not args.quiet:
+        print(
+            f"Game seed {args.seed}: " + ", ".join(f"seat {s} = {n}" for s, n in enumerate(names))
+        )
+        for line in game.log:
+            print(line)
+        print()
+    for line in _outcome_lines(game):
+        print(line)
+    if args.save:
+        try:
+            game.save(args.save)
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
+        print(f"saved to {args.save}")
+    return 0
+
+
+def _cmd_replay(args) -> int:
+    from .game import SaveFileError, load_file
+
+    try:
+        game = load_file(args.file)
+    except SaveFileError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    print(
+        f"Game seed {game.seed}, {game.rules.players} players, "
+        f"{len(game.actions)} actions replayed, turn {game.turn}"
+    )
+    if args.log:
+        for line in game.log:
+            print(line)
+    if game.outcome is not None:
+        for line in _outcome_lines(game):
+            print(line)
+    else:
+        print(f"Not finished: seat {game.current_seat} to act ({game.pending or 'free choice'})")
+    print("digest verified")
+    return 0
+
+
+def _cmd_rules(args) -> int:
+    from .rules import RuleSet
+
+    print(RuleSet.standard(args.players).describe())
+    print(
+        "\n[H] = house default: our reading where the printed rules leave a choice (see the rule)."
+    )
+    return 0
+
+
+COMMANDS = {
+    "simulate": _cmd_simulate,
+    "play": _cmd_play,
+    "replay": _cmd_replay,
+    "rules": _cmd_rules,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad arguments)."""
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help / --version
+            return exc.code if isinstance(exc.code, int) else 0
+        if args.command is None:
+            raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see 'energies --help')")
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        message = " ".join(str(exc).split())  # always one line
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `energies play | head`
+        # point stdout at devnull so the interpreter's final flush does not fail again
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

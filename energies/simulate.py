@@ -1,0 +1,372 @@
+"""Simulation at scale: many seeded bot games, one tidy pandas row per game.
+
+    import energies as en
+    from energies.simulate import simulate
+
+    frame = simulate(1000, ["fossil", "green", "balanced", "random"], seed=1, jobs=2)
+    frame.groupby("outcome").size()
+
+Every game gets its own seed from ``numpy.random.SeedSequence(seed).spawn(games)``
+and every bot a seed derived from its game's seed and seat, so the frame is the
+same whatever ``jobs`` or ``executor`` runs it. A row's game can be watched again
+with ``energies play --seed <row.seed> --bots <row.lineup>`` (or
+:func:`play_one`).
+
+Running in parallel
+-------------------
+* ``jobs=1`` (default): a plain loop in this process. Nothing from
+  ``multiprocessing`` is imported, so it works where processes cannot be
+  started (JupyterLite, some sandboxes).
+* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers;
+  games are sent in chunks (25-50 games) to amortise the start-up and transfer
+  cost, and the rows are put back in game order.
+* ``executor=``: any object with ``.submit(fn, *args)`` returning futures with
+  ``.result()``: a ``concurrent.futures`` executor you made yourself (for
+  instance with another multiprocessing start method) or a
+  ``dask.distributed.Client`` (``pip install "dask[distributed]"``).
+
+Bot specs travel to the workers, so with ``jobs > 1`` or a process-based
+executor they must be picklable: names (``"random"``) and classes defined at
+module level are; bot objects may not be (lambdas, open files, classes defined
+in a notebook when workers are spawned). Bot *objects* are copied
+(``copy.deepcopy``) for every game, so no game sees what another game did to
+the object and results do not depend on the order games run in.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import bots as _bots
+from .game import new_game
+from .play import play
+from .rules import RuleSet
+
+__all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
+
+#: Largest number of games sent to a worker at once.
+MAX_CHUNK = 50
+
+
+# -- seeds and names ------------------------------------------------------------------------------
+
+
+def game_seeds(games: int, seed: int = 0) -> list[int]:
+    """The per-game seeds of :func:`simulate`: one int from each child of SeedSequence(seed)."""
+    import numpy as np
+
+    children = np.random.SeedSequence(seed).spawn(games)
+    return [int(child.generate_state(1)[0]) for child in children]
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed`` (deterministic, 63 bits)."""
+    return random.Random(f"energies:{game_seed}:bot:{seat}").getrandbits(63)
+
+
+def bot_name(spec: Any) -> str:
+    """Short name of a bot spec: the persona name ("random"), else the class's name."""
+    by_class = {cls: name for name, cls in _bots.PERSONAS.items()}
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        aliases = {cls.__name__.lower(): name for name, cls in _bots.PERSONAS.items()}
+        return aliases.get(key, key)
+    cls = spec if isinstance(spec, type) else type(spec)
+    if cls in by_class:
+        return by_class[cls]
+    return str(getattr(spec, "name", None) or cls.__name__)
+
+
+def _build_bot(spec: Any, seed: int):
+    """A fresh bot for one game: names and classes are built with the seed, objects copied."""
+    if isinstance(spec, (str, type)):
+        return _bots.make_bot(spec, seed=seed)
+    bot = _bots.make_bot(spec, seed=seed)
+    try:
+        return copy.deepcopy(bot)
+    except (TypeError, AttributeError, copy.Error, RecursionError):
+        # an object that cannot be copied is used as it is
+        return bot
+
+
+# -- one game -------------------------------------------------------------------------------------
+
+
+def play_one(lineup: Sequence[Any], seed: int, rules: RuleSet | None = None):
+    """Play one game as :func:`simulate` plays it; return the finished :class:`~energies.Game`."""
+    game = new_game(len(lineup), seed, rules)
+    players = [_build_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
+    play(game, players)
+    return game
+
+
+def _row(index: int, seed: int, lineup: Sequence[Any], game) -> dict[str, Any]:
+    state, outcome = game.state, game.outcome
+    n = len(lineup)
+    names = [bot_name(spec) for spec in lineup]
+    row: dict[str, Any] = {
+        "game": index,
+        "seed": seed,
+        "players": n,
+        "lineup": ",".join(names),
+    }
+    for seat, name in enumerate(names):
+        row[f"bot_{seat}"] = name
+    row.update(
+        {
+            "outcome": outcome.kind,
+            "winners": tuple(outcome.winners),
+            "everyone_loses": outcome.kind == "everyone_loses",
+            "turns": game.turn,
+            "actions": len(game.actions),
+            "final_gf": game.global_footprint,
+        }
+    )
+    for key, value in (
+        ("vp", game.victory_points),
+        ("lf", game.local_footprint),
+        ("fossil", lambda s: state.players[s].count_plants("fossil")),
+        ("renewable", lambda s: state.players[s].count_plants("renewable")),
+    ):
+        for seat in range(n):
+            row[f"{key}_{seat}"] = value(seat)
+    return row
+
+
+def _play_chunk(tasks: Sequence[tuple[int, int, tuple]], rules: RuleSet | None, per_turn: bool):
+    """Worker: play (index, seed, lineup) tasks; return [(index, row, turn records or None)].
+
+    A top-level function so process pools with the 'spawn' start method can import it.
+    """
+    out = []
+    for index, seed, lineup in tasks:
+        game = play_one(lineup, seed, rules)
+        records = None
+        if per_turn:
+            records = [{"game": index, "seed": seed, **record} for record in game.history]
+        out.append((index, _row(index, seed, lineup, game), records))
+    return out
+
+
+# -- argument checks ------------------------------------------------------------------------------
+
+
+def _is_lineup(item: Any) -> bool:
+    return isinstance(item, (list, tuple))
+
+
+def normalise_lineups(bots: Any, rules: RuleSet | None = None) -> list[tuple]:
+    """The line-ups of a ``bots`` argument, checked: a list of tuples of bot specs.
+
+    ``bots`` is one line-up (a list of specs, one per seat, or a comma-separated
+    text such as ``"fossil,green,random"``) or a list of line-ups to cycle
+    through. Raises ValueError with a clear message for anything else.
+    """
+    if isinstance(bots, str):
+        bots = [part.strip() for part in bots.split(",")]
+    if not isinstance(bots, (list, tuple)) or not bots:
+        raise ValueError(
+            "bots must be a list of bot specs, one per seat (3 or 4), or a list of line-ups."
+        )
+    if all(_is_lineup(item) for item in bots):
+        lineups = [tuple(item) for item in bots]
+    elif any(_is_lineup(item) for item in bots):
+        raise ValueError(
+            "bots mixes line-ups (lists) and single bots: give one line-up or a list of line-ups."
+        )
+    else:
+        lineups = [tuple(bots)]
+    sizes = {len(lineup) for lineup in lineups}
+    if len(sizes) > 1:
+        raise ValueError(
+            f"All line-ups must have the same number of seats, got sizes {sorted(sizes)}."
+        )
+    (size,) = sizes
+    if size not in (3, 4):
+        raise ValueError(f"A line-up needs 3 or 4 bots, one per seat, not {size}.")
+    if rules is not None:
+        if not isinstance(rules, RuleSet):
+            raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
+        if rules.players != size:
+            raise ValueError(
+                f"The line-up has {size} bots but the rule set is for {rules.players} players."
+            )
+    for lineup in lineups:
+        for spec in lineup:
+            if isinstance(spec, str) and not spec.strip():
+                raise ValueError("A bot name is empty (check for a stray comma).")
+            _bots.make_bot(spec)  # raises ValueError for an unknown name or a non-bot
+    return lineups
+
+
+def _check_count(name: str, value: Any, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}.")
+    return value
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per task: about four tasks per worker, at most MAX_CHUNK games each."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / (4 * max(workers, 1)))))
+
+
+def _chunks(tasks: list, size: int) -> list[list]:
+    return [tasks[i : i + size] for i in range(0, len(tasks), size)]
+
+
+# -- progress -------------------------------------------------------------------------------------
+
+
+class _NoProgress:
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool):
+    if not enabled:
+        return _NoProgress()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return _NoProgress()
+    return tqdm(total=total, desc="simulate", unit="game")
+
+
+# -- the public function --------------------------------------------------------------------------
+
+
+def simulate(
+    games: int,
+    bots: Any,
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    executor: Any = None,
+    progress: bool = True,
+    per_turn: bool = False,
+):
+    """Play ``games`` seeded bot games; return one pandas row per game.
+
+    Parameters
+    ----------
+    games:
+        How many games (a whole number >= 1).
+    bots:
+        One line-up: a list with one bot spec per seat (a persona name such as
+        ``"random"``, a bot class taking ``seed=``, or a bot object); its length
+        (3 or 4) is the player count and must match ``rules.players``. Or a
+        list of line-ups (lists/tuples of specs, all the same length): game
+        ``i`` uses line-up ``i % len(bots)``, so ``[[a, b, c, d], [b, c, d, a]]``
+        rotates the seats. A comma-separated text (``"fossil,green,random"``)
+        is one line-up.
+    rules:
+        A :class:`~energies.RuleSet` (default: the standard rules for the
+        player count).
+    seed:
+        Seed of the whole run (>= 0): game ``i`` is seeded from child ``i`` of
+        ``numpy.random.SeedSequence(seed)``.
+    jobs:
+        1 plays in this process; N > 1 uses a process pool of N workers.
+    executor:
+        An object with ``.submit(fn, *args)`` (a concurrent.futures executor or
+        a ``dask.distributed.Client``); overrides ``jobs``. It is not shut down.
+    progress:
+        Show a ``tqdm`` progress bar when tqdm is installed.
+    per_turn:
+        Also return every game's per-turn, per-seat history records.
+
+    Returns
+    -------
+    A DataFrame with columns ``game, seed, players, lineup, bot_0.., outcome,
+    winners, everyone_loses, turns, actions, final_gf`` and per seat ``vp_i,
+    lf_i, fossil_i, renewable_i``; with ``per_turn=True`` the pair
+    ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
+    and the :attr:`Game.history` records of every game.
+    """
+    games = _check_count("games", games, 1)
+    jobs = _check_count("jobs", jobs, 1)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}.")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(
+            "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
+        )
+    lineups = normalise_lineups(bots, rules)
+
+    seeds = game_seeds(games, seed)
+    tasks = [(i, s, lineups[i % len(lineups)]) for i, s in enumerate(seeds)]
+
+    bar = _progress_bar(games, progress)
+    try:
+        if executor is None and jobs == 1:
+            results = []
+            for task in tasks:
+                results.extend(_play_chunk([task], rules, per_turn))
+                bar.update(1)
+        else:
+            results = _run_parallel(tasks, rules, per_turn, jobs, executor, bar)
+    finally:
+        bar.close()
+    return _frames(results, per_turn)
+
+
+def _run_parallel(tasks, rules, per_turn, jobs, executor, bar) -> list:
+    import concurrent.futures as cf
+
+    if executor is None:
+        import pickle
+
+        try:
+            pickle.dumps([list({id(t[2]): t[2] for t in tasks}.values()), rules])
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            raise ValueError(
+                "With jobs > 1 the bots are sent to other processes and must be picklable: "
+                f"use bot names or module-level classes ({exc})."
+            ) from None
+        chunks = _chunks(tasks, chunk_size(len(tasks), jobs))
+        with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+            return _collect(pool, chunks, rules, per_turn, bar)
+    chunks = _chunks(tasks, chunk_size(len(tasks), jobs if jobs > 1 else 2))
+    return _collect(executor, chunks, rules, per_turn, bar)
+
+
+def _collect(executor, chunks, rules, per_turn, bar) -> list:
+    import concurrent.futures as cf
+
+    futures = [executor.submit(_play_chunk, chunk, rules, per_turn) for chunk in chunks]
+    results = []
+    if all(isinstance(f, cf.Future) for f in futures):
+        done: Iterable = cf.as_completed(futures)
+    else:  # dask and other futures: wait in submission order
+        done = futures
+    try:
+        for future in done:
+            part = future.result()
+            results.extend(part)
+            bar.update(len(part))
+    except BaseException:
+        for future in futures:
+            cancel = getattr(future, "cancel", None)
+            if callable(cancel):
+                cancel()
+        raise
+    return results
+
+
+def _frames(results: list, per_turn: bool):
+    import pandas as pd
+
+    results.sort(key=lambda item: item[0])
+    frame = pd.DataFrame.from_records([row for _, row, _ in results])
+    if not per_turn:
+        return frame
+    records = [record for _, _, recs in results for record in recs]
+    turns = pd.DataFrame.from_records(records)
+    return frame, turns
