@@ -8,7 +8,7 @@ is used, and CATAN is a trademark of its owners.
     outcome = en.play(game, [en.bots.RandomBot() for _ in range(4)])
 """
 
-from . import actions, bots, sandbox
+from . import actions, bots, sandbox, viz
 from .actions import Action
 from .board import Board, build_board
 from .engine import IllegalActionError

@@ -250,7 +250,7 @@ class Game:
         """Jupyter shows a game as its board picture."""
         from .viz import board_png
 
-        return board_png(self)
+        return board_png(self, dpi=64)  # small enough for committed notebooks, sharp on a projector
 
     def __repr__(self) -> str:
         status = (

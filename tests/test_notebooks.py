@@ -1,0 +1,59 @@
+"""Structure of the lesson notebooks (their cells are executed by ``pytest --nbval-lax``).
+
+Every lesson starts with a title, three "What you'll learn" lines and a Binder
+launch link, carries kernelspec metadata (so no kernel dialog appears), was
+committed executed top to bottom, and marks at least one seeded summary cell
+with ``# NBVAL_CHECK_OUTPUT`` so nbval compares it with the committed output.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+BINDER = "https://mybinder.org/v2/gh/"
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_first_lesson_exists():
+    assert (NOTEBOOKS / "00-start-here.ipynb").exists()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_header_has_title_three_goals_and_binder_link(path):
+    first = load(path)["cells"][0]
+    assert first["cell_type"] == "markdown"
+    text = "".join(first["source"])
+    number = path.stem[:2]
+    assert re.match(rf"# {number} · \S", text), "title line '# NN · Title'"
+    goals = text.split("**What you'll learn**", 1)
+    assert len(goals) == 2, "a 'What you'll learn' block"
+    numbered = re.findall(r"^\d\. \S", goals[1], flags=re.M)
+    assert len(numbered) == 3, "exactly three numbered learning goals"
+    assert f"{BINDER}" in text and f"notebooks/{path.name}" in text, "a Binder link to this notebook"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_kernelspec_and_sequential_execution(path):
+    nb = load(path)
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    counts = [c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code"]
+    assert counts and None not in counts, "every code cell was executed"
+    assert counts == list(range(1, len(counts) + 1)), "executed top to bottom in one run"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_notebook_uses_the_package_and_smoke_switch(path):
+    code = ["".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code"]
+    assert "import energies as en" in code[0]
+    assert 'SMOKE = bool(os.environ.get("CI"))' in code[0]
+    assert any(src.lstrip().startswith("# NBVAL_CHECK_OUTPUT") for src in code)
+    assert not any("Traceback" in json.dumps(c.get("outputs", [])) for c in load(path)["cells"])
