@@ -1,0 +1,48 @@
+"""Insight tools: look *into* a game of New Energies instead of just playing it.
+
+* :func:`event_risk` — the exact chance that each event row fires in the coming
+  event phase, from what players can know (the risk meter), and
+  :func:`bag_runs_out_within` — when the empty-bag ending (rule 14.2) arrives.
+* :func:`what_if` — go back to a turn, take another decision, play both branches
+  forward with bots on the same dice (common random numbers) and compare;
+  :func:`alternatives` lists the options at that point, :class:`WhatIfWidget`
+  wraps it for a notebook (import it from :mod:`energies.insight.widget`).
+* :func:`burden` — who caused the footprint and who suffered the harm.
+* :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
+  replaces the other around the table.
+
+pandas, matplotlib and ipywidgets are imported only when a function needs them.
+The maths is explained in ``docs/insight.md``.
+"""
+
+from __future__ import annotations
+
+from .burden import burden, plot_burden
+from .payoff import payoff_matrix, plot_payoff
+from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
+from .whatif import WhatIfResult, alternatives, branch_point, what_if
+
+__all__ = [
+    "WhatIfResult",
+    "WhatIfWidget",
+    "alternatives",
+    "bag_runs_out_within",
+    "branch_point",
+    "burden",
+    "event_risk",
+    "payoff_matrix",
+    "plot_burden",
+    "plot_event_risk",
+    "plot_payoff",
+    "public_bag",
+    "what_if",
+]
+
+
+def __getattr__(name: str):
+    # the widget needs ipywidgets: imported only when asked for
+    if name == "WhatIfWidget":
+        from .widget import WhatIfWidget
+
+        return WhatIfWidget
+    raise AttributeError(f"module 'energies.insight' has no attribute {name!r}")
