@@ -25,6 +25,7 @@ clicks cannot interleave two changes of the game.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import random
@@ -36,6 +37,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
+from traitlets import TraitError
 
 from . import bots as _bots
 from .actions import Action, EndTurn, pretty
@@ -83,21 +85,47 @@ def _bot_label(bot: Any) -> str:
 
 
 def _figure_png(fig) -> bytes:
+    """PNG bytes of a pyplot-free Figure: one Agg draw and a fast PNG encode (no savefig)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    canvas.draw()
+    image = Image.frombuffer(
+        "RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1
+    ).convert("RGB")
     buf = io.BytesIO()
-    fig.savefig(buf, format="png")
+    image.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
 
 
-def footprint_png(game: Game, *, figsize=(8.0, 3.6), dpi=72, turn: int | None = None) -> bytes:
+CHART_SIZE = (9.0, 3.8)  # inches; at CHART_DPI a 576 pixel wide picture
+CHART_DPI = 64
+_CHART_PX = int(CHART_SIZE[0] * CHART_DPI)
+
+
+def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI):
+    """A pyplot-free Figure with plot_footprint drawn in it, titled to fit a widget."""
+    from matplotlib.figure import Figure
+
+    # fixed margins instead of a layout engine: a third of the drawing time saved per turn
+    fig = Figure(figsize=figsize, dpi=dpi)
+    fig.subplots_adjust(left=0.075, right=0.615, bottom=0.13, top=0.8)
+    ax = fig.add_subplot()
+    plot_footprint(game, ax=ax)
+    ax.title.set_text("LF per seat and GF — shading: discs drawn per event phase (rule 4.3)")
+    ax.title.set_fontsize(11)
+    return fig, ax
+
+
+def footprint_png(
+    game: Game, *, figsize=CHART_SIZE, dpi=CHART_DPI, turn: int | None = None
+) -> bytes:
     """The footprint chart (:func:`energies.viz.plot_footprint`) as PNG bytes, no pyplot.
 
     ``turn`` adds a vertical line at that turn.
     """
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    ax = fig.add_subplot()
-    plot_footprint(game, ax=ax)
+    fig, ax = _footprint_figure(game, figsize, dpi)
     if turn is not None:
         ax.axvline(turn, color="#E6007E", linewidth=2, linestyle="--", gid="turn-line", zorder=6)
     return _figure_png(fig)
@@ -123,14 +151,14 @@ class _Guard:
             owner._say(exc.reason, "error")
         except SaveFileError as exc:
             owner._say(str(exc), "error")
-        except Exception as exc:  # a handler never shows a traceback
+        except Exception as exc:  # noqa: BLE001 - a handler never shows a traceback
             owner.last_error = traceback.format_exc()
             owner._say(f"Something went wrong while {what}: {exc}", "error")
         finally:
             owner._busy = None
         try:
             owner._refresh()
-        except Exception as exc:  # keep the previous picture rather than raise into the frontend
+        except Exception as exc:  # noqa: BLE001 - keep the picture, never raise into the frontend
             owner.last_error = traceback.format_exc()
             owner._say(f"Could not redraw: {exc}", "error")
         return result
@@ -175,7 +203,9 @@ class PlayApp(_StatusMixin):
     as ``"FossilRush"``, a bot class or a bot object); several human seats play hot-seat.
     ``step_delay`` (seconds) pauses after each bot move while "Bots play until my turn"
     runs, redrawing the board each time, for teacher demos. ``auto_bots`` lets the bots
-    answer right after each human move.
+    answer right after each human move. ``chart=False`` leaves out the live footprint
+    chart (the slowest part of a turn change, a few tenths of a second) on slow machines.
+    ``board_size`` (inches) and ``board_dpi`` set the board picture's size.
 
     ``app.widget`` is the top-level box (shown when the app is the last value of a cell).
     """
@@ -189,6 +219,7 @@ class PlayApp(_StatusMixin):
         auto_bots: bool = False,
         board_size: float = 6.0,
         board_dpi: int = 80,
+        chart: bool = True,
         max_bot_actions: int = 20_000,
     ) -> None:
         if not isinstance(game, Game):
@@ -200,6 +231,7 @@ class PlayApp(_StatusMixin):
         self.board_size = (float(board_size), float(board_size))
         self.board_dpi = board_dpi
         self.max_bot_actions = max_bot_actions
+        self.chart = bool(chart)
         self._set_seats(seats)
         self._busy: str | None = None
         self._guard = _Guard(self)
@@ -209,6 +241,7 @@ class PlayApp(_StatusMixin):
         self._chart_key: tuple | None = None
         self._actions_key: tuple | None = None
         self.chart_redraws = 0
+        self._defer_chart = False
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
         self._viewer = min(self.humans) if self.humans else 0
@@ -230,7 +263,7 @@ class PlayApp(_StatusMixin):
         elif isinstance(seats, (list, tuple)):
             seats = dict(enumerate(seats))
         if not isinstance(seats, Mapping):
-            raise ValueError('seats must map each seat to "human" or a bot, e.g. {0: "human", ...}.')
+            raise TypeError('seats must map each seat to "human" or a bot, e.g. {0: "human", ...}.')
         extra = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < players))
         missing = [s for s in range(players) if s not in seats]
         if extra or missing:
@@ -276,7 +309,12 @@ class PlayApp(_StatusMixin):
         self.vp_lf_html = W.HTML()
         self.hand_html = W.HTML()
         self.log_html = W.HTML(layout=W.Layout(width="420px", max_width="100%"))
-        self.chart_image = W.Image(format="png", layout=W.Layout(width="576px", max_width="100%"))
+        self.chart_image = W.Image(
+            format="png",
+            layout=W.Layout(
+                width=f"{_CHART_PX}px", max_width="100%", display=None if self.chart else "none"
+            ),
+        )
 
         self.bots_button = W.Button(
             description="Bots play until my turn",
@@ -286,11 +324,14 @@ class PlayApp(_StatusMixin):
             layout=W.Layout(width="auto"),
         )
         self.step_button = W.Button(
-            description="Step", icon="step-forward", tooltip="One bot decision",
+            description="Step",
+            icon="step-forward",
+            tooltip="One bot decision",
             layout=W.Layout(width="auto"),
         )
         self.undo_button = W.Button(
-            description="Undo", icon="undo",
+            description="Undo",
+            icon="undo",
             tooltip="Back to the previous human decision (bot moves after it are undone too)",
             layout=W.Layout(width="auto"),
         )
@@ -306,8 +347,8 @@ class PlayApp(_StatusMixin):
             layout=W.Layout(border="3px solid #E69F00", padding="4px", display="none"),
         )
         self.turn_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self._group_boxes = {g: W.VBox() for g in GROUPS}
-        self.action_tabs = W.Tab(children=[self._group_boxes[g] for g in GROUPS])
+        self.group_boxes = {g: W.VBox() for g in GROUPS}
+        self.action_tabs = W.Tab(children=[self.group_boxes[g] for g in GROUPS])
         self.action_tabs.titles = tuple(GROUP_TITLES[g] for g in GROUPS)
 
         self.filename = W.Text(value="energies-game.json", description="File:")
@@ -319,8 +360,10 @@ class PlayApp(_StatusMixin):
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load())
         self.upload.observe(self._on_upload, names="value")
-        files = W.HBox([self.filename, self.save_button, self.load_button, self.upload],
-                       layout=W.Layout(flex_flow="row wrap"))
+        files = W.HBox(
+            [self.filename, self.save_button, self.load_button, self.upload],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
 
         controls = W.HBox(
             [self.bots_button, self.step_button, self.undo_button, self.auto_bots],
@@ -416,7 +459,8 @@ class PlayApp(_StatusMixin):
             if not 0 <= choice < len(self._legal):
                 self._say(
                     f"There is no action number {choice}: choose 0 to {len(self._legal) - 1}."
-                    if self._legal else "There is nothing for you to choose now.",
+                    if self._legal
+                    else "There is nothing for you to choose now.",
                     "error",
                 )
                 return False
@@ -442,6 +486,9 @@ class PlayApp(_StatusMixin):
             return False
         self.timings["apply"] = time.perf_counter() - start
         self._viewer = choice.seat
+        if not g.is_over and g.current_seat not in self.humans and not self.auto_bots.value:
+            # a bot moves next: the chart waits for "Bots play" (one redraw per turn, not two)
+            self._defer_chart = True
         message = text + "."
         if self.auto_bots.value and not g.is_over and g.current_seat not in self.humans:
             moves = self._run_bots()
@@ -569,6 +616,8 @@ class PlayApp(_StatusMixin):
             return self._load_game(load_game(bytes(content)), name)
 
         self._guard.run("loading", load)
+        with contextlib.suppress(TraitError, TypeError, ValueError):
+            self.upload.value = ()  # so that the same file can be uploaded again
 
     def _on_action_button(self, button) -> None:
         self.click(button.action)
@@ -651,7 +700,8 @@ class PlayApp(_StatusMixin):
 
         t = time.perf_counter()
         key = (self._generation, len(g.history), len(g.events))
-        if key != self._chart_key:
+        defer, self._defer_chart = self._defer_chart, False
+        if key != self._chart_key and not defer and self.chart:
             self.chart_image.value = footprint_png(g)
             self._chart_key = key
             self.chart_redraws += 1
@@ -670,32 +720,33 @@ class PlayApp(_StatusMixin):
         over = g.is_over
         self.bots_button.disabled = over or human
         self.step_button.disabled = over or human
-        self.undo_button.disabled = not any(
-            a.seat in self.humans for a in g.actions
-        ) if self.humans else not g.actions
+        self.undo_button.disabled = (
+            not any(a.seat in self.humans for a in g.actions) if self.humans else not g.actions
+        )
         self.timings["refresh"] = time.perf_counter() - start
 
     def _table_html(self) -> str:
         g, s = self.game, self.game.state
         current = g.current_seat
         rows = []
+        num = 'style="padding:1px 6px;text-align:right"'
         for p in s.players:
             seat = p.seat
-            marks = ("▶ " if seat == s.active else "") + ("✋" if seat == current else "")
+            marks = " ▶" if seat == s.active else ""
+            if seat == current and seat != s.active:
+                marks += " <i>(deciding)</i>"
             style = "background:#FFF4D6;" if seat == current else ""
             rows.append(
                 f'<tr data-seat="{seat}" style="{style}">'
-                f'<td><span style="display:inline-block;width:0.9em;height:0.9em;'
-                f'background:{seat_color(seat)};border:1px solid #333"></span> '
-                f"{_esc(self._name(seat))} {marks}</td>"
-                f'<td style="color:#555">{_esc(self._who(seat))}</td>'
-                f'<td class="vp" style="text-align:right"><b>{s.victory_points(seat)}</b></td>'
-                f'<td class="lf" style="text-align:right">{s.local_footprint(seat)}</td>'
-                f'<td style="text-align:right">{p.count_plants("fossil")} / '
-                f'{p.count_plants("renewable")}</td>'
-                f'<td style="text-align:right">{p.cards}</td>'
-                f'<td style="text-align:right">{p.energy}</td>'
-                f'<td style="text-align:right">{len(p.dev_cards)}</td></tr>'
+                f'<td style="padding:1px 6px"><span style="display:inline-block;width:0.9em;'
+                f'height:0.9em;background:{seat_color(seat)};border:1px solid #333"></span> '
+                f"<b>{_esc(self._name(seat))}</b>{marks}</td>"
+                f'<td style="padding:1px 6px;color:#555">{_esc(self._who(seat))}</td>'
+                f'<td class="vp" {num}><b>{s.victory_points(seat)}</b></td>'
+                f'<td class="lf" {num}>{s.local_footprint(seat)}</td>'
+                f"<td {num}>{p.count_plants('fossil')} / {p.count_plants('renewable')}</td>"
+                f"<td {num}>{p.cards}</td><td {num}>{p.energy}</td>"
+                f"<td {num}>{len(p.dev_cards)}</td></tr>"
             )
         gf = s.global_footprint
         if g.is_over:
@@ -704,9 +755,12 @@ class PlayApp(_StatusMixin):
             discs = s.rules.discs_to_draw(gf)
             tail = f"next event phase draws <b>{discs}</b> disc{'s' * (discs != 1)}"
         return (
-            '<table class="energies-scores" style="border-collapse:collapse">'
-            "<tr><th>Seat</th><th></th><th>VP</th><th>LF</th><th>fossil / renew.</th>"
-            "<th>cards</th><th>energy</th><th>dev</th></tr>"
+            '<table class="energies-scores" style="border-collapse:collapse"><tr>'
+            + "".join(
+                f'<th style="padding:1px 6px">{h}</th>'
+                for h in ("Seat", "", "VP", "LF", "fossil / renewable", "cards", "energy", "dev")
+            )
+            + "</tr>"
             + "".join(rows)
             + "</table>"
             f'<div class="energies-gf" style="margin-top:4px">GF <b class="gf">{gf}</b> of '
@@ -716,18 +770,28 @@ class PlayApp(_StatusMixin):
 
     def _hand_html(self) -> str:
         g = self.game
-        seat = self._viewer if self.humans else (g.current_seat if g.current_seat is not None
-                                                  else g.active_seat)
+        seat = (
+            self._viewer
+            if self.humans
+            else (g.current_seat if g.current_seat is not None else g.active_seat)
+        )
         p = g.state.players[seat]
         cards = " · ".join(f"{k} <b>{p.hand[k]}</b>" for k in RESOURCES)
         dev = Counter(p.dev_cards)
         new = Counter(p.dev_new)
-        dev_text = ", ".join(
-            f"{pretty(c)} ×{n}" + (f" ({new[c]} new)" if new[c] else "") for c, n in sorted(dev.items())
-        ) or "none"
+        dev_text = (
+            ", ".join(
+                f"{pretty(c)} ×{n}" + (f" ({new[c]} new)" if new[c] else "")
+                for c, n in sorted(dev.items())
+            )
+            or "none"
+        )
         limit = g.rules.discard_threshold
-        warn = f' <span style="color:#B00020">(more than {limit}: a 7 costs half)</span>' if (
-            p.cards > limit) else ""
+        warn = (
+            f' <span style="color:#B00020">(more than {limit}: a 7 costs half)</span>'
+            if (p.cards > limit)
+            else ""
+        )
         return (
             f'<div class="energies-hand" data-seat="{seat}" style="margin-top:8px">'
             f"<b>Hand of {_esc(self._name(seat))}</b><br>{cards}<br>"
@@ -740,19 +804,17 @@ class PlayApp(_StatusMixin):
         g = self.game
         lines = []
         for line in g.log[-LOG_LINES:]:
-            text = _esc(self._named(line))
             if line.startswith("—"):
-                text = f'<div style="font-weight:bold;border-top:1px solid #ccc;margin-top:2px">{text}</div>'
+                style = "font-weight:bold;border-top:1px solid #ccc;margin-top:3px"
             elif line.startswith("Event:"):
-                text = f'<div style="color:#8B3A00;font-weight:bold">{text}</div>'
+                style = "color:#8B3A00;font-weight:bold"
             elif "disc drawn" in line:
-                tint = "#007A55" if line.startswith("Green") else "#6B4226"
-                text = f'<div style="color:{tint};font-style:italic">{text}</div>'
+                style = f"color:{'#007A55' if line.startswith('Green') else '#6B4226'};font-style:italic"
             elif line.startswith("Game over"):
-                text = f'<div style="font-weight:bold;color:#B00020">{text}</div>'
+                style = "font-weight:bold;color:#B00020"
             else:
-                text = f"<div>{text}</div>"
-            lines.append(text)
+                style = ""
+            lines.append(f'<div style="margin:0;{style}">{_esc(self._named(line))}</div>')
         events = g.events
         if events:
             green = sum(1 for e in events if e.get("color") == "green")
@@ -766,7 +828,8 @@ class PlayApp(_StatusMixin):
         return (
             f'<div class="energies-events" style="color:#555">{_esc(summary)}</div>'
             '<div class="energies-log" style="height:300px;overflow-y:auto;display:flex;'
-            'flex-direction:column-reverse;border:1px solid #ddd;padding:4px;font-size:0.9em">'
+            "flex-direction:column-reverse;border:1px solid #ddd;padding:4px;font-size:0.9em;"
+            'line-height:1.35">'
             f"<div>{''.join(lines)}</div></div>"
         )
 
@@ -792,8 +855,12 @@ class PlayApp(_StatusMixin):
             return [self._button(a, style) for a in actions]
         labels = [(self._named(self.game.describe(a)), i) for i, a in enumerate(actions)]
         dropdown = W.Dropdown(options=labels, value=0, layout=W.Layout(width="auto"))
-        do_it = W.Button(description="Do it", button_style=style or "info", icon="check",
-                         layout=W.Layout(width="auto"))
+        do_it = W.Button(
+            description="Do it",
+            button_style=style or "info",
+            icon="check",
+            layout=W.Layout(width="auto"),
+        )
         do_it.dropdown, do_it.choices = dropdown, list(actions)
         do_it.on_click(self._on_do_it)
         self.action_dropdowns.append((dropdown, do_it))
@@ -824,7 +891,7 @@ class PlayApp(_StatusMixin):
             self.decision_box.layout.display = "flex"
             self.turn_box.children = []
             for group in GROUPS:
-                self._group_boxes[group].children = [self._note("Decide first (see above).")]
+                self.group_boxes[group].children = [self._note("Decide first (see above).")]
             self.action_tabs.titles = tuple(GROUP_TITLES[g_] for g_ in GROUPS)
         else:
             self.decision_box.layout.display = "none"
@@ -832,10 +899,16 @@ class PlayApp(_StatusMixin):
             groups: dict[str, list[Action]] = {group: [] for group in GROUPS}
             turn: list[Action] = []
             for a in legal:
-                (groups[a.group] if a.group in groups else turn).append(a)
+                groups.get(a.group, turn).append(a)
             self.turn_box.children = [
-                self._button(a, "success" if a.kind == "roll_dice" else "danger"
-                             if isinstance(a, EndTurn) else "")
+                self._button(
+                    a,
+                    "success"
+                    if a.kind == "roll_dice"
+                    else "danger"
+                    if isinstance(a, EndTurn)
+                    else "",
+                )
                 for a in turn
             ]
             self.turn_buttons = list(self.action_buttons)
@@ -845,10 +918,10 @@ class PlayApp(_StatusMixin):
                 titles.append(f"{GROUP_TITLES[group]} ({len(actions)})")
                 if seat is None:
                     wait = "The game is over." if g.is_over else "Waiting for the bots."
-                    self._group_boxes[group].children = [self._note(wait)]
+                    self.group_boxes[group].children = [self._note(wait)]
                     continue
                 if not actions:
-                    self._group_boxes[group].children = [self._note("Nothing possible now.")]
+                    self.group_boxes[group].children = [self._note("Nothing possible now.")]
                     continue
                 by_kind = {}
                 for a in actions:
@@ -861,7 +934,7 @@ class PlayApp(_StatusMixin):
                     box = W.Box(items, layout=W.Layout(flex_flow="row wrap"))
                     self._owned.append(box)
                     children.append(box)
-                self._group_boxes[group].children = children
+                self.group_boxes[group].children = children
             self.action_tabs.titles = tuple(titles)
         for widget in old:
             widget.close()
@@ -895,12 +968,17 @@ class FootprintExplorer(_StatusMixin):
         self.ignored_clicks = 0
         self.last_error: str | None = None
         self.status = W.HTML()
-        self.slider = W.IntSlider(description="Turn", continuous_update=False,
-                                  layout=W.Layout(width="560px", max_width="100%"))
+        self.slider = W.IntSlider(
+            description="Turn",
+            continuous_update=False,
+            layout=W.Layout(width="560px", max_width="100%"),
+        )
         self.info_html = W.HTML()
         px = int(self.board_size[0] * board_dpi)
         self.board_image = W.Image(format="png", layout=W.Layout(width=f"{px}px", max_width="100%"))
-        self.chart_image = W.Image(format="png", layout=W.Layout(width="576px", max_width="100%"))
+        self.chart_image = W.Image(
+            format="png", layout=W.Layout(width=f"{_CHART_PX}px", max_width="100%")
+        )
         self.widget = W.VBox(
             [
                 self.slider,
@@ -930,16 +1008,26 @@ class FootprintExplorer(_StatusMixin):
 
     @staticmethod
     def _replay(game: Game) -> dict[int, Game]:
-        """The position at the end of every turn: a fork before each EndTurn, plus the end."""
+        """The position at the end of every turn: a fork before each EndTurn, plus the end.
+
+        Turn 0 is the set-up (the start position of a quick start, the last set-up placement
+        of a draft start).
+        """
         replay = new_game(seed=game.seed, rules=game.rules, names=game.names)
         states: dict[int, Game] = {}
         turns = {record["turn"] for record in game.history}
         if replay.turn - 1 in turns:  # quick start: the set-up position is turn 0
             states[replay.turn - 1] = replay.fork()
         for action in game.actions:
-            if isinstance(action, EndTurn) or replay.state.phase == "setup":
+            if isinstance(action, EndTurn):
                 states[replay.turn] = replay.fork()
-            replay.apply(action)
+                replay.apply(action)
+            elif replay.state.phase == "setup":  # draft start: the set-up is turn 0
+                turn = replay.turn
+                replay.apply(action)
+                states[turn] = replay.fork()
+            else:
+                replay.apply(action)
         states[replay.turn] = replay
         return states
 
@@ -962,7 +1050,7 @@ class FootprintExplorer(_StatusMixin):
         self._busy = "drawing"
         try:
             self._show(change["new"])
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - shown in the status line
             self.last_error = traceback.format_exc()
             self._say(f"Cannot show turn {change['new']}: {exc}", "error")
         finally:
@@ -971,13 +1059,10 @@ class FootprintExplorer(_StatusMixin):
     def _chart_png(self, turn: int) -> bytes:
         if turn not in self._chart_cache:
             if self._chart is None:
-                from matplotlib.figure import Figure
-
-                fig = Figure(figsize=(8.0, 3.6), dpi=72, layout="constrained")
-                ax = fig.add_subplot()
-                plot_footprint(self.game, ax=ax)
-                line = ax.axvline(turn, color="#E6007E", linewidth=2, linestyle="--",
-                                  gid="turn-line", zorder=6)
+                fig, ax = _footprint_figure(self.game)
+                line = ax.axvline(
+                    turn, color="#E6007E", linewidth=2, linestyle="--", gid="turn-line", zorder=6
+                )
                 self._chart = (fig, line)
             fig, line = self._chart
             line.set_xdata([turn, turn])
@@ -997,16 +1082,19 @@ class FootprintExplorer(_StatusMixin):
         parts = []
         if rows:
             gf = rows[0]["gf"]
-            lf = ", ".join(f"{_esc(names[r['seat']])} LF {r['lf']} / {r['vp']} VP"
-                           for r in rows)
+            lf = ", ".join(f"{_esc(names[r['seat']])} LF {r['lf']} / {r['vp']} VP" for r in rows)
             parts.append(f"<b>Turn {turn}</b> · GF <b>{gf}</b> · {lf}")
         else:
             parts.append(f"<b>Turn {turn}</b> · GF <b>{game.global_footprint}</b>")
         fired = [e for e in self.game.events if e["turn"] == turn]
         if fired:
-            parts.append("Events: " + "; ".join(
-                _esc(f"{pretty(str(e['event']))} ({e.get('color', '')}): "
-                            f"{e.get('effect', '')}") for e in fired))
+            parts.append(
+                "Events: "
+                + "; ".join(
+                    _esc(f"{pretty(str(e['event']))} ({e.get('color', '')}): {e.get('effect', '')}")
+                    for e in fired
+                )
+            )
         if game.is_over:
             parts.append(_esc(str(game.outcome)))
         return "<br>".join(parts)
@@ -1051,23 +1139,45 @@ class RulesPanel(_StatusMixin):
         style = {"description_width": "230px"}
         wide = W.Layout(width="520px", max_width="100%")
         self.renewable_cost = W.IntSlider(
-            value=dict(self.base.renewable_cost).get("science", 3), min=0, max=8,
-            description="Renewable plant costs (science)", style=style, layout=wide,
+            value=dict(self.base.renewable_cost).get("science", 3),
+            min=0,
+            max=8,
+            description="Renewable plant costs (science)",
+            style=style,
+            layout=wide,
         )
         self.event_spaces = W.IntSlider(
-            value=self.base.event_spaces[0][1], min=1, max=6,
-            description="Spaces per event row", style=style, layout=wide,
+            value=self.base.event_spaces[0][1],
+            min=1,
+            max=6,
+            description="Spaces per event row",
+            style=style,
+            layout=wide,
         )
         self.band_shift = W.IntSlider(
-            value=0, min=-(bands[0][1] - bands[0][0]), max=bands[-1][1] - bands[-1][0],
-            description="Shift the disc-band edges by", style=style, layout=wide,
+            value=0,
+            min=-(bands[0][1] - bands[0][0]),
+            max=bands[-1][1] - bands[-1][0],
+            description="Shift the disc-band edges by",
+            style=style,
+            layout=wide,
         )
         self.middle_discs = W.IntSlider(
-            value=bands[self._middle][2], min=0, max=4,
-            description="Discs drawn in the middle band", style=style, layout=wide,
+            value=bands[self._middle][2],
+            min=0,
+            max=4,
+            description="Discs drawn in the middle band",
+            style=style,
+            layout=wide,
         )
-        self.games = W.IntSlider(value=games, min=1, max=max(200, games),
-                                 description="Games per run", style=style, layout=wide)
+        self.games = W.IntSlider(
+            value=games,
+            min=1,
+            max=max(200, games),
+            description="Games per run",
+            style=style,
+            layout=wide,
+        )
         self.run_button = W.Button(description="Run", icon="play", button_style="primary")
         self.run_button.on_click(lambda _b: self.run())
         self.rules_html = W.HTML()
@@ -1110,8 +1220,10 @@ class RulesPanel(_StatusMixin):
         )
 
     def _label(self) -> str:
-        return (f"renewable {self.renewable_cost.value} · rows {self.event_spaces.value} · "
-                f"bands {self.band_shift.value:+d} · middle {self.middle_discs.value}")
+        return (
+            f"renewable {self.renewable_cost.value} · rows {self.event_spaces.value} · "
+            f"bands {self.band_shift.value:+d} · middle {self.middle_discs.value}"
+        )
 
     def _show_rules(self) -> None:
         try:
@@ -1136,10 +1248,11 @@ class RulesPanel(_StatusMixin):
         games = self.games.value
         self._say(f"running… {games} games with {self._label()}", "warn")
         start = time.perf_counter()
-        frame = simulate(games, self.bots, rules=rules, seed=self.seed, jobs=self.jobs,
-                         progress=False)
+        frame = simulate(
+            games, self.bots, rules=rules, seed=self.seed, jobs=self.jobs, progress=False
+        )
         seconds = time.perf_counter() - start
-        rate = float(frame["everyone_loses"].mean())
+        rate = float((frame["outcome"] == "everyone_loses").mean())
         self.runs.append({"label": self._label(), "games": games, "everyone_loses": rate})
         self.last_frame, self.last_rules = frame, rules
         self.chart_image.value = self._chart(frame, rate)
@@ -1153,14 +1266,21 @@ class RulesPanel(_StatusMixin):
 
         from .viz import OUTCOME_COLORS, plot_outcomes
 
-        fig = Figure(figsize=(12.5, 3.2 + 0.5 * frame["lineup"].nunique()), dpi=72,
-                     layout="constrained")
+        fig = Figure(
+            figsize=(12.5, 3.2 + 0.5 * frame["lineup"].nunique()), dpi=72, layout="constrained"
+        )
         ax, trend = fig.subplots(1, 2, width_ratios=(3, 2))
         plot_outcomes(frame, ax=ax)
         ax.axvline(rate, color="black", linestyle="--", linewidth=1.5, gid="everyone-loses-rate")
         rates = [r["everyone_loses"] for r in self.runs]
-        trend.plot(range(1, len(rates) + 1), rates, marker="o", linewidth=2,
-                   color=OUTCOME_COLORS["everyone_loses"], gid="everyone-loses-runs")
+        trend.plot(
+            range(1, len(rates) + 1),
+            rates,
+            marker="o",
+            linewidth=2,
+            color=OUTCOME_COLORS["everyone_loses"],
+            gid="everyone-loses-runs",
+        )
         trend.set_ylim(0, 1)
         trend.set_xlim(0.5, len(rates) + 0.5)
         trend.set_xticks(range(1, len(rates) + 1))
@@ -1168,6 +1288,12 @@ class RulesPanel(_StatusMixin):
         trend.set_xlabel("run", fontsize=12)
         trend.set_ylabel("everyone loses", fontsize=12)
         trend.set_title(f"Everyone-loses rate per run (now {rate:.0%})", fontsize=13)
-        trend.annotate(self.runs[-1]["label"], (len(rates), rate), textcoords="offset points",
-                       xytext=(0, 8), ha="right", fontsize=9)
+        trend.annotate(
+            self.runs[-1]["label"],
+            (len(rates), rate),
+            textcoords="offset points",
+            xytext=(0, 8),
+            ha="right",
+            fontsize=9,
+        )
         return _figure_png(fig)
