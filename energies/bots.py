@@ -295,24 +295,37 @@ class StrategyBot:
         return sum(state.local_footprint(s) for s in range(state.n)) / state.n
 
     @staticmethod
-    def endgame(state) -> bool:
-        """The bag is running low: the empty-bag ending (rule 14.2) is about two rounds away."""
+    def endgame(state, rounds: int = 2) -> bool:
+        """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
         per_turn = state.rules.discs_to_draw(state.global_footprint)
-        return len(state.bag) <= 2 * state.n * per_turn + 2
+        return len(state.bag) <= rounds * state.n * per_turn + 2
 
 
 class FossilRush(StrategyBot):
-    """Grows as fast as it can with cheap fossil plants and ignores the footprint."""
+    """Grows fast on cheap fossil plants and ignores the footprint until the bag is nearly empty.
+
+    Then, knowing rule 14.2, it scrambles (demolish, build renewable) to end with more
+    renewable than fossil plants.
+    """
 
     name = "FossilRush"
     science_value = 0.8
     hazard_care = 1.5
+    scramble_rounds = 3  # it knows rule 14.2: more renewable than fossil plants, or no win at all
+
+    def _scrambling(self, state, seat) -> bool:
+        return self.endgame(state, self.scramble_rounds) and self.balance(state, seat) <= 0
 
     def plant_wish(self, state, seat):
-        return "fossil"
+        return "renewable" if self._scrambling(state, seat) else "fossil"
 
     def plant_score(self, state, seat, plant):
+        if self._scrambling(state, seat):
+            return 8.0 if plant == "renewable" else -3.0
         return 6.0 if plant == "fossil" else 0.0
+
+    def demolish_score(self, state, seat):
+        return 5.0 if self._scrambling(state, seat) else 0.0
 
 
 class GreenInvestor(StrategyBot):
