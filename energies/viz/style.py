@@ -1,0 +1,104 @@
+"""Palettes, piece shapes and helpers shared by the board picture and the charts.
+
+Colours are chosen for the common colour-vision deficiencies and every colour also has a
+text or shape cue. Nothing here imports matplotlib.
+"""
+
+from __future__ import annotations
+
+# Okabe-Ito colours (safe for the common colour-vision deficiencies); green and brown are
+# left to the plants and yellow to the hazards, so a seat colour never means a piece kind.
+SEAT_COLORS = ("#0072B2", "#D55E00", "#CC79A7", "#E69F00")  # blue, vermillion, purple, orange
+# Paul Tol's "light" scheme, lightness-separated; every hex also carries its name in text.
+TERRAIN_COLORS = {
+    "forest": "#44BB99",
+    "hills": "#EE8866",
+    "pasture": "#BBCC33",
+    "fields": "#EEDD88",
+    "mountains": "#9AA6B2",
+    "desert": "#E4DCCB",
+}
+TERRAIN_LABELS = {t: t.capitalize() for t in TERRAIN_COLORS}
+RESOURCE_TERRAIN = {
+    "lumber": "forest",
+    "brick": "hills",
+    "fiber": "pasture",
+    "food": "fields",
+    "steel": "mountains",
+}
+PLANT_COLORS = {"fossil": "#6B4226", "renewable": "#009E73"}
+HAZARD_COLOR = "#F0E442"
+RED_NUMBER = "#C8102E"  # 6 and 8 (the likeliest rolls), also bold with 5 dots
+HIGHLIGHT_COLOR = "#E6007E"
+SEA_COLOR = "#CFE6F2"
+OUTCOME_COLORS = {
+    "victory_points": "#0072B2",
+    "empty_bag": "#009E73",
+    "everyone_loses": "#D55E00",
+    "unfinished": "#999999",
+}
+OUTCOME_LABELS = {
+    "victory_points": "victory points",
+    "empty_bag": "empty bag",
+    "everyone_loses": "everyone loses",
+    "unfinished": "unfinished",
+}
+BAND_COLORS = {1: "#DDF0E1", 2: "#FBE6C4", 3: "#F6C9C3"}
+
+# Board extent (board units): island hexes reach |x| 4.33 and |y| 4; harbors sit outside.
+_XLIM = (-5.9, 5.9)
+_YLIM = (-5.75, 5.45)  # room above for the title, below for the legend
+_PLANT_FROM_CORNER = (0.28, 0.4)  # from a building towards the hex centre: (top/bottom, sides)
+
+# Piece outlines, centred on (0, 0), in board units.
+_TOWN = ((-0.15, -0.12), (0.15, -0.12), (0.15, 0.05), (0.0, 0.18), (-0.15, 0.05))
+_CITY = (
+    (-0.25, -0.15),
+    (0.25, -0.15),
+    (0.25, 0.06),
+    (0.03, 0.06),
+    (0.03, 0.15),
+    (-0.11, 0.27),
+    (-0.25, 0.15),
+)
+_FOSSIL = (
+    (-0.14, -0.11),
+    (0.14, -0.11),
+    (0.14, 0.09),
+    (0.05, 0.02),
+    (0.05, 0.09),
+    (-0.04, 0.02),
+    (-0.06, 0.02),
+    (-0.06, 0.2),
+    (-0.14, 0.2),
+)  # factory: roof, chimney
+_TRIANGLE = ((-0.5, -0.289), (0.5, -0.289), (0.0, 0.577))  # unit side, centred
+
+
+def _shift(shape, x, y, scale=1.0):
+    return [(x + scale * dx, y + scale * dy) for dx, dy in shape]
+
+
+def seat_color(seat: int) -> str:
+    """The colour of a seat (the palette repeats after 4 seats)."""
+    return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]
+
+
+def _state_and_names(game_or_state):
+    state = getattr(game_or_state, "state", game_or_state)
+    if not hasattr(state, "players") or not hasattr(state, "board"):
+        raise TypeError("draw_board needs a Game or a GameState.")
+    names = getattr(game_or_state, "names", None) or [
+        f"Seat {s}" for s in range(len(state.players))
+    ]
+    return state, list(names)
+
+
+def _points_per_unit(ax) -> float:
+    """Points per board unit once the Axes keeps an equal aspect (the smaller of x and y)."""
+    fig = ax.figure
+    w, h = fig.get_size_inches()
+    pos = ax.get_position()
+    return min(
+        pos.width * w * 72 / (_XLIM[1] - _XLIM[0]), pos.height * h * 72 / (_YLIM[1] - _YLIM[0])
+    )
