@@ -289,21 +289,21 @@ def _supply_trades(state: GameState, seat: int) -> list[Action]:
 
 def _one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     kinds = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
-    me = state.players[seat]
 
-    def held(p: PlayerState, k: str) -> int:
-        return p.energy if k == "energy" else p.hand[k]
+    def holdings(p: PlayerState) -> list[str]:
+        return [k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0]
 
+    mine = holdings(state.players[seat])
     offers: list[Action] = []
     for other in state.players:
-        if other.seat == seat:
-            continue
-        for give in kinds:
-            if held(me, give) <= 0:
-                continue
-            for get in kinds:
-                if get != give and held(other, get) > 0:
-                    offers.append(OfferTrade(seat, other.seat, ((give, 1),), ((get, 1),)))
+        if other.seat != seat:
+            theirs = holdings(other)
+            offers += [
+                OfferTrade(seat, other.seat, ((give, 1),), ((get, 1),))
+                for give in mine
+                for get in theirs
+                if get != give
+            ]
     return offers
 
 
