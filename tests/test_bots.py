@@ -1,0 +1,662 @@
+"""Bots: the one-method Player protocol and the personas (design: players and bots).
+
+* a student bot of ~10 lines (a class with only ``decide(game_view, legal_actions, rng)``)
+  plays a whole game through :func:`energies.play`;
+* every persona in ``energies.bots.PERSONAS`` finishes seeded 4- and 3-player games in
+  mixed line-ups, never choosing an action outside ``legal_actions``, and the final state
+  passes :func:`energies.invariants.check_invariants`;
+* every persona answers every kind of pending decision the engine asks for (rules 3.3,
+  7.1-7.5, 9.1, 9.2, 12.1, 13.1-13.3, 13.5), each position built with ``en.sandbox``;
+* the personas do what their one-sentence descriptions promise (GreenInvestor builds
+  renewable, FossilRush fossil, Balanced keeps its footprint down, FreeRider pollutes
+  while GF is low);
+* ``make_bot`` accepts names, class names, classes and objects; bots are deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import energies as en
+from energies import actions as A
+from energies.bots import PERSONAS, make_bot
+from energies.invariants import check_invariants
+
+PERSONA_NAMES = sorted(PERSONAS)
+PERSONA_CLASSES = [PERSONAS[name] for name in PERSONA_NAMES]
+
+
+# ==============================================================================================
+# Helpers
+# ==============================================================================================
+
+
+class Checked:
+    """Wraps a bot: every chosen action must be one of the offered legal actions."""
+
+    def __init__(self, bot, label: str) -> None:
+        self.bot, self.label = bot, label
+        self.kinds: Counter = Counter()
+
+    def decide(self, game, legal, rng):
+        legal = list(legal)
+        assert legal, f"{self.label} was asked to decide with no legal action"
+        action = self.bot.decide(game, legal, rng)
+        assert action in legal, f"{self.label} chose {action!r}, not among the legal actions"
+        self.kinds[action.kind] += 1
+        return action
+
+
+def pick_corners(board, count: int, taken=(), min_hexes: int = 2) -> list[int]:
+    """``count`` corners touching >= min_hexes numbered hexes, obeying the distance rule."""
+    used = set(taken)
+    picked = []
+    for c in board.corners:
+        if c in used or any(n in used for n in board.corner_neighbors(c)):
+            continue
+        numbered = [h for h in board.corner_hexes(c) if board.hexes[h].number is not None]
+        if len(numbered) < min_hexes:
+            continue
+        picked.append(c)
+        used.add(c)
+        if len(picked) == count:
+            return picked
+    raise AssertionError("the board has too few free corners for this position")
+
+
+def empty_island(players: int = 4, seed: int = 5, rules=None):
+    """A fresh game (turn 1, roll phase) with every piece and card removed."""
+    g = en.new_game(players=players, seed=seed, rules=rules)
+    en.sandbox.clear_board(g)
+    assert g.state.phase == "roll" and g.pending is None
+    return g
+
+
+def build(g, pieces: dict[int, tuple[str, ...]]) -> dict[int, list[int]]:
+    """Place towns/cities per seat on spread-out corners; returns seat -> corners."""
+    where: dict[int, list[int]] = {}
+    taken: list[int] = []
+    for seat, kinds in pieces.items():
+        corners = pick_corners(g.board, len(kinds), taken)
+        taken += corners
+        where[seat] = corners
+        for kind, c in zip(kinds, corners):
+            en.sandbox.place(g, seat, kind, c)
+    return where
+
+
+def roll(g, d1: int = 1, d2: int = 1) -> None:
+    en.sandbox.fix_dice(g, d1, d2)
+    g.apply(A.RollDice(g.active_seat))
+
+
+def fire_next_turn(g, symbol: str, color: str = "brown") -> None:
+    """Arrange that ``symbol``'s row fills with the first disc of the next event phase, then
+    end the turn (rules 6.1, 6.2). Every disc drawn then is that symbol: after the row fires
+    it is empty again, so a second draw only starts a new row."""
+    rules, state = g.state.rules, g.state
+    row = rules.row_of(color, symbol)
+    while len(state.event_board[row]) < rules.spaces(row) - 1:
+        en.sandbox.fill_row(g, color, symbol)
+    for _ in range(rules.discs_to_draw(g.global_footprint)):
+        en.sandbox.fix_disc(g, color, symbol)
+    roll(g)  # 1+1: no 7
+    g.apply(A.EndTurn(g.active_seat))
+
+
+def answer(g, bot, kind: str, rng):
+    """The persona answers the pending decision ``kind``; the answer must be legal."""
+    task = g.state.pending
+    assert task is not None and task.kind == kind, f"expected {kind}, engine waits for {g.pending}"
+    legal = g.legal_actions()
+    assert legal
+    action = bot.decide(g, legal, rng)
+    assert action in legal, f"{type(bot).__name__} answered {kind} with illegal {action!r}"
+    assert g.why_illegal(action) is None
+    g.apply(action)
+    return task, action
+
+
+def answer_all(g, bot, rng, limit: int = 50) -> list[str]:
+    """Answer every pending decision with the persona; returns the task kinds answered."""
+    kinds = []
+    for _ in range(limit):
+        if g.state.pending is None or g.is_over:
+            return kinds
+        kinds.append(answer(g, bot, g.state.pending.kind, rng)[0].kind)
+    raise AssertionError("the decisions never ran out")
+
+
+def play_turn(g, bot, rng, limit: int = 300) -> list[A.Action]:
+    """The persona plays the active seat's whole turn (roll to EndTurn), every choice legal."""
+    seat, chosen = g.active_seat, []
+    for _ in range(limit):
+        assert g.current_seat == seat, "a persona's own turn handed the decision to another seat"
+        legal = g.legal_actions()
+        action = bot.decide(g, legal, rng)
+        assert action in legal, f"{type(bot).__name__} chose illegal {action!r}"
+        g.apply(action)
+        chosen.append(action)
+        if isinstance(action, A.EndTurn) or g.is_over:
+            return chosen
+    raise AssertionError(f"{type(bot).__name__} did not end its turn within {limit} actions")
+
+
+def plants_of(g, seat: int) -> Counter:
+    return Counter(g.state.players[seat].plants.values())
+
+
+# ==============================================================================================
+# The Player protocol
+# ==============================================================================================
+
+
+class StudentBot:
+    def decide(self, game_view, legal_actions, rng):
+        def worth(a):
+            if a.kind == "build_plant":
+                return 3 if a.plant == "renewable" else -1
+            if a.kind in ("build_city", "build_town", "roll_dice"):
+                return 2
+            return 1 if a.kind == "end_turn" else 0
+
+        best = max(worth(a) for a in legal_actions)
+        return rng.choice([a for a in legal_actions if worth(a) == best])
+
+
+def test_student_bot_with_only_decide_plays_a_full_game():
+    """Design: a bot is any object with decide(game_view, legal_actions, rng) — no base class."""
+    assert [m for m in vars(StudentBot) if not m.startswith("__")] == ["decide"]
+    g = en.new_game(players=4, seed=11)
+    outcome = en.play(g, [StudentBot(), en.bots.RandomBot(1), StudentBot(), en.bots.RandomBot(2)])
+    assert g.is_over and outcome is g.outcome
+    assert outcome.kind in ("victory_points", "empty_bag", "everyone_loses")
+    assert check_invariants(g.state) == []
+
+
+def test_play_refuses_a_missing_seat():
+    g = en.new_game(players=4, seed=1)
+    with pytest.raises(ValueError):
+        en.play(g, [StudentBot()] * 3)
+
+
+# ==============================================================================================
+# Every persona finishes real games without an illegal choice
+# ==============================================================================================
+
+
+def _mixed_lineup(name: str, players: int, k: int) -> list[str]:
+    others = [n for n in PERSONA_NAMES if n != name]
+    lineup = [name] + [others[(k + j) % len(others)] for j in range(players - 1)]
+    shift = k % players  # rotate so the persona sits in every seat
+    return lineup[shift:] + lineup[:shift]
+
+
+GAMES_PER_CASE = 10
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("name", PERSONA_NAMES)
+def test_persona_finishes_seeded_games_with_only_legal_actions(name, players):
+    """Rules 14.1-14.2: seeded mixed line-ups end (not 'unfinished', rule 14.3) and every
+    action chosen by every bot was offered by legal_actions; the final state is consistent."""
+    built = Counter()
+    for k in range(GAMES_PER_CASE):
+        seed = 7_000 + 100 * players + k
+        lineup = _mixed_lineup(name, players, k)
+        bots = [
+            Checked(make_bot(spec, seed=seed * 10 + seat), f"{spec}@{seat}")
+            for seat, spec in enumerate(lineup)
+        ]
+        g = en.new_game(players=players, seed=seed)
+        outcome = en.play(g, bots, max_actions=20_000)
+        assert outcome.kind in ("victory_points", "empty_bag", "everyone_loses"), (
+            f"{lineup} seed {seed}: {outcome}"
+        )
+        assert check_invariants(g.state) == [], (lineup, seed)
+        for seat, spec in enumerate(lineup):
+            if spec == name:
+                kinds = bots[seat].kinds
+                built.update(
+                    {k: v for k, v in kinds.items() if k.startswith("build") or k == "roll_dice"}
+                )
+    assert built["roll_dice"] > 0
+    # a persona that never builds anything in ten games would be broken
+    assert built["build_town"] + built["build_city"] + built["build_plant"] > 0, built
+
+
+# ==============================================================================================
+# Every persona answers every kind of pending decision (sandbox positions)
+# ==============================================================================================
+
+
+def scenario_setup_draft(cls, rng):
+    """Rule 3.3 (draft start): towns, cities and their roads are placed by the bots."""
+    g = en.new_game(players=4, seed=3, start="draft")
+    kinds = answer_all(g, cls(seed=1), rng)
+    assert set(kinds) == {"setup_town", "setup_city", "setup_road"}
+    assert g.state.phase in ("roll", "event") and check_invariants(g.state) == []
+
+
+def scenario_seven_discards(cls, rng):
+    """Rule 9.1: more than 7 cards on a 7 -> discard half (rounded down) of own choice."""
+    g = empty_island()
+    act = g.active_seat
+    build(g, {s: ("town",) for s in range(4)})
+    a, b = (act + 1) % 4, (act + 2) % 4
+    en.sandbox.give(g, a, lumber=3, brick=2, food=2, science=2)  # 9 cards -> discard 4
+    en.sandbox.give(g, b, steel=4, fiber=4)  # 8 cards -> discard 4
+    roll(g, 3, 4)
+    bot = cls(seed=2)
+    while g.state.pending.kind == "discard":
+        answer(g, bot, "discard", rng)
+    assert g.state.players[a].cards == 5 and g.state.players[b].cards == 4
+    assert g.state.pending.kind == "move_inspector"
+
+
+def scenario_move_inspector(cls, rng):
+    """Rule 9.2: the active player moves the Inspector to another land hex without a hazard."""
+    g = empty_island()
+    act = g.active_seat
+    where = build(g, {s: ("town", "city") for s in range(4)})
+    for s in range(4):
+        en.sandbox.give(g, s, food=1, steel=1)
+    before = g.state.inspector
+    roll(g, 3, 4)
+    _, action = answer(g, cls(seed=3), "move_inspector", rng)
+    assert g.state.inspector == action.hex != before
+    assert g.board.hexes[action.hex].number is not None
+    answer_all(g, cls(seed=3), rng)  # the steal victim, if several
+    assert g.pending is None and where[act]
+
+
+def _hex_with_two_corners(g):
+    board = g.board
+    for h in board.hexes:
+        if h.number is None or h.id == g.state.inspector:
+            continue
+        corners = board.hex_corners(h.id)
+        for c1 in corners:
+            for c2 in corners:
+                if c1 < c2 and c2 not in board.corner_neighbors(c1):
+                    return h.id, c1, c2
+    raise AssertionError("no hex found")
+
+
+def scenario_choose_victim(cls, rng):
+    """Rule 9.2: several opponents next to the Inspector's hex -> the active player chooses."""
+    g = empty_island()
+    act = g.active_seat
+    h, c1, c2 = _hex_with_two_corners(g)
+    v1, v2 = (act + 1) % 4, (act + 3) % 4
+    en.sandbox.place(g, v1, "town", c1)
+    en.sandbox.place(g, v2, "town", c2)
+    mine = pick_corners(g.board, 1, taken=[c1, c2] + list(g.board.hex_corners(h)))[0]
+    en.sandbox.place(g, act, "town", mine)
+    en.sandbox.give(g, v1, brick=2)
+    en.sandbox.give(g, v2, food=2)
+    roll(g, 3, 4)
+    g.apply(A.MoveInspector(act, h))
+    task, action = answer(g, cls(seed=4), "choose_victim", rng)
+    assert sorted(task.info["candidates"]) == sorted([v1, v2])
+    assert action.victim in (v1, v2)
+    assert g.state.players[act].cards == 1 and g.pending is None
+
+
+def scenario_trade_response(cls, rng):
+    """Rule 12.1: another seat answers the active player's offer (accept or decline)."""
+    g = empty_island()
+    act = g.active_seat
+    partner = (act + 2) % 4
+    build(g, {s: ("town",) for s in range(4)})
+    en.sandbox.give(g, act, brick=2)
+    en.sandbox.give(g, partner, food=2)
+    roll(g)
+    p = g.state.players[partner]
+    brick, food = p.hand["brick"], p.hand["food"]
+    g.apply(A.OfferTrade(act, partner, (("brick", 1),), (("food", 1),)))
+    assert g.current_seat == partner
+    _, action = answer(g, cls(seed=5), "trade_response", rng)
+    moved = 1 if action.accept else 0
+    assert (p.hand["brick"], p.hand["food"]) == (brick + moved, food - moved)
+    assert g.current_seat == act and g.pending is None
+
+
+def scenario_climate_conference(cls, rng):
+    """Rule 7.1: lowest LF takes 1 card of choice, highest LF discards 1 of choice."""
+    g = empty_island()
+    act = g.active_seat
+    low, high = (act + 1) % 4, (act + 2) % 4
+    pieces = {s: ("town", "city") for s in range(4)}
+    pieces[low], pieces[high] = ("town",), ("city", "city")  # LF 1 and 4, others 3
+    build(g, pieces)
+    for s in range(4):
+        en.sandbox.give(g, s, lumber=1, steel=2, science=1)
+    fire_next_turn(g, "climate_conference")
+    bot = cls(seed=6)
+    before = g.state.players[low].cards
+    task, _take = answer(g, bot, "take_card", rng)
+    assert task.seat == low and g.state.players[low].cards == before + 1
+    before = g.state.players[high].cards
+    task, _discard = answer(g, bot, "discard", rng)
+    assert task.seat == high and g.state.players[high].cards == before - 1
+    answer_all(g, bot, rng)
+
+
+def scenario_air_pollution(cls, rng):
+    """Rule 7.3: the highest LF puts a hazard on one of its own cities (its choice)."""
+    g = empty_island()
+    act = g.active_seat
+    high = (act + 3) % 4
+    pieces = {s: ("town",) for s in range(4)}
+    pieces[high] = ("city", "city", "town")
+    where = build(g, pieces)
+    fire_next_turn(g, "air_pollution")
+    task, action = answer(g, cls(seed=7), "place_hazard", rng)
+    assert task.seat == high and action.corner in where[high][:2]
+    assert g.state.building_hazards == {action.corner}
+
+
+def scenario_rain_and_flooding(cls, rng):
+    """Rule 7.5: every player puts a hazard on one of their own buildings, clockwise."""
+    g = empty_island()
+    where = build(g, {s: ("town", "city") for s in range(4)})
+    fire_next_turn(g, "rain_and_flooding")
+    bot, seats = cls(seed=8), []
+    while g.state.pending is not None and g.state.pending.kind == "place_hazard":
+        task, action = answer(g, bot, "place_hazard", rng)
+        assert action.corner in where[task.seat]
+        seats.append(task.seat)
+    assert seats == g.state.clockwise_from_active()
+    assert len(g.state.building_hazards) == 4
+
+
+def _production_increase_position(cls, rng):
+    g = empty_island()
+    act = g.active_seat
+    high = (act + 1) % 4
+    pieces = {s: ("town",) for s in range(4)}
+    pieces[high] = ("city", "town")
+    build(g, pieces)
+    fire_next_turn(g, "production_increase")
+    hand = dict(g.state.players[high].hand)
+    task, action = answer(g, cls(seed=9), "free_fossil", rng)
+    assert task.seat == high
+    return g, high, action, hand
+
+
+def scenario_production_increase(cls, rng):
+    """Rule 7.4: the highest LF may build a free fossil plant (+1 resource of its hex)."""
+    g, high, action, hand = _production_increase_position(cls, rng)
+    gained = {k: n - hand[k] for k, n in g.state.players[high].hand.items() if n != hand[k]}
+    if isinstance(action, A.BuildPlant):
+        assert action.plant == "fossil" and plants_of(g, high)["fossil"] == 1
+        assert gained == {g.board.hexes[action.hex].resource: 1}
+    else:
+        assert isinstance(action, A.Decline) and not g.state.players[high].plants
+        assert gained == {}
+
+
+def _renewable_position(g, seat: int) -> None:
+    """City with 3 renewable plants and a town with 1 on a 4th hex: 4 renewable hexes."""
+    board = g.board
+    city = pick_corners(board, 1, min_hexes=3)[0]
+    hexes = set(board.corner_hexes(city))
+    for town in pick_corners(board, 20, taken=[city], min_hexes=1):
+        extra = [
+            h
+            for h in board.corner_hexes(town)
+            if h not in hexes and board.hexes[h].number is not None
+        ]
+        if extra:
+            break
+    en.sandbox.place(g, seat, "city", city)
+    en.sandbox.place(g, seat, "town", town)
+    for h in sorted(hexes):
+        en.sandbox.place_plant(g, seat, "renewable", city, h)
+    en.sandbox.place_plant(g, seat, "renewable", town, extra[0])
+
+
+def scenario_high_yield(cls, rng):
+    """Rule 13.2: High Yield with more than 3 renewable hexes -> choose 3 different hexes."""
+    g = empty_island()
+    act = g.active_seat
+    _renewable_position(g, act)
+    en.sandbox.give_dev_card(g, act, "high_yield")
+    g.apply(A.PlayDevCard(act, "high_yield"))
+    bot, chosen = cls(seed=10), []
+    for _ in range(g.state.rules.high_yield_hexes):
+        _, action = answer(g, bot, "choose_hex", rng)
+        chosen.append(action.hex)
+    assert len(set(chosen)) == 3 and g.state.players[act].cards == 3
+    assert g.pending is None
+
+
+def scenario_cleanup(cls, rng):
+    """Rule 13.5: Cleanup moves the Inspector or removes a hazard, then steals (victim choice)."""
+    g = empty_island()
+    act = g.active_seat
+    pieces = {s: ("city", "city") for s in range(4)}
+    pieces[act] = ("town",)
+    build(g, pieces)
+    for s in range(4):
+        en.sandbox.give(g, s, brick=1)
+    en.sandbox.add_hazard(g, hex=g.board.hexes_with_number(8)[0])
+    en.sandbox.give_dev_card(g, act, "cleanup")
+    g.apply(A.PlayDevCard(act, "cleanup"))
+    bot = cls(seed=11)
+    _, first = answer(g, bot, "cleanup", rng)
+    assert isinstance(first, (A.MoveInspector, A.RemoveHazard))
+    _, steal = answer(g, bot, "choose_victim", rng)  # all three opponents have a higher LF
+    assert steal.victim != act and g.state.players[act].cards == 2
+
+
+def scenario_road_construction(cls, rng):
+    """Rule 13.1: two free roads, each placed by the player."""
+    g = empty_island()
+    act = g.active_seat
+    build(g, {act: ("town",)})
+    en.sandbox.give_dev_card(g, act, "road_construction")
+    g.apply(A.PlayDevCard(act, "road_construction"))
+    bot = cls(seed=12)
+    answer(g, bot, "free_road", rng)
+    answer(g, bot, "free_road", rng)
+    assert len(g.state.players[act].roads) == 2
+
+
+def scenario_research_grant(cls, rng):
+    """Rule 13.3: take any 2 resources from the supply (one take_card decision each)."""
+    g = empty_island()
+    act = g.active_seat
+    build(g, {act: ("town",)})
+    en.sandbox.give_dev_card(g, act, "research_grant")
+    g.apply(A.PlayDevCard(act, "research_grant"))
+    bot = cls(seed=13)
+    for _ in range(2):
+        _, take = answer(g, bot, "take_card", rng)
+        assert take.card != "science"
+    assert g.state.players[act].cards == 2
+
+
+SCENARIOS = [
+    scenario_setup_draft,
+    scenario_seven_discards,
+    scenario_move_inspector,
+    scenario_choose_victim,
+    scenario_trade_response,
+    scenario_climate_conference,
+    scenario_air_pollution,
+    scenario_rain_and_flooding,
+    scenario_production_increase,
+    scenario_high_yield,
+    scenario_cleanup,
+    scenario_road_construction,
+    scenario_research_grant,
+]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda f: f.__name__[len("scenario_") :])
+@pytest.mark.parametrize("cls", PERSONA_CLASSES, ids=PERSONA_NAMES)
+def test_persona_answers_every_pending_decision(cls, scenario):
+    """Rule 6.6: affected players make their own choices; every persona answers legally."""
+    scenario(cls, random.Random(0))
+
+
+# ==============================================================================================
+# The personas do what their one-sentence descriptions say
+# ==============================================================================================
+
+
+def test_rule_7_4_fossil_rush_accepts_the_free_fossil_plant():
+    _g, _high, action, _ = _production_increase_position(PERSONAS["fossil"], random.Random(1))
+    assert isinstance(action, A.BuildPlant) and action.plant == "fossil"
+
+
+def test_rule_7_4_green_investor_declines_the_free_fossil_plant():
+    g, high, action, _ = _production_increase_position(PERSONAS["green"], random.Random(1))
+    assert isinstance(action, A.Decline) and plants_of(g, high)["fossil"] == 0
+
+
+def _plant_turn(
+    name: str, science: int, pieces: dict | None = None, seat_pieces=("town",), rules=None
+):
+    """The persona plays one turn holding only science; returns (game, seat, plants built)."""
+    g = empty_island(rules=rules)
+    act = g.active_seat
+    layout = dict(pieces or {s: ("town",) for s in range(4)})
+    layout[act] = seat_pieces
+    build(g, layout)
+    en.sandbox.give(g, act, science=science)
+    before = plants_of(g, act)
+    lf_before = [g.local_footprint(s) for s in range(4)]
+    en.sandbox.fix_dice(g, 1, 1)  # no 7 (production may add a card or two: harmless)
+    play_turn(g, PERSONAS[name](seed=21), random.Random(2))
+    after = plants_of(g, act)
+    built = {k: after[k] - before[k] for k in ("fossil", "renewable")}
+    return g, act, built, lf_before
+
+
+def _can_afford_both(name, science):
+    g = empty_island()
+    act = g.active_seat
+    build(g, {s: ("town",) for s in range(4)})
+    en.sandbox.give(g, act, science=science)
+    roll(g)
+    kinds = {a.plant for a in g.legal_actions() if isinstance(a, A.BuildPlant)}
+    return kinds == {"fossil", "renewable"}
+
+
+def test_rule_10_green_investor_builds_renewable_not_fossil_when_it_can_afford_both():
+    """GreenInvestor: 'Saves science for renewable plants' (rule 10: fossil 1, renewable 3)."""
+    assert _can_afford_both("green", 3)
+    _, _, built, _ = _plant_turn("green", science=3)
+    assert built == {"fossil": 0, "renewable": 1}
+
+
+def test_green_investor_never_builds_fossil_with_science_for_fossil_only():
+    _, _, built, _ = _plant_turn("green", science=1)
+    assert built["fossil"] == 0
+
+
+@pytest.mark.parametrize("science", [1, 3])
+def test_rule_10_fossil_rush_builds_fossil(science):
+    """FossilRush: 'Grows as fast as it can with cheap fossil plants'."""
+    _, _, built, _ = _plant_turn("fossil", science=science)
+    assert built == {"fossil": 1, "renewable": 0}
+
+
+def test_rule_14_2_fossil_rush_turns_to_renewable_when_the_bag_is_nearly_empty():
+    """FossilRush's description: it ignores the footprint 'until the bag is nearly empty',
+    then builds renewable so it is not eliminated by rule 14.2 (fossil > renewable)."""
+    standard = en.RuleSet.standard(4)
+    small_bag = standard.replace(brown_discs=tuple((k, 2) for k, _ in standard.brown_discs))
+    g, _act, built, _ = _plant_turn("fossil", science=3, rules=small_bag)
+    assert len(g.state.bag) <= 10  # a few turns from the empty-bag ending
+    assert built == {"fossil": 0, "renewable": 1}
+
+
+@pytest.mark.parametrize("science", [1, 3])
+def test_rule_4_1_balanced_above_table_average_lf_builds_no_fossil(science):
+    """Balanced: 'keeps its footprint at or below the table average' (LF, rule 4.1)."""
+    others = {s: ("town",) for s in range(4)}
+    _g, act, built, lf = _plant_turn("balanced", science, others, seat_pieces=("city", "city"))
+    assert lf[act] > sum(lf) / len(lf)  # LF 4 against a table average of 1.75
+    assert built["fossil"] == 0
+
+
+def test_rule_4_2_free_rider_builds_fossil_while_gf_is_low():
+    """FreeRider: 'builds fossil plants while the global footprint is low' (GF, rule 4.2)."""
+    _g, _act, built, lf = _plant_turn("freerider", science=3)
+    assert sum(lf) == 4  # four towns: GF 4, the lowest band of rule 4.3
+    assert built == {"fossil": 1, "renewable": 0}
+
+
+def test_rule_4_2_free_rider_stops_building_fossil_when_gf_is_high():
+    """The other half of the description: with a high GF it does not build fossil."""
+    crowded = {s: ("city", "city", "town") for s in range(4)}  # LF 5 each: GF 20
+    _g, _act, built, lf = _plant_turn("freerider", 3, crowded, seat_pieces=("city", "city", "town"))
+    assert sum(lf) == 20  # GF 20: the two-disc band of rule 4.3
+    assert built["fossil"] == 0
+
+
+# ==============================================================================================
+# Descriptions, make_bot, determinism
+# ==============================================================================================
+
+
+@pytest.mark.parametrize("cls", PERSONA_CLASSES, ids=PERSONA_NAMES)
+def test_each_persona_has_a_one_sentence_docstring(cls):
+    """The persona's description: its own docstring, whose summary is one sentence."""
+    doc = vars(cls).get("__doc__")  # its own docstring, not one inherited from StrategyBot
+    assert doc, f"{cls.__name__} has no docstring"
+    summary = " ".join(doc.strip().split("\n\n")[0].split())
+    assert summary.endswith(".") and summary.count(". ") == 0, f"one sentence: {summary!r}"
+    assert 20 <= len(summary) <= 160, summary
+
+
+@pytest.mark.parametrize("name", PERSONA_NAMES)
+def test_make_bot_accepts_names_class_names_classes_and_objects(name):
+    cls = PERSONAS[name]
+    for spec in (name, name.upper(), f"  {name} ", cls.__name__, cls.__name__.lower(), cls):
+        bot = make_bot(spec, seed=3)
+        assert type(bot) is cls and callable(bot.decide)
+    obj = cls(seed=4)
+    assert make_bot(obj) is obj
+
+
+def test_make_bot_accepts_a_student_bot_object():
+    student = StudentBot()
+    assert make_bot(student) is student
+
+
+@pytest.mark.parametrize("spec", ["grean", "", "optimal", "StrategyBot", 42, None, object()])
+def test_make_bot_rejects_unknown_names_and_non_bots(spec):
+    with pytest.raises(ValueError):
+        make_bot(spec)
+
+
+def _digest(lineup, seed, bot_seeds):
+    g = en.new_game(players=len(lineup), seed=seed)
+    en.play(g, [make_bot(spec, seed=s) for spec, s in zip(lineup, bot_seeds)])
+    return g.digest(), len(g.actions)
+
+
+@pytest.mark.parametrize(
+    "lineup", [["fossil", "green", "balanced", "freerider"], ["random", "green", "freerider"]]
+)
+def test_bots_are_deterministic_for_a_seed(lineup):
+    """Same game seed and bot seeds -> the same game (same digest and action count)."""
+    seeds = [11, 12, 13, 14][: len(lineup)]
+    assert _digest(lineup, 31, seeds) == _digest(lineup, 31, seeds)
+    # without their own seed the bots use play()'s stream, seeded from the game's seed
+    unseeded = [None] * len(lineup)
+    assert _digest(lineup, 32, unseeded) == _digest(lineup, 32, unseeded)
+
+
+def test_bot_seed_matters_for_random_bots():
+    lineup = ["random"] * 4
+    digests = {_digest(lineup, 5, [s, s + 1, s + 2, s + 3])[0] for s in (0, 10, 20)}
+    assert len(digests) > 1
