@@ -488,3 +488,17 @@ def test_rules_panel_runs_a_small_simulation_with_the_changed_rules():
     panel.renewable_cost.value = 5
     panel.run()
     assert len(panel.runs) == 2 and panel.chart_image.value != first
+
+
+def test_playapp_shows_the_risk_meter_and_updates_it_every_turn():
+    """Issue 'insight': the PlayApp shows the event-risk bars, redrawn when a turn passes."""
+    game = en.new_game(players=4, seed=5)
+    app = PlayApp(game, seats={0: "random", 1: "random", 2: "random", 3: "random"})
+    first = bytes(app.risk_image.value)
+    assert first.startswith(b"\x89PNG")
+    turn = game.turn
+    while game.turn == turn and not game.is_over:
+        app.step()
+    app.refresh()
+    assert bytes(app.risk_image.value).startswith(b"\x89PNG")
+    assert bytes(app.risk_image.value) != first

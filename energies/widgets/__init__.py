@@ -50,6 +50,7 @@ from .common import (  # noqa: F401
     _Guard,
     _StatusMixin,
     footprint_png,
+    risk_png,
 )
 from .explorer import FootprintExplorer
 from .panels import (  # noqa: F401
@@ -63,4 +64,4 @@ from .panels import (  # noqa: F401
 from .play import _SEAT_RE, DEFAULT_SEATS, HUMAN, PlayApp, _bot_label, _is_human  # noqa: F401
 from .rules_panel import RulesPanel
 
-__all__ = ["FootprintExplorer", "PlayApp", "RulesPanel", "footprint_png"]
+__all__ = ["FootprintExplorer", "PlayApp", "RulesPanel", "footprint_png", "risk_png"]

@@ -65,6 +65,22 @@ def footprint_png(
     return _figure_png(fig)
 
 
+def risk_png(game: Game, *, figsize=(4.6, 3.2), dpi=CHART_DPI) -> bytes:
+    """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
+
+    Exact chances that each event row fires in the coming event phase, from public
+    information only (brown discs, the unseen green composition).
+    """
+    from matplotlib.figure import Figure
+
+    from ..insight import plot_event_risk
+
+    fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
+    ax = plot_event_risk(game, ax=fig.add_subplot())
+    ax.title.set_fontsize(8)
+    return _figure_png(fig)
+
+
 class _Guard:
     """The busy flag shared by a widget's handlers: one change of the game at a time."""
 

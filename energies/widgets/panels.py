@@ -10,7 +10,7 @@ import ipywidgets as W
 from ..actions import Action, EndTurn, pretty
 from ..rules import RESOURCES
 from ..viz import board_png, seat_color
-from .common import _CHART_PX, _esc, _StatusMixin, footprint_png
+from .common import _CHART_PX, _esc, _StatusMixin, footprint_png, risk_png
 
 GROUPS = ("build", "trade", "energy", "cards")  # the tabs; "turn" buttons sit above them
 GROUP_TITLES = {"build": "Build", "trade": "Trade", "energy": "Energy", "cards": "Cards"}
@@ -53,6 +53,10 @@ class _PlayView(_StatusMixin):
             layout=W.Layout(
                 width=f"{_CHART_PX}px", max_width="100%", display=None if self.chart else "none"
             ),
+        )
+        self.risk_image = W.Image(
+            format="png",
+            layout=W.Layout(width="340px", max_width="100%", display=None if self.chart else "none"),
         )
 
         self.bots_button = W.Button(
@@ -118,7 +122,10 @@ class _PlayView(_StatusMixin):
                 self.decision_box,
                 self.turn_box,
                 self.action_tabs,
-                W.HBox([self.chart_image, self.log_html], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox(
+                    [self.chart_image, self.risk_image, self.log_html],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
                 files,
             ]
         )
@@ -180,6 +187,7 @@ class _PlayView(_StatusMixin):
         defer, self._defer_chart = self._defer_chart, False
         if key != self._chart_key and not defer and self.chart:
             self.chart_image.value = footprint_png(g)
+            self.risk_image.value = risk_png(g)  # the risk meter follows every turn (and undo)
             self._chart_key = key
             self.chart_redraws += 1
             self.timings["chart"] = time.perf_counter() - t
