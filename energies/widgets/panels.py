@@ -129,6 +129,17 @@ class _PlayView(_StatusMixin):
                 files,
             ]
         )
+        # stable hooks for the browser tests (tests/browser) and for classroom CSS
+        for widget, name in (
+            (self.widget, "playapp"),
+            (self.board_image, "board"),
+            (self.chart_image, "chart"),
+            (self.risk_image, "risk"),
+            (self.bots_button, "bots"),
+            (self.step_button, "step"),
+            (self.undo_button, "undo"),
+        ):
+            widget.add_class(f"energies-{name}")
 
     def _on_action_button(self, button) -> None:
         self.click(button.action)

@@ -1,0 +1,625 @@
+"""Helpers of the real-browser tests: start JupyterLab / Voila, drive the PlayApp in Chromium.
+
+Used by ``tests/browser/conftest.py`` and by ``benchmarks/browser_latency.py`` (which puts
+this folder on ``sys.path``). Nothing here downloads anything: Chromium is the Debian
+package at ``/usr/bin/chromium`` driven by the ``playwright`` Python package.
+
+Servers run in their own process group with isolated Jupyter config/data/runtime dirs and
+JupyterLab user settings (autosave off, so opening ``notebooks/02-play.ipynb`` never
+rewrites the committed notebook); :meth:`Server.stop` always kills the whole group and every
+process the server started (kernels run in sessions of their own).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOK = "notebooks/02-play.ipynb"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+INSTALL_HINT = "install with: apt-get install -y chromium && pip install playwright"
+
+BOTS_LABEL = "Bots play until my turn"
+ROLL_LABEL = "You rolls the dice"  # game.describe(RollDice(0)) with seat 0 named "You"
+END_LABEL = "You ends the turn"
+
+# generous: the CI machine (and this one) runs other jobs at the same time
+SERVER_TIMEOUT = 90.0  # s, until /api/status answers
+RENDER_TIMEOUT = 120_000  # ms, notebook executed and the app drawn
+CLICK_TIMEOUT = 60_000  # ms, one click until the page shows its effect
+
+
+def missing_browser() -> str | None:
+    """Why the browser tests cannot run here (None when they can)."""
+    if not Path(CHROMIUM).exists():
+        return f"Chromium not found at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed"
+    return None
+
+
+def launch_chromium(playwright):
+    """Chromium from the Debian package (never a Playwright download)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+# -- servers -----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _children(pid: int) -> list[int]:
+    """All descendants of ``pid`` (Linux /proc; empty elsewhere)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = entry.read_text()
+        except OSError:
+            continue
+        fields = text.rsplit(")", 1)[-1].split()
+        if len(fields) > 1:
+            parents.setdefault(int(fields[1]), []).append(int(entry.parent.name))
+    out, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    try:  # a zombie is dead for our purpose
+        return stat.read_text().rsplit(")", 1)[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@dataclass
+class Server:
+    """A running JupyterLab or Voila process (its own process group)."""
+
+    name: str
+    proc: subprocess.Popen
+    url: str
+    token: str
+    log_path: Path
+    home: Path
+    _log_file: object = field(default=None, repr=False)
+    _stopped: bool = field(default=False, repr=False)
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM the process group (kernels shut down cleanly), then SIGKILL what is left.
+        Safe to call twice (it is also registered with atexit)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        pid = self.proc.pid
+        family = set(_children(pid))
+        try:
+            os.killpg(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
+        family |= set(_children(pid))
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(_alive(p) for p in family):
+            time.sleep(0.1)
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            os.killpg(pid, signal.SIGKILL)
+        for p in family:  # kernels live in sessions of their own
+            if _alive(p):
+                with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                    os.kill(p, signal.SIGKILL)
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            self.proc.wait(5)
+        if self._log_file is not None:
+            self._log_file.close()
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """Environment of a server: its own Jupyter config, data and runtime dirs (extra config
+    dirs can still come from JUPYTER_CONFIG_PATH)."""
+    env = dict(os.environ)
+    for name in ("config", "data", "runtime", "ipython"):
+        (home / name).mkdir(parents=True, exist_ok=True)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        # an explicitly set IPYTHONDIR is kept (e.g. startup files that break the app on purpose)
+        IPYTHONDIR=os.environ.get("IPYTHONDIR") or str(home / "ipython"),
+        JUPYTER_PLATFORM_DIRS="1",
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+        PYTHONUNBUFFERED="1",
+    )
+    env.pop("JUPYTER_TOKEN", None)
+    return env
+
+
+def lab_settings(home: Path) -> Path:
+    """JupyterLab user settings: no autosave (the repo notebook stays as committed), no news."""
+    settings = home / "lab-settings"
+    files = {
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+    }
+    for rel, value in files.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    return settings
+
+
+# On Linux the servers are started through this one-liner: it asks the kernel to SIGTERM the
+# process when the test process dies (even killed), then becomes the server (execv keeps it).
+_DIE_WITH_PARENT = (
+    "import ctypes, os, signal, sys; "
+    "ctypes.CDLL('libc.so.6').prctl(1, signal.SIGTERM); "  # PR_SET_PDEATHSIG
+    "os.execv(sys.executable, [sys.executable] + sys.argv[1:])"
+)
+
+
+def _guarded(cmd: list[str]) -> list[str]:
+    if sys.platform == "linux" and cmd[0] == sys.executable:
+        return [sys.executable, "-c", _DIE_WITH_PARENT, *cmd[1:]]
+    return cmd
+
+
+def _start(name, cmd, home: Path, url: str, token: str, ready_url: str, env=None) -> Server:
+    home.mkdir(parents=True, exist_ok=True)
+    log_path = home / f"{name}.log"
+    log_file = open(log_path, "w")  # noqa: SIM115 - closed by Server.stop
+    log_file.write("$ " + " ".join(cmd) + "\n")
+    log_file.flush()
+    proc = subprocess.Popen(
+        _guarded(cmd),
+        cwd=REPO,
+        env=env or isolated_env(home),
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    server = Server(name, proc, url, token, log_path, home, log_file)
+    atexit.register(server.stop)
+    try:
+        wait_until_ready(server, ready_url)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def wait_until_ready(server: Server, ready_url: str, timeout: float = SERVER_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    last = "no answer"
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(
+                f"{server.name} exited with code {server.proc.returncode} before answering; "
+                f"log {server.log_path}:\n{server.log_text()[-3000:]}"
+            )
+        try:
+            with urllib.request.urlopen(ready_url, timeout=5) as response:
+                if response.status == 200:
+                    return
+                last = f"HTTP {response.status}"
+        except urllib.error.HTTPError as exc:
+            last = f"HTTP {exc.code}"
+            if server.name == "voila":  # any HTTP answer: the server is listening
+                return
+        except (OSError, urllib.error.URLError) as exc:
+            last = str(exc)
+        time.sleep(0.25)
+    raise RuntimeError(
+        f"{server.name} did not answer {ready_url} within {timeout:.0f} s ({last}); "
+        f"log {server.log_path}:\n{server.log_text()[-3000:]}"
+    )
+
+
+def _root_args(app: str) -> list[str]:
+    """CI containers often run as root; Jupyter refuses that without this option."""
+    return [f"--{app}.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+def start_lab(home: Path, extra_args=(), env=None) -> Server:
+    """JupyterLab on a free port with a random token, root dir the repo, app exposed as
+    ``window.jupyterapp``; quiet and offline (no news, no update check, no browser)."""
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ServerApp.open_browser=False",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={REPO}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.user_settings_dir={lab_settings(home)}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        "--LabApp.extension_manager=readonly",  # no PyPI look-ups
+        *_root_args("ServerApp"),
+        *extra_args,
+    ]
+    url = f"http://127.0.0.1:{port}"
+    return _start("jupyterlab", cmd, home, url, token, f"{url}/api/status?token={token}", env)
+
+
+def start_voila(home: Path, notebook: str = NOTEBOOK, extra_args=(), env=None) -> Server:
+    """Voila serving one notebook (no token: it listens on 127.0.0.1 only)."""
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        notebook,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        *extra_args,
+    ]
+    url = f"http://127.0.0.1:{port}"
+    return _start("voila", cmd, home, url, "", f"{url}/voila/static/does-not-exist", env)
+
+
+# -- the PlayApp in the page -------------------------------------------------------------------
+
+# The first PlayApp on the page (02-play.ipynb also shows a hot-seat app further down): the
+# outermost element around the first status line that holds one log and no second app.
+_ROOT_JS = """
+() => {
+  const tagged = document.querySelector('.energies-playapp');
+  if (tagged) return tagged;
+  const prompt = document.querySelector('.energies-prompt');
+  if (!prompt) return null;
+  let root = null;
+  for (let el = prompt.parentElement; el; el = el.parentElement) {
+    if (el.querySelectorAll('.energies-prompt').length > 1) break;
+    if (el.classList.contains('widget-vbox') && el.querySelector('.energies-log')
+        && el.querySelectorAll('img').length >= 2) root = el;
+  }
+  return root;
+}
+"""
+
+# textContent, not innerText: JupyterLab skips rendering cells scrolled out of view
+# (content-visibility), and innerText leaves their text out
+_SNAPSHOT_JS = """(root) => {
+  const clean = (t) => t.replace(/\\s+/g, ' ').trim();
+  const text = (sel) => { const e = root.querySelector(sel); return e ? clean(e.textContent) : null; };
+  const log = root.querySelector('.energies-log');
+  // pictures in page order: board, footprint chart (then the risk meter); a CSS class wins
+  const imgs = Array.from(root.querySelectorAll('img'));
+  const src = (sel, index) => {
+    const e = root.querySelector(sel) || imgs[index];
+    return e ? e.getAttribute('src') : null;
+  };
+  const buttons = Array.from(root.querySelectorAll('button.jupyter-button'))
+    .filter((b) => b.offsetParent !== null)
+    .map((b) => ({label: clean(b.textContent), disabled: b.disabled,
+                  style: Array.from(b.classList).filter((c) => c.startsWith('mod-'))}));
+  return {
+    prompt: text('.energies-prompt'), status: text('.energies-status'),
+    scores: text('.energies-scores'), gf: text('.energies-gf'), hand: text('.energies-hand'),
+    table: Array.from(root.querySelectorAll('.energies-scores tr[data-seat]')).map((tr) =>
+      Array.from(tr.querySelectorAll('td')).slice(2).map((td) => clean(td.textContent))),
+    log: log ? (Array.from(log.querySelectorAll(':scope > div > div'))
+      .map((d) => clean(d.textContent)).join('\\n') || clean(log.textContent)) : null,
+    board: src('img.energies-board', 0), chart: src('img.energies-chart', 1),
+    buttons,
+  };
+}"""
+
+
+def app_root(page):
+    """The ElementHandle of the first PlayApp (None while it is not drawn)."""
+    handle = page.evaluate_handle(_ROOT_JS)
+    return handle.as_element()
+
+
+# texts that mean the app will not appear: a Python error, a widget the front end cannot draw
+ERROR_MARKERS = ("Traceback", "Error displaying widget", "javascript error")
+
+
+def wait_for_app(page, timeout: float = RENDER_TIMEOUT):
+    """Wait until the first PlayApp shows its prompt, log, board picture and the bots button.
+
+    Raises AssertionError at once when the page shows one of ERROR_MARKERS instead (e.g.
+    Voila's "Click to show javascript error" when the widget manager is missing); a
+    Playwright TimeoutError when nothing happened within ``timeout``."""
+    page.wait_for_function(
+        f"""(markers) => {{
+          const text = document.body.innerText;
+          if (markers.some((m) => text.includes(m))) return true;
+          const root = ({_ROOT_JS})();
+          if (!root) return false;
+          const img = root.querySelector('img');
+          const bots = Array.from(root.querySelectorAll('button'))
+              .some((b) => b.textContent.includes({json.dumps(BOTS_LABEL)}));
+          return bots && img && (img.getAttribute('src') || '').length > 0
+                 && root.querySelector('.energies-log');
+        }}""",
+        arg=list(ERROR_MARKERS),
+        timeout=timeout,
+    )
+    text = page.evaluate("() => document.body.innerText")
+    shown = [m for m in ERROR_MARKERS if m in text]
+    if shown:
+        at = text.index(shown[0])
+        raise AssertionError(
+            f"the page shows {shown[0]!r} instead of the PlayApp: "
+            f"...{text[max(0, at - 300) : at + 700]}..."
+        )
+    return app_root(page)
+
+
+def snapshot(page) -> dict:
+    """Texts of the readouts, the picture sources and the visible buttons of the first app."""
+    root = app_root(page)
+    assert root is not None, "the PlayApp is not on the page"
+    return root.evaluate(_SNAPSHOT_JS)
+
+
+def app_locator(page):
+    """The Locator of the first PlayApp: the outermost widget box holding a log (the first in
+    document order; the hot-seat app of 02-play.ipynb comes later)."""
+    return page.locator(".energies-playapp, div.widget-vbox:has(.energies-log)").first
+
+
+def button(page, label: str):
+    """The Locator of the first app's button with exactly this label."""
+    return (
+        app_locator(page)
+        .locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        .first
+    )
+
+
+def wait_for_change(
+    page, before: dict, keys=("log",), timeout: float = CLICK_TIMEOUT, what: str = "the click"
+) -> dict:
+    """Wait until one of the snapshot ``keys`` differs from ``before``; return the new snapshot.
+    Fails with an AssertionError naming what did not change."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            f"""([before, keys]) => {{
+              const root = ({_ROOT_JS})();
+              if (!root) return false;
+              const snap = ({_SNAPSHOT_JS})(root);
+              return keys.some((k) => JSON.stringify(snap[k]) !== JSON.stringify(before[k]));
+            }}""",
+            arg=[before, list(keys)],
+            timeout=timeout,
+            polling=50,
+        )
+    except PlaywrightTimeout:
+        now = snapshot(page)
+        raise AssertionError(
+            f"the page did not update after {what}: {' / '.join(keys)} unchanged "
+            f"{timeout / 1000:.0f} s later (status line: {now['status']!r}; prompt: "
+            f"{now['prompt']!r})"
+        ) from None
+    return snapshot(page)
+
+
+# Installed in every page before its own scripts (context.add_init_script): watches the kernel's
+# websocket for iopub status messages, so a test can wait until the kernel is idle again (every
+# update of a click has been sent) instead of sleeping.
+KERNEL_WATCH_JS = r"""
+(() => {
+  if (window.__energiesKernel) return;
+  const Native = window.WebSocket;
+  const state = window.__energiesKernel = {busy: false, changed: performance.now(), seen: 0};
+  const pattern = /"execution_state"\s*:\s*"(busy|idle|starting)"/;
+  const decoder = new TextDecoder();
+  class Watched extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        let text = event.data;
+        if (typeof text !== 'string') {
+          if (!(text instanceof ArrayBuffer) || text.byteLength > 65536) return;
+          text = decoder.decode(new Uint8Array(text));
+        }
+        const match = pattern.exec(text);
+        if (match) {
+          state.busy = match[1] !== 'idle';
+          state.changed = performance.now();
+          state.seen += 1;
+        }
+      });
+    }
+  }
+  window.WebSocket = Watched;
+})();
+"""
+
+
+def wait_for_idle(page, timeout: float = CLICK_TIMEOUT, quiet_ms: int = 250) -> dict:
+    """Wait until the kernel has said "idle" and stayed so for ``quiet_ms`` (the updates of the
+    last click have all arrived and been drawn); return the app's snapshot."""
+    page.wait_for_function(
+        """(quiet) => {
+          const k = window.__energiesKernel;
+          return k && k.seen > 0 && !k.busy && performance.now() - k.changed >= quiet;
+        }""",
+        arg=quiet_ms,
+        timeout=timeout,
+        polling=50,
+    )
+    return snapshot(page)
+
+
+def page_text(page) -> str:
+    """The page's visible text plus the text of every output area (also those JupyterLab does
+    not render because they are scrolled out of view)."""
+    return page.evaluate(
+        """() => document.body.innerText + '\\n' + Array.from(
+             document.querySelectorAll('.jp-OutputArea-output')).map((o) => o.textContent).join('\\n')"""
+    )
+
+
+# -- click-to-update latency ---------------------------------------------------------------------
+
+# A capture-phase click listener stamps the time of the real click event; a MutationObserver
+# stamps the first change of the log after it. Both in the page's clock: no Playwright overhead.
+_ARM_JS = f"""
+() => {{
+  const root = ({_ROOT_JS})();
+  const logText = (r) => {{ const e = r && r.querySelector('.energies-log'); return e ? e.textContent : null; }};
+  const state = window.__energiesLatency = {{click: null, update: null, before: logText(root)}};
+  document.addEventListener('click', () => {{ if (state.click === null) state.click = performance.now(); }},
+                            {{capture: true, once: true}});
+  const observer = new MutationObserver(() => {{
+    const text = logText(({_ROOT_JS})());
+    if (state.click !== null && state.update === null && text !== state.before) {{
+      state.update = performance.now();
+      observer.disconnect();
+    }}
+  }});
+  observer.observe(root, {{subtree: true, childList: true, characterData: true, attributes: true}});
+}}
+"""
+
+
+def next_move_button(snap: dict) -> str | None:
+    """The label of the button that moves the game on: Step while a bot decides, otherwise the
+    human's roll, first orange decision button, or end of turn."""
+    enabled = [b for b in snap["buttons"] if not b["disabled"]]
+    labels = [b["label"] for b in enabled]
+    if "Step" in labels:
+        return "Step"
+    if ROLL_LABEL in labels:
+        return ROLL_LABEL
+    decisions = [b["label"] for b in enabled if "mod-warning" in b["style"]]
+    if decisions:
+        return decisions[0]
+    if END_LABEL in labels:
+        return END_LABEL
+    return None
+
+
+def measure_latency(page, clicks: int = 20) -> list[dict]:
+    """Click-to-update times of ``clicks`` clicks, each on the button that moves the game on
+    (mostly "Step", one bot decision), stamped in the page: ``ms`` from the click event to the
+    first change of the log, ``idle_ms`` until the kernel's "idle" arrived (every update of
+    the click sent, the chart included). Between clicks the kernel is idle."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    samples = []
+    snap = wait_for_idle(page)
+    for _ in range(clicks):
+        label = next_move_button(snap)
+        if label is None:
+            raise AssertionError(f"no button moves the game on; buttons: {snap['buttons']}")
+        page.evaluate(_ARM_JS)
+        button(page, label).click(timeout=CLICK_TIMEOUT)
+        try:
+            page.wait_for_function(
+                "() => window.__energiesLatency.update !== null", timeout=CLICK_TIMEOUT, polling=20
+            )
+        except PlaywrightTimeout:
+            raise AssertionError(
+                f"the log did not change within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
+                f"{label!r} (status line: {snapshot(page)['status']!r})"
+            ) from None
+        snap = wait_for_idle(page)
+        times, idle = page.evaluate(
+            "() => [window.__energiesLatency, window.__energiesKernel.changed]"
+        )
+        samples.append(
+            {
+                "label": label,
+                "ms": times["update"] - times["click"],
+                "idle_ms": idle - times["click"],
+            }
+        )
+    return samples
+
+
+# -- artifacts ---------------------------------------------------------------------------------
+
+
+def save_artifacts(name: str, page=None, servers=(), console=()) -> list[Path]:
+    """Screenshot, page text, console messages and server logs under tests/browser/artifacts/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:120]
+    saved = []
+    if page is not None:
+        with contextlib.suppress(Exception):
+            shot = ARTIFACTS / f"{safe}.png"
+            page.screenshot(path=str(shot), full_page=True, timeout=30_000)
+            saved.append(shot)
+        with contextlib.suppress(Exception):
+            text = ARTIFACTS / f"{safe}.page.txt"
+            text.write_text(page_text(page))
+            saved.append(text)
+    if console:
+        path = ARTIFACTS / f"{safe}.console.txt"
+        path.write_text("\n".join(console))
+        saved.append(path)
+    for server in servers:
+        path = ARTIFACTS / f"{safe}.{server.name}.log"
+        with contextlib.suppress(Exception):
+            shutil.copyfile(server.log_path, path)
+            saved.append(path)
+    return saved

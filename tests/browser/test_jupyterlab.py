@@ -1,0 +1,203 @@
+"""notebooks/02-play.ipynb in a real JupyterLab, driven by Chromium: the notebook opens without a
+kernel dialog, runs, shows the PlayApp, and the app answers clicks in the browser (log, VP/LF
+table, board picture and footprint chart redrawn; an illegal move explained in a sentence)."""
+
+from __future__ import annotations
+
+import json
+
+import browserkit as bk
+import pytest
+
+import energies as en
+from energies.actions import RollDice
+
+pytestmark = pytest.mark.browser
+
+# the notebook's game (cell 3): seat 0 "You" is the human and must roll first
+SEED, NAMES = 2034, ["You", "Fossil Fred", "Green Grace", "Balanced Bo"]
+
+_NOTEBOOK_READY_JS = """(path) => {
+  if (document.querySelector('.jp-Dialog')) return 'dialog';
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.sessionContext) return false;
+  const ctx = w.sessionContext;
+  return ctx.isReady && ctx.session && ctx.session.kernel ? 'ready' : false;
+}"""
+
+# every code cell ran (a number in its prompt, no "[*]"; textContent: cells scrolled out of
+# view are not rendered) and the kernel is idle
+_RUN_DONE_JS = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
+  const prompts = Array.from(w.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt'))
+      .map((p) => p.textContent.trim());
+  return kernel && kernel.status === 'idle' && prompts.length > 0
+      && prompts.every((p) => /\\[\\d+\\]/.test(p));
+}"""
+DRAW_TIMEOUT = 30_000  # ms, from the end of the run until the widget views are drawn
+
+
+def open_notebook(page, lab) -> None:
+    """Open the notebook; fail if JupyterLab asks for a kernel (the notebook names python3)."""
+    page.goto(
+        f"{lab.url}/lab/tree/{bk.NOTEBOOK}?token={lab.token}",
+        wait_until="domcontentloaded",
+        timeout=bk.RENDER_TIMEOUT,
+    )
+    state = page.wait_for_function(
+        _NOTEBOOK_READY_JS, arg=bk.NOTEBOOK, timeout=bk.RENDER_TIMEOUT, polling=200
+    ).json_value()
+    if state == "dialog":
+        text = page.locator(".jp-Dialog").first.inner_text()
+        pytest.fail(f"JupyterLab showed a dialog on opening {bk.NOTEBOOK}: {text!r}")
+    kernel = page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.name"
+    )
+    assert kernel == "python3", f"the notebook started kernel {kernel!r}, not its kernelspec"
+    assert page.locator(".jp-Dialog").count() == 0, "a dialog appeared after the kernel started"
+
+
+def run_all_and_wait_for_app(page) -> None:
+    """Clear the committed outputs (their widgets belong to no kernel), run all cells, wait
+    until every cell ran and both apps (the game and the hot-seat one) are drawn."""
+    page.evaluate(
+        """async () => {
+          await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+          window.jupyterapp.commands.execute('notebook:run-all-cells');
+        }"""
+    )
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # not needed to skip
+
+    page.wait_for_function(_RUN_DONE_JS, timeout=bk.RENDER_TIMEOUT, polling=200)
+    try:
+        bk.wait_for_app(page, timeout=DRAW_TIMEOUT)
+        page.wait_for_function(
+            "() => document.querySelectorAll('.energies-prompt').length === 2",
+            timeout=DRAW_TIMEOUT,
+        )
+        drawn = True
+    except PlaywrightTimeout:
+        drawn = False
+    if not drawn:
+        outputs = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))"
+            ".map((o) => o.textContent.trim()).filter(Boolean).join('\\n---\\n').slice(0, 1500)"
+        )
+        pytest.fail(
+            "all cells ran, but the PlayApp was not drawn as a widget (status line, log, board "
+            f"and the '{bk.BOTS_LABEL}' button) within {DRAW_TIMEOUT / 1000:.0f} s. Is the "
+            "ipywidgets front-end extension (@jupyter-widgets/jupyterlab-manager) installed "
+            f"and enabled? The outputs show:\n{outputs or '(nothing)'}"
+        )
+    bk.app_locator(page).evaluate("(e) => e.scrollIntoView()")
+    bk.wait_for_idle(page)
+
+
+def assert_no_traceback(page) -> None:
+    text = bk.page_text(page)
+    assert "Traceback" not in text, "a Python traceback is shown on the page"
+    assert "Error displaying widget" not in text, "a widget could not be displayed"
+
+
+def tampered_save() -> tuple[bytes, str]:
+    """A save file of the notebook's game in which "You" rolls twice in turn 1, and the engine's
+    reason why the second roll is illegal (one roll per turn, rule 5.2)."""
+    game = en.new_game(players=4, seed=SEED, names=NAMES)
+    game.apply(RollDice(0))
+    reason = game.why_illegal(RollDice(0))
+    assert reason, "a second roll in the same turn must be illegal"
+    data = json.loads(game.to_json())
+    data["actions"].append(dict(data["actions"][-1]))
+    return json.dumps(data).encode(), reason
+
+
+def score_table(snap: dict) -> list[list[str]]:
+    """The VP, LF, plants, cards, energy and dev columns of the score table, a row per seat."""
+    return snap["table"]
+
+
+def test_play_02_in_jupyterlab(page, lab):
+    """Open, run and play notebooks/02-play.ipynb in JupyterLab: a turn of rule 5 (event phase,
+    roll, action phase, end of turn; decisions of rule 9 on a 7), the bots' turns until "You"
+    must roll again, and a refused illegal move (one roll per turn, rule 5.2)."""
+    open_notebook(page, lab)
+    run_all_and_wait_for_app(page)
+    assert page.locator(".energies-prompt").count() == 2, "the game app and the hot-seat app"
+    assert_no_traceback(page)
+
+    start = bk.snapshot(page)
+    assert start["prompt"].startswith("You, your move: roll the dice"), start["prompt"]
+    assert start["board"] and start["chart"], "board picture or footprint chart missing"
+    assert len(score_table(start)) == 4, "one score row per seat"
+
+    # roll the dice (rule 5.2): the log shows it, the roll is no longer offered
+    roll = bk.button(page, bk.ROLL_LABEL)
+    stale_roll = roll.element_handle()
+    roll.click()
+    rolled = bk.wait_for_change(page, start, keys=("log",), what=f"clicking {bk.ROLL_LABEL!r}")
+    rolled = bk.wait_for_idle(page)
+    assert rolled["status"].startswith("You rolls the dice"), rolled["status"]
+    assert rolled["log"] != start["log"]
+    assert "rolls" in rolled["log"] or "dice" in rolled["log"], rolled["log"][-300:]
+    assert bk.button(page, bk.ROLL_LABEL).count() == 0, "a second roll is offered"
+
+    # a 7 asks for decisions (rule 9: discard, Inspector, victim) before the turn can end
+    for _ in range(30):
+        if bk.button(page, bk.END_LABEL).count():
+            break
+        label = bk.next_move_button(rolled)
+        assert label, f"neither a decision nor '{bk.END_LABEL}': {rolled['buttons']}"
+        bk.button(page, label).click()
+        rolled = bk.wait_for_change(
+            page, rolled, keys=("log", "status", "buttons"), what=f"clicking {label!r}"
+        )
+        rolled = bk.wait_for_idle(page)
+
+    # a click on the stale roll button (its widget was closed and removed when the options
+    # changed) must not roll again: checked after the next real click, which the kernel handles
+    # after any message the stale click might have sent
+    stale_roll.evaluate("(b) => b.click()")
+
+    bk.button(page, bk.END_LABEL).click()
+    ended = bk.wait_for_change(
+        page, rolled, keys=("log", "status"), what=f"clicking {bk.END_LABEL!r}"
+    )
+    ended = bk.wait_for_idle(page)
+    assert ended["status"].startswith("You ends the turn"), ended["status"]
+    assert ended["log"].count("You rolls the dice") == rolled["log"].count("You rolls the dice"), (
+        "a click on the stale roll button rolled again"
+    )
+    assert ended["prompt"].startswith("Fossil Fred"), ended["prompt"]
+
+    # the bots play until the human must decide: VP/LF table, board and chart redrawn
+    bk.button(page, bk.BOTS_LABEL).click()
+    bk.wait_for_change(page, ended, keys=("log",), what=f"clicking {bk.BOTS_LABEL!r}")
+    bk.button(page, bk.ROLL_LABEL).wait_for(timeout=bk.CLICK_TIMEOUT)
+    played = bk.wait_for_idle(page)
+    assert played["status"].startswith("The bots made"), played["status"]
+    assert played["prompt"].startswith("You, your move: roll the dice"), played["prompt"]
+    assert score_table(played) != score_table(start), (
+        f"the VP/LF table did not change after a round of bot turns: {played['scores']!r}"
+    )
+    assert played["log"] != ended["log"]
+    assert played["board"] != ended["board"], "the board picture was not redrawn"
+    assert played["chart"] != ended["chart"], "the footprint chart was not redrawn"
+
+    # an illegal move (a save file in which You rolls twice) is refused with the engine's reason
+    content, reason = tampered_save()
+    with page.expect_file_chooser() as chooser:
+        bk.app_locator(page).locator("button.widget-upload").click()
+    chooser.value.set_files(
+        files=[{"name": "tampered-game.json", "mimeType": "application/json", "buffer": content}]
+    )
+    refused = bk.wait_for_change(page, played, keys=("status",), what="uploading the save file")
+    refused = bk.wait_for_idle(page)
+    assert refused["status"].startswith("⚠"), f"an error sentence: {refused['status']!r}"
+    assert reason in refused["status"], refused["status"]
+    assert "cannot be replayed" in refused["status"], refused["status"]
+    assert refused["prompt"] == played["prompt"] and refused["log"] == played["log"], (
+        "the refused save file changed the game"
+    )
+    assert_no_traceback(page)
