@@ -11,6 +11,7 @@ Actions serialise to plain dicts for save files (:func:`action_to_dict`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -412,12 +413,18 @@ def field_problem(action: Action) -> str | None:
     Checked before any rule, so a hand-made action such as ``BuildRoad(0, [5])``
     is refused with a reason instead of crashing deep inside the engine.
     """
-    for f in dataclasses.fields(action):
+    for name, type_name in _field_types(type(action)):
         try:
-            _check_value(_type_name(f), getattr(action, f.name), f"{action.kind}.{f.name}")
+            _check_value(type_name, getattr(action, name), f"{action.kind}.{name}")
         except ValueError as exc:
             return str(exc)
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def _field_types(cls: type) -> tuple[tuple[str, str], ...]:
+    # looked up once per action class: field_problem runs on every apply
+    return tuple((f.name, _type_name(f)) for f in dataclasses.fields(cls))
 
 
 def action_from_dict(data: Any) -> Action:
