@@ -37,4 +37,5 @@ __all__ = [
     "play",
     "sandbox",
     "simulate",
+    "viz",
 ]

@@ -198,6 +198,14 @@ def decision_options(state: GameState, task: Task) -> list[Action]:
     return [a for a in _decision_candidates(state, task) if check_decision(state, task, a) is None]
 
 
+def has_real_choice(state: GameState, task: Task) -> bool:
+    """Whether the seat can do anything but decline (stops at the first legal option)."""
+    return any(
+        not isinstance(a, Decline) and check_decision(state, task, a) is None
+        for a in _decision_candidates(state, task)
+    )
+
+
 def hazard_removals(state: GameState, seat: int) -> list[Action]:
     return [RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
         RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)

@@ -23,7 +23,6 @@ from .actions import (
     BuildTown,
     BuildWarehouse,
     BuyDevCard,
-    Decline,
     DemolishFossil,
     EndTurn,
     OfferTrade,
@@ -55,6 +54,7 @@ from .decisions import (
     DECISION_EFFECTS,
     check_decision,
     decision_options,
+    has_real_choice,
     hazard_removals,
     plant_spots,
     road_frontier,
@@ -252,8 +252,9 @@ def legal_actions(state: GameState) -> list[Action]:
         checked.append((check_town, [BuildTown(seat, c) for c in ends]))
     if not lack(p, rules.cost("city"), ""):
         checked.append((check_city, [BuildCity(seat, c) for c in sorted(p.towns)]))
-    if state.plants_built < rules.plants_per_turn and p.hand["science"] >= 1:
-        checked.append((check_plant, plant_spots(state, seat, PLANTS)))
+    if state.plants_built < rules.plants_per_turn:
+        affordable = tuple(k for k in PLANTS if not lack(p, rules.cost(k), ""))
+        checked.append((check_plant, plant_spots(state, seat, affordable)))
     checked.append((check_buy_dev, [BuyDevCard(seat)]))
     if p.energy > 0:
         checked.append((check_remove_hazard, hazard_removals(state, seat)))
@@ -353,7 +354,7 @@ def advance(state: GameState) -> None:
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)
-        elif not any(not isinstance(a, Decline) for a in decision_options(state, task)):
+        elif not has_real_choice(state, task):
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
         else:
             break
