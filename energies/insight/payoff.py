@@ -123,30 +123,13 @@ def plot_payoff(frame, ax=None):
         c[len("win_rate_") :] for c in frame.columns if c.startswith("win_rate_")
     )
     players = frame.attrs.get("players", int(frame["k"].max()))
-    ax.plot(
-        frame["k"],
-        frame[f"win_rate_{a}"],
-        "o-",
-        color="#8C564B",
-        label=f"{a}: win rate per seat",
-        gid="payoff-a",
+    lines = (
+        (f"win_rate_{a}", "o-", "#8C564B", f"{a}: win rate per seat", "payoff-a"),
+        (f"win_rate_{b}", "s-", "#2CA02C", f"{b}: win rate per seat", "payoff-b"),
+        ("everyone_loses", "x--", "black", "everyone loses", "payoff-lose"),
     )
-    ax.plot(
-        frame["k"],
-        frame[f"win_rate_{b}"],
-        "s-",
-        color="#2CA02C",
-        label=f"{b}: win rate per seat",
-        gid="payoff-b",
-    )
-    ax.plot(
-        frame["k"],
-        frame["everyone_loses"],
-        "x--",
-        color="black",
-        label="everyone loses",
-        gid="payoff-lose",
-    )
+    for column, style, color, label, gid in lines:
+        ax.plot(frame["k"], frame[column], style, color=color, label=label, gid=gid)
     ax.axhline(1 / players, color="grey", linestyle=":", linewidth=1, label=f"chance (1/{players})")
     ax.set_xticks(list(frame["k"]), [f"{k} {a}\n{players - k} {b}" for k in frame["k"]], fontsize=8)
     ax.set_ylim(0, 1)
