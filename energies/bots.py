@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from .actions import Action
 from .board import PIPS
-from .engine import supply_rate
+from .checks import supply_rate
 
 
 class Player(Protocol):

@@ -161,21 +161,25 @@ def check_buy_dev(state: GameState, a: BuyDevCard) -> str | None:
 
 def supply_rate(state: GameState, seat: int, give: str) -> int:
     """Cards of ``give`` needed for one card from the supply (rules 12.2, 12.3, 11)."""
+    return supply_rates(state, seat)[give]
+
+
+def supply_rates(state: GameState, seat: int) -> dict[str, int]:
+    """Cards of each kind (resources, science, energy) needed for one card from the supply."""
     rules = state.rules
-    if give == "science":
-        return rules.science_rate
-    if give == "energy":
-        return rules.energy_card_rate
-    rate = rules.bank_rate
+    rates = dict.fromkeys(RESOURCES, rules.bank_rate)
     for c in state.players[seat].buildings():
         harbor = state.board.harbor_of(c)
         if harbor is None:
             continue
-        if harbor.resource is None:
-            rate = min(rate, rules.generic_harbor_rate)
-        elif harbor.resource == give:
-            rate = min(rate, rules.special_harbor_rate)
-    return rate
+        if harbor.resource is None:  # rule 12.3: a 3:1 harbor
+            for kind in RESOURCES:
+                rates[kind] = min(rates[kind], rules.generic_harbor_rate)
+        else:  # rule 12.3: a 2:1 harbor for its resource
+            rates[harbor.resource] = min(rates[harbor.resource], rules.special_harbor_rate)
+    rates["science"] = rules.science_rate  # rule 12.2
+    rates["energy"] = rules.energy_card_rate  # rule 11
+    return rates
 
 
 def check_supply_trade(state: GameState, a: TradeWithSupply) -> str | None:

@@ -11,12 +11,11 @@ action leaves the state exactly as it was. Turn flow: event phase (rule 6,
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from . import events
 from .actions import (
     Action,
-    field_problem,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -31,10 +30,10 @@ from .actions import (
     RollDice,
     SandboxEdit,
     TradeWithSupply,
+    field_problem,
 )
 from .board import build_board
 from .checks import (
-    PLANTS,
     check_buy_dev,
     check_city,
     check_demolish,
@@ -46,8 +45,6 @@ from .checks import (
     check_supply_trade,
     check_town,
     check_warehouse,
-    lack,
-    supply_rate,
 )
 from .decisions import (
     ANSWERS,
@@ -55,15 +52,13 @@ from .decisions import (
     check_decision,
     decision_options,
     has_real_choice,
-    hazard_removals,
-    plant_spots,
-    road_frontier,
     task_text,
 )
 from .effects import (
     FREE_EFFECTS,
 )
-from .rules import CARD_KINDS, RESOURCES, RuleSet
+from .listing import free_actions
+from .rules import RESOURCES, RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
 
@@ -119,7 +114,7 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
     state.active = state.start_player
     if rules.start == "quick":
         while state.phase == "setup":
-            _apply_checked(state, quick_start_choice(state))
+            apply_listed(state, quick_start_choice(state))
     return state
 
 
@@ -232,80 +227,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.queue:
         return decision_options(state, state.queue[0])
-    seat, p = state.active, state.players[state.active]
-    legal: list[Action] = [
-        a
-        for c in sorted(set(p.dev_cards))
-        if check_play_dev(state, a := PlayDevCard(seat, c)) is None
-    ]
-    if state.phase == "roll":
-        return legal + [RollDice(seat)]
-    rules = state.rules
-    legal.append(EndTurn(seat))
-    checked: list[tuple[Callable, list[Action]]] = []
-    if not lack(p, rules.cost("road"), ""):
-        checked.append(
-            (_FREE_CHECKS[BuildRoad], [BuildRoad(seat, x) for x in road_frontier(state, seat)])
-        )
-    if not lack(p, rules.cost("town"), ""):
-        ends = sorted({c for path in p.roads for c in state.board.path_corners(path)})
-        checked.append((check_town, [BuildTown(seat, c) for c in ends]))
-    if not lack(p, rules.cost("city"), ""):
-        checked.append((check_city, [BuildCity(seat, c) for c in sorted(p.towns)]))
-    if state.plants_built < rules.plants_per_turn:
-        affordable = tuple(k for k in PLANTS if not lack(p, rules.cost(k), ""))
-        checked.append((check_plant, plant_spots(state, seat, affordable)))
-    checked.append((check_buy_dev, [BuyDevCard(seat)]))
-    if p.energy > 0:
-        checked.append((check_remove_hazard, hazard_removals(state, seat)))
-        fossils = [
-            DemolishFossil(seat, c, h) for (c, h), k in sorted(p.plants.items()) if k == "fossil"
-        ]
-        checked.append((check_demolish, fossils))
-    if not p.warehouse:
-        checked.append((check_warehouse, [BuildWarehouse(seat)]))
-    for check, candidates in checked:
-        legal += [a for a in candidates if check(state, a) is None]
-    # trades are generated valid by construction (they are many; tests hold them to why_illegal)
-    legal += _supply_trades(state, seat)
-    if state.offers_made < rules.trade_offers_per_turn:
-        legal += _one_for_one_offers(state, seat)
-    return legal
-
-
-def _supply_trades(state: GameState, seat: int) -> list[Action]:
-    p, trades = state.players[seat], []
-    for give in CARD_KINDS + ("energy",):
-        held = p.energy if give == "energy" else p.hand[give]
-        if held < supply_rate(state, seat, give):
-            continue
-        gets = CARD_KINDS if give == "energy" else RESOURCES
-        trades += [
-            TradeWithSupply(seat, give, get)
-            for get in gets
-            if get != give and state.supply[get] > 0
-        ]
-    return trades
-
-
-def _one_for_one_offers(state: GameState, seat: int) -> list[Action]:
-    kinds = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
-
-    def holdings(p: PlayerState) -> list[str]:
-        return [k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0]
-
-    mine = holdings(state.players[seat])
-    offers: list[Action] = []
-    for other in state.players:
-        if other.seat != seat:
-            theirs = holdings(other)
-            offers += [
-                OfferTrade(seat, other.seat, ((give, 1),), ((get, 1),))
-                for give in mine
-                for get in theirs
-                if get != give
-            ]
-    return offers
+    return free_actions(state)
 
 
 def apply(state: GameState, action: Action) -> None:
@@ -318,10 +240,11 @@ def apply(state: GameState, action: Action) -> None:
 
         apply_edit(state, action)
         return
-    _apply_checked(state, action)
+    apply_listed(state, action)
 
 
-def _apply_checked(state: GameState, action: Action) -> None:
+def apply_listed(state: GameState, action: Action) -> None:
+    """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
     state.log.append(str(action))
     if state.queue:
         task = state.queue[0]

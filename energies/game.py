@@ -64,6 +64,15 @@ class Game:
         engine.apply(self.state, action)
         self.actions.append(action)
 
+    def apply_listed(self, action: Action) -> None:
+        """Apply an action taken from ``legal_actions()`` of this very position, unchecked.
+
+        Bots playing thousands of games use this to skip checking an action the
+        listing has just checked; anything else should call :meth:`apply`.
+        """
+        engine.apply_listed(self.state, action)
+        self.actions.append(action)
+
     @property
     def current_seat(self) -> int | None:
         """The seat that must decide now (None once the game is over)."""

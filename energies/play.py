@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 import random
+from itertools import repeat
 from typing import Mapping, Sequence
 
 from .bots import Player
@@ -27,8 +29,13 @@ def play(
     for _ in range(max_actions):
         if game.is_over:
             return game.outcome
-        seat = game.current_seat
+        seat, state, applied = game.current_seat, game.state, len(game.actions)
         legal = game.legal_actions()
+        listed = tuple(legal)  # the bot may reorder or extend its list
         action = seats[seat].decide(game, legal, rng)
-        game.apply(action)
+        untouched = game.state is state and len(game.actions) == applied
+        if untouched and any(map(operator.is_, listed, repeat(action))):
+            game.apply_listed(action)  # one of the actions just listed: already checked
+        else:
+            game.apply(action)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")

@@ -24,6 +24,7 @@ import energies as en
 from energies import actions as A
 from energies.bots import PERSONAS, make_bot
 from energies.invariants import check_invariants
+from energies.rules import CARD_KINDS
 
 PERSONA_NAMES = sorted(PERSONAS)
 PERSONA_CLASSES = [PERSONAS[name] for name in PERSONA_NAMES]
@@ -181,6 +182,64 @@ def test_play_refuses_a_missing_seat():
     g = en.new_game(players=4, seed=1)
     with pytest.raises(ValueError):
         en.play(g, [StudentBot()] * 3)
+
+
+class _MadeUpBot:
+    """Returns a fresh action object (equal to none of the listed ones) on its first turn."""
+
+    def __init__(self, made_up):
+        self.made_up = made_up
+
+    def decide(self, game_view, legal_actions, rng):
+        if self.made_up is not None and game_view.state.phase == "action":
+            action, self.made_up = self.made_up, None
+            return action
+        return rng.choice(legal_actions)
+
+
+def test_play_still_checks_an_action_that_was_not_listed():
+    """play() applies a listed action without checking it again; anything else — an
+    illegal action, or a legal bundle offer the listing does not show — goes through apply."""
+    g = en.new_game(players=4, seed=5)
+    seat = g.state.start_player
+    bots = {s: en.bots.RandomBot(s) for s in range(4)}
+    bots[seat] = _MadeUpBot(A.BuildCity(seat, 0))  # corner 0 holds none of its towns
+    before = g.state.digest()
+    with pytest.raises(en.IllegalActionError):
+        en.play(g, bots)
+    assert g.state.phase == "action" and g.why_illegal(A.BuildCity(seat, 0))
+    assert [a.kind for a in g.actions] == ["roll_dice"] and g.state.digest() != before
+
+
+def test_play_accepts_a_bundle_offer_through_the_checks():
+    g = en.new_game(players=4, seed=5)
+    g.apply(A.RollDice(g.state.start_player))
+    seat, state = g.current_seat, g.state
+    partner = (seat + 1) % 4
+    mine = [k for k in CARD_KINDS if state.players[seat].hand[k]][:2]
+    theirs = [k for k in CARD_KINDS if state.players[partner].hand[k] and k not in mine][:1]
+    bundle = A.OfferTrade(seat, partner, tuple((k, 1) for k in mine), ((theirs[0], 1),))
+    assert len(mine) == 2 and bundle not in g.legal_actions() and g.why_illegal(bundle) is None
+    bots = {s: en.bots.RandomBot(s) for s in range(4)}
+    bots[seat] = _MadeUpBot(bundle)
+    with pytest.raises(RuntimeError, match="did not finish within 1 actions"):
+        en.play(g, bots, max_actions=1)
+    assert g.actions[1] == bundle and g.state.offers_made == 1
+
+
+class _MeddlingBot:
+    """Applies an action itself and then returns one listed before it did so."""
+
+    def decide(self, game_view, legal_actions, rng):
+        if game_view.state.phase == "action" and not game_view.state.queue:
+            game_view.apply(A.EndTurn(game_view.current_seat))
+        return legal_actions[0]
+
+
+def test_play_checks_the_answer_of_a_bot_that_changed_the_game():
+    g = en.new_game(players=4, seed=5)
+    with pytest.raises(en.IllegalActionError, match="Not your move"):
+        en.play(g, [_MeddlingBot() for _ in range(4)])
 
 
 # ==============================================================================================

@@ -451,6 +451,49 @@ def test_design_2_legal_actions_lists_every_legal_action():
     assert positions > 30
 
 
+_LISTING_VARIANTS = {
+    "standard": {},
+    # few pieces, so games run out of them; cheap energy actions and roomy towns
+    "scarce pieces": {
+        "towns": 3,
+        "cities": 2,
+        "roads": 6,
+        "fossil_plants": 2,
+        "renewable_plants": 2,
+    },
+    "roomy towns": {"town_plant_slots": 2, "plants_per_turn": 2, "hazard_removal_energy": 0},
+    "no energy trades": {"energy_tradeable": False, "demolish_per_turn": 2, "warehouse_energy": 0},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_LISTING_VARIANTS))
+def test_design_2_own_turn_listing_equals_what_the_checks_approve(variant: str):
+    """The active player's own actions are listed from one pass over the state
+    (energies.listing), not by running every check: on own-turn positions of games with
+    random and persona bots, the listing is exactly the set why_illegal approves over the
+    whole island (trades one-for-one), with no duplicates."""
+    positions = 0
+    for seed, line_up in ((70, "random"), (71, "fossil"), (72, "green"), (73, "balanced")):
+        rules = en.RuleSet.standard(4).replace(**_LISTING_VARIANTS[variant])
+        game = en.new_game(seed=seed, rules=rules)
+        bots = [en.bots.make_bot(line_up, seed=seed + s) for s in range(4)]
+        rng, sample = _bot_rng(seed), random.Random(seed)
+        while not game.is_over:
+            if not game.state.queue and sample.random() < 0.25:
+                seat = game.current_seat
+                listed = game.legal_actions()
+                assert len(set(listed)) == len(listed), "an action is listed twice"
+                approved = {a for a in _action_space(game, seat) if game.why_illegal(a) is None}
+                assert set(listed) == approved, (
+                    f"listed but illegal: {sorted(map(str, set(listed) - approved))[:5]}; "
+                    f"legal but not listed: {sorted(map(str, approved - set(listed)))[:5]}"
+                )
+                positions += 1
+            seat = game.current_seat
+            game.apply(bots[seat].decide(game, game.legal_actions(), rng))
+    assert positions > 100
+
+
 # -- (d) the checker detects corruption --------------------------------------------------------
 
 

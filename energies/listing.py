@@ -1,0 +1,156 @@
+"""Fast listing of the active player's own actions (rules 10–13), valid by construction.
+
+Building every candidate and running its check from :mod:`energies.checks` took most of
+the time of a random-bot game. Here one pass over the state gathers the facts those
+checks look at (who owns each corner, which paths carry a road, what the player can
+afford, how many pieces are left) and lists exactly the actions the checks approve, in
+the order the checks would list them. The checks stay the one source of legality for
+``why_illegal`` and ``apply``; the tests hold this listing to them in both directions on
+every position of many games (``tests/test_invariants.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from .actions import (
+    Action,
+    BuildCity,
+    BuildPlant,
+    BuildRoad,
+    BuildTown,
+    BuildWarehouse,
+    BuyDevCard,
+    DemolishFossil,
+    EndTurn,
+    OfferTrade,
+    PlayDevCard,
+    RollDice,
+    TradeWithSupply,
+)
+from .checks import PLANTS, check_play_dev, supply_rates
+from .decisions import hazard_removals, road_frontier
+from .rules import CARD_KINDS, RESOURCES
+from .state import GameState, PlayerState
+
+
+def can_pay(hand: dict[str, int], cost: dict[str, int]) -> bool:
+    for kind, n in cost.items():
+        if hand[kind] < n:
+            return False
+    return True
+
+
+def free_actions(state: GameState) -> list[Action]:
+    """Every legal action of the active player when no decision is pending."""
+    seat, rules, board = state.active, state.rules, state.board
+    p = state.players[seat]
+    hand = p.hand
+    legal: list[Action] = [
+        a
+        for card in sorted(set(p.dev_cards))
+        if check_play_dev(state, a := PlayDevCard(seat, card)) is None
+    ]
+    if state.phase == "roll":  # rule 5.4: only a development card may come before the roll
+        legal.append(RollDice(seat))
+        return legal
+    legal.append(EndTurn(seat))
+    owner = {c: q.seat for q in state.players for c in q.towns}
+    owner.update((c, q.seat) for q in state.players for c in q.cities)
+
+    if can_pay(hand, rules.cost("road")) and len(p.roads) < rules.roads:
+        taken = {path for q in state.players for path in q.roads}
+
+        def connects(corner: int) -> bool:  # rule 10.1, as checks.road_connects
+            holder = owner.get(corner)
+            if holder is not None:
+                return holder == seat
+            return any(path in p.roads for path in board.corner_paths(corner))
+
+        legal += [
+            BuildRoad(seat, path)
+            for path in road_frontier(state, seat)
+            if path not in taken and any(map(connects, board.path_corners(path)))
+        ]
+    if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
+        ends = sorted({c for path in p.roads for c in board.path_corners(path)})
+        legal += [
+            BuildTown(seat, c)
+            for c in ends
+            if c not in owner and not any(n in owner for n in board.corner_neighbors(c))
+        ]
+    if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
+        legal += [BuildCity(seat, c) for c in sorted(p.towns)]
+    if state.plants_built < rules.plants_per_turn:  # rule 10.3
+        legal += _plant_spots(state, p)
+    if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
+        legal.append(BuyDevCard(seat))
+    if p.energy >= rules.hazard_removal_energy:
+        legal += hazard_removals(state, seat)
+    if state.demolished < rules.demolish_per_turn and p.energy >= rules.demolish_energy:
+        legal += [
+            DemolishFossil(seat, c, h)
+            for (c, h), kind in sorted(p.plants.items())
+            if kind == "fossil"
+        ]
+    if not p.warehouse and p.energy >= rules.warehouse_energy:
+        legal.append(BuildWarehouse(seat))
+    legal += supply_trades(state, seat)
+    if state.offers_made < rules.trade_offers_per_turn:
+        legal += one_for_one_offers(state, seat)
+    return legal
+
+
+def _plant_spots(state: GameState, p: PlayerState) -> list[Action]:
+    rules, board, plants = state.rules, state.board, p.plants
+    kinds = tuple(
+        kind
+        for kind in PLANTS
+        if can_pay(p.hand, rules.cost(kind))
+        and sum(1 for k in plants.values() if k == kind) < rules.piece_limit(kind)
+    )
+    if not kinds:
+        return []
+    used = [c for c, _h in plants]
+    spots: list[Action] = []
+    for c in sorted(p.towns | p.cities):
+        slots = rules.city_plant_slots if c in p.cities else rules.town_plant_slots
+        if used.count(c) >= slots:
+            continue
+        for h in board.corner_hexes(c):
+            if (c, h) not in plants and board.hexes[h].number is not None:
+                spots += [BuildPlant(p.seat, kind, c, h) for kind in kinds]
+    return spots
+
+
+def supply_trades(state: GameState, seat: int) -> list[Action]:
+    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11)."""
+    p, supply, trades = state.players[seat], state.supply, []
+    for give, rate in supply_rates(state, seat).items():
+        if (p.energy if give == "energy" else p.hand[give]) < rate:
+            continue
+        gets = CARD_KINDS if give == "energy" else RESOURCES
+        trades += [TradeWithSupply(seat, give, get) for get in gets if get != give and supply[get]]
+    return trades
+
+
+def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
+    """One-card-for-one-card offers to every other seat (rule 12.1)."""
+    kinds = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
+    holdings = tuple(
+        tuple(k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0)
+        for p in state.players
+    )
+    return list(_offers(seat, holdings))
+
+
+@functools.lru_cache(maxsize=4096)
+def _offers(seat: int, holdings: tuple[tuple[str, ...], ...]) -> tuple[OfferTrade, ...]:
+    # keyed by what every seat holds: the same few hands come up again and again
+    return tuple(
+        OfferTrade(seat, partner, ((give, 1),), ((get, 1),))
+        for partner, theirs in enumerate(holdings)
+        if partner != seat
+        for give in holdings[seat]
+        for get in theirs
+        if get != give
+    )
