@@ -163,47 +163,128 @@ def as_goods(items) -> Goods:
     return tuple((k, n) for k, n in items)
 
 
-def _decision_candidates(state: GameState, task: Task) -> list[Action]:
-    s, kind, board = task.seat, task.kind, state.board
-    if kind == "setup_town":
-        return [BuildTown(s, c) for c in board.corners]
-    if kind == "setup_city":
-        return [BuildCity(s, c) for c in board.corners]
-    if kind == "setup_road":
-        return [BuildRoad(s, p) for p in board.corner_paths(task.info["corner"])]
-    if kind == "free_road":
-        return [BuildRoad(s, p) for p in road_frontier(state, s)]
-    if kind == "discard":
-        return [DiscardCard(s, k) for k in CARD_KINDS]
-    if kind == "take_card":
-        return [TakeCard(s, k) for k in CARD_KINDS]
-    if kind == "move_inspector":
-        return [MoveInspector(s, h.id) for h in board.hexes]
-    if kind == "cleanup":
-        return [MoveInspector(s, h.id) for h in board.hexes] + hazard_removals(state, s)
-    if kind == "choose_victim":
-        return [ChooseVictim(s, v) for v in task.info["candidates"]]
-    if kind == "place_hazard":
-        return [PlaceHazard(s, c) for c in events.hazard_targets(state, s, task.info["source"])]
-    if kind == "free_fossil":
-        return plant_spots(state, s, ("fossil",)) + [Decline(s)]
-    if kind == "choose_hex":
-        return [ChooseHex(s, h) for h in renewable_hexes(state.players[s])]
-    if kind == "trade_response":
-        return [RespondToTrade(s, True), RespondToTrade(s, False)]
-    return []
-
-
 def decision_options(state: GameState, task: Task) -> list[Action]:
-    return [a for a in _decision_candidates(state, task) if check_decision(state, task, a) is None]
+    """Every legal answer to the pending task, in a fixed order.
+
+    Most answers are listed straight from the facts ``check_decision`` looks at (it stays
+    the check behind ``why_illegal`` and ``apply``; the tests hold the two together); the
+    rare building answers are filtered through the checks themselves.
+    """
+    return _OPTIONS[task.kind](state, task)
 
 
 def has_real_choice(state: GameState, task: Task) -> bool:
-    """Whether the seat can do anything but decline (stops at the first legal option)."""
-    return any(
-        not isinstance(a, Decline) and check_decision(state, task, a) is None
-        for a in _decision_candidates(state, task)
-    )
+    """Whether the seat can do anything but decline."""
+    return any(not isinstance(a, Decline) for a in decision_options(state, task))
+
+
+def _checked(state: GameState, task: Task, candidates: list[Action]) -> list[Action]:
+    return [a for a in candidates if check_decision(state, task, a) is None]
+
+
+def _free_corners(state: GameState) -> list[int]:
+    # rule 3.2: an empty corner whose neighbours are empty too (the distance rule)
+    owned = {c for p in state.players for c in p.towns}
+    owned.update(c for p in state.players for c in p.cities)
+    board = state.board
+    return [
+        c
+        for c in board.corners
+        if c not in owned and not any(n in owned for n in board.corner_neighbors(c))
+    ]
+
+
+def _setup_towns(state: GameState, task: Task) -> list[Action]:
+    if state.pieces_left(task.seat, "town") <= 0:
+        return []
+    return [BuildTown(task.seat, c) for c in _free_corners(state)]
+
+
+def _setup_cities(state: GameState, task: Task) -> list[Action]:
+    if state.pieces_left(task.seat, "city") <= 0:
+        return []
+    return [BuildCity(task.seat, c) for c in _free_corners(state)]
+
+
+def _setup_roads(state: GameState, task: Task) -> list[Action]:
+    paths = state.board.corner_paths(task.info["corner"])
+    return _checked(state, task, [BuildRoad(task.seat, p) for p in paths])
+
+
+def _free_roads(state: GameState, task: Task) -> list[Action]:
+    return _checked(state, task, [BuildRoad(task.seat, p) for p in road_frontier(state, task.seat)])
+
+
+def _discards(state: GameState, task: Task) -> list[Action]:
+    hand = state.players[task.seat].hand
+    return [DiscardCard(task.seat, k) for k in CARD_KINDS if hand[k] > 0]
+
+
+def _takes(state: GameState, task: Task) -> list[Action]:
+    allowed = RESOURCES if task.info["kinds"] == "resource" else CARD_KINDS
+    return [TakeCard(task.seat, k) for k in allowed if state.supply[k] > 0]
+
+
+def _inspector_moves(state: GameState, task: Task) -> list[Action]:
+    # rule 9.2: to another hex without a hazard
+    blocked = state.hex_hazards | {state.inspector}
+    return [MoveInspector(task.seat, h.id) for h in state.board.hexes if h.id not in blocked]
+
+
+def _cleanups(state: GameState, task: Task) -> list[Action]:
+    return _inspector_moves(state, task) + hazard_removals(state, task.seat)  # rule 13.5
+
+
+def _victims(state: GameState, task: Task) -> list[Action]:
+    return [ChooseVictim(task.seat, v) for v in task.info["candidates"]]
+
+
+def _hazard_places(state: GameState, task: Task) -> list[Action]:
+    targets = events.hazard_targets(state, task.seat, task.info["source"])
+    return [PlaceHazard(task.seat, c) for c in targets]
+
+
+def _free_fossils(state: GameState, task: Task) -> list[Action]:
+    spots = _checked(state, task, plant_spots(state, task.seat, ("fossil",)))
+    if state.rules.production_increase_optional:  # rule 7.4
+        spots.append(Decline(task.seat))
+    return spots
+
+
+def _high_yield_hexes(state: GameState, task: Task) -> list[Action]:
+    chosen = task.info["chosen"]
+    hexes = renewable_hexes(state.players[task.seat])
+    return [ChooseHex(task.seat, h) for h in hexes if h not in chosen]
+
+
+def _trade_answers(state: GameState, task: Task) -> list[Action]:
+    # both sides must still hold their goods (a sandbox edit may intervene)
+    offerer, partner = state.players[task.info["from"]], state.players[task.seat]
+    refuse = RespondToTrade(task.seat, False)
+    if _holds(offerer, task.info["give"]) and _holds(partner, task.info["get"]):
+        return [RespondToTrade(task.seat, True), refuse]
+    return [refuse]
+
+
+def _holds(p: PlayerState, items) -> bool:
+    return all((p.energy if kind == "energy" else p.hand[kind]) >= n for kind, n in items)
+
+
+_OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {
+    "setup_town": _setup_towns,
+    "setup_city": _setup_cities,
+    "setup_road": _setup_roads,
+    "free_road": _free_roads,
+    "discard": _discards,
+    "take_card": _takes,
+    "move_inspector": _inspector_moves,
+    "cleanup": _cleanups,
+    "choose_victim": _victims,
+    "place_hazard": _hazard_places,
+    "free_fossil": _free_fossils,
+    "choose_hex": _high_yield_hexes,
+    "trade_response": _trade_answers,
+}
 
 
 def hazard_removals(state: GameState, seat: int) -> list[Action]:

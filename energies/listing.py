@@ -136,21 +136,30 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
     kinds = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
-    holdings = tuple(
-        tuple(k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0)
-        for p in state.players
-    )
-    return list(_offers(seat, holdings))
+
+    def holdings(p: PlayerState) -> tuple[str, ...]:
+        return tuple([k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0])
+
+    mine, offers = holdings(state.players[seat]), []
+    for other in state.players:
+        if other.seat != seat:
+            offers += _offers(seat, other.seat, mine, holdings(other))
+    return offers
 
 
-@functools.lru_cache(maxsize=4096)
-def _offers(seat: int, holdings: tuple[tuple[str, ...], ...]) -> tuple[OfferTrade, ...]:
-    # keyed by what every seat holds: the same few hands come up again and again
-    return tuple(
-        OfferTrade(seat, partner, ((give, 1),), ((get, 1),))
-        for partner, theirs in enumerate(holdings)
-        if partner != seat
-        for give in holdings[seat]
-        for get in theirs
-        if get != give
-    )
+@functools.lru_cache(maxsize=16384)
+def _offers(seat: int, partner: int, mine: tuple, theirs: tuple) -> tuple[OfferTrade, ...]:
+    # the same few pairs of hands come up again and again
+    table = _offer_table(seat, partner)
+    return tuple([table[give, get] for give in mine for get in theirs if get != give])
+
+
+@functools.cache
+def _offer_table(seat: int, partner: int) -> dict[tuple[str, str], OfferTrade]:
+    # actions are immutable, so one object per offer serves every game
+    kinds = CARD_KINDS + ("energy",)
+    return {
+        (give, get): OfferTrade(seat, partner, ((give, 1),), ((get, 1),))
+        for give in kinds
+        for get in kinds
+    }

@@ -467,21 +467,22 @@ _LISTING_VARIANTS = {
 
 
 @pytest.mark.parametrize("variant", sorted(_LISTING_VARIANTS))
-def test_design_2_own_turn_listing_equals_what_the_checks_approve(variant: str):
-    """The active player's own actions are listed from one pass over the state
-    (energies.listing), not by running every check: on own-turn positions of games with
-    random and persona bots, the listing is exactly the set why_illegal approves over the
-    whole island (trades one-for-one), with no duplicates."""
-    positions = 0
-    for seed, line_up in ((70, "random"), (71, "fossil"), (72, "green"), (73, "balanced")):
+def test_design_2_listing_equals_what_the_checks_approve(variant: str):
+    """legal_actions() is built from one pass over the state (energies.listing and the
+    decision listings), not by running every check. On positions of draft and quick-start
+    games with random and persona bots — own turns and every kind of pending decision —
+    it lists exactly the set why_illegal approves over the whole island (trades one-for-one),
+    with no duplicates."""
+    positions, decisions = 0, Counter()
+    games = ((70, "random", "draft"), (71, "fossil", "quick"), (72, "green", "quick"))
+    for seed, line_up, start in games + ((73, "balanced", "quick"),):
         rules = en.RuleSet.standard(4).replace(**_LISTING_VARIANTS[variant])
-        game = en.new_game(seed=seed, rules=rules)
+        game = en.new_game(seed=seed, rules=rules, start=start)
         bots = [en.bots.make_bot(line_up, seed=seed + s) for s in range(4)]
         rng, sample = _bot_rng(seed), random.Random(seed)
         while not game.is_over:
-            if not game.state.queue and sample.random() < 0.25:
-                seat = game.current_seat
-                listed = game.legal_actions()
+            if game.state.phase == "setup" or sample.random() < 0.25:
+                seat, listed = game.current_seat, game.legal_actions()
                 assert len(set(listed)) == len(listed), "an action is listed twice"
                 approved = {a for a in _action_space(game, seat) if game.why_illegal(a) is None}
                 assert set(listed) == approved, (
@@ -489,9 +490,12 @@ def test_design_2_own_turn_listing_equals_what_the_checks_approve(variant: str):
                     f"legal but not listed: {sorted(map(str, approved - set(listed)))[:5]}"
                 )
                 positions += 1
+                decisions[game.state.queue[0].kind if game.state.queue else "own turn"] += 1
             seat = game.current_seat
             game.apply(bots[seat].decide(game, game.legal_actions(), rng))
-    assert positions > 100
+    assert positions > 200
+    expected = {"own turn", "setup_town", "setup_road", "discard", "trade_response", "place_hazard"}
+    assert expected <= set(decisions), decisions
 
 
 # -- (d) the checker detects corruption --------------------------------------------------------
