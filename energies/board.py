@@ -290,6 +290,12 @@ class Board:
             ),
         )
         s(
+            "_corner_resources",
+            tuple(
+                tuple(sorted({hexes[h].resource for h in c_hexes[c]} - {None})) for c in range(54)
+            ),
+        )
+        s(
             "_corner_text",
             tuple(
                 f"corner {c} (" + " / ".join(str(hexes[h]) for h in c_hexes[c]) + ")"
@@ -381,6 +387,10 @@ class Board:
     def corner_pips(self, c: int) -> int:
         """Sum of the token dots of the numbered hexes around corner ``c`` (a yield estimate)."""
         return self._corner_pips[c]
+
+    def corner_resources(self, c: int) -> tuple[str, ...]:
+        """The different resources produced around corner ``c``, sorted (desert excluded)."""
+        return self._corner_resources[c]
 
     def hex_table(self) -> list[dict]:
         """One plain dict per hex: id, terrain, resource, number, pips (0 for the desert)."""

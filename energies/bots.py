@@ -166,8 +166,7 @@ class StrategyBot:
         return any(self._town_spot(state, c) for c in ends)
 
     def _diversity(self, state, corner: int) -> float:
-        kinds = {state.board.hexes[h].resource for h in state.board.corner_hexes(corner)} - {None}
-        return len(kinds) / 2
+        return len(state.board.corner_resources(corner)) / 2
 
     def _score_build_plant(self, state, a, needs):
         board = state.board

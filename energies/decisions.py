@@ -170,7 +170,8 @@ def decision_options(state: GameState, task: Task) -> list[Action]:
     the check behind ``why_illegal`` and ``apply``; the tests hold the two together); the
     rare building answers are filtered through the checks themselves.
     """
-    return _OPTIONS[task.kind](state, task)
+    options = _OPTIONS.get(task.kind)
+    return options(state, task) if options else []  # a corrupted queue: nothing answers it
 
 
 def has_real_choice(state: GameState, task: Task) -> bool:
@@ -184,14 +185,12 @@ def _checked(state: GameState, task: Task, candidates: list[Action]) -> list[Act
 
 def _free_corners(state: GameState) -> list[int]:
     # rule 3.2: an empty corner whose neighbours are empty too (the distance rule)
-    owned = {c for p in state.players for c in p.towns}
-    owned.update(c for p in state.players for c in p.cities)
-    board = state.board
-    return [
-        c
-        for c in board.corners
-        if c not in owned and not any(n in owned for n in board.corner_neighbors(c))
-    ]
+    board, blocked = state.board, set()
+    for p in state.players:
+        for c in p.towns | p.cities:
+            blocked.add(c)
+            blocked.update(board.corner_neighbors(c))
+    return [c for c in board.corners if c not in blocked]
 
 
 def _setup_towns(state: GameState, task: Task) -> list[Action]:

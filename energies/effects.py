@@ -117,7 +117,7 @@ def _seven(state: GameState) -> None:
 
 def _produce(state: GameState, total: int) -> None:
     """Production for a dice total other than 7 (rules 8.1–8.6)."""
-    board = state.board
+    board, owners = state.board, state.corner_owners()
     rolled = board.hexes_with_number(total)
     producing = [h for h in rolled if h != state.inspector and h not in state.hex_hazards]
     owed: dict[str, Counter] = {}  # resource -> seat -> cards
@@ -125,7 +125,7 @@ def _produce(state: GameState, total: int) -> None:
     for h in rolled:
         resource = board.hexes[h].resource
         for c in board.hex_corners(h):
-            seat = state.owner_of(c)
+            seat = owners.get(c)
             if seat is None:
                 continue
             blocked = h not in producing or c in state.building_hazards
@@ -351,7 +351,12 @@ def update_longest_road(state: GameState, holder_before: int | None = None) -> N
     road that the town broke can be told apart from one that was only equalled.
     """
     rules = state.rules
-    lengths = {s: longest_road(state, s) for s in range(state.n)}
+    # a road network shorter than the minimum cannot lead, hold or break a tie, so its
+    # exact length never matters here (and skipping it keeps set-up and early turns cheap)
+    lengths = {
+        p.seat: longest_road(state, p.seat) if len(p.roads) >= rules.longest_road_min else 0
+        for p in state.players
+    }
     holder = state.longest_road_holder
     top = max(lengths.values())
     leaders = [s for s, n in lengths.items() if n == top and n >= rules.longest_road_min]

@@ -134,8 +134,8 @@ def quick_start_choice(state: GameState) -> Action:
             a, b = board.path_corners(action.path)
             far = b if state.owner_of(a) is not None else a
             return (board.corner_pips(far), rng.random())
-        kinds = {board.hexes[h].resource for h in board.corner_hexes(action.corner)} - {None}
-        return (board.corner_pips(action.corner), len(kinds), rng.random())
+        corner = action.corner
+        return (board.corner_pips(corner), len(board.corner_resources(corner)), rng.random())
 
     return max(options, key=score)
 
@@ -319,9 +319,9 @@ def _start_turn(state: GameState) -> None:
 
 def record_turn(state: GameState) -> None:
     """Append one history record per seat (design §3)."""
-    gf = state.global_footprint
+    gf, hazards = state.global_footprint, state.building_hazards
     for p in state.players:
-        st = state.stats[p.seat]
+        st, hand, plants = state.stats[p.seat], p.hand, list(p.plants.values())
         state.history.append(
             {
                 "turn": state.turn,
@@ -333,13 +333,13 @@ def record_turn(state: GameState) -> None:
                 "towns": len(p.towns),
                 "cities": len(p.cities),
                 "roads": len(p.roads),
-                "fossil": p.count_plants("fossil"),
-                "renewable": p.count_plants("renewable"),
+                "fossil": plants.count("fossil"),
+                "renewable": plants.count("renewable"),
                 "energy": p.energy,
-                "science": p.hand["science"],
-                "resources": sum(p.hand[r] for r in RESOURCES),
-                "hand_size": p.cards,
-                "hazards_on_buildings": len(p.buildings() & state.building_hazards),
+                "science": hand["science"],
+                "resources": sum(hand[r] for r in RESOURCES),
+                "hand_size": sum(hand.values()),
+                "hazards_on_buildings": sum(1 for c in hazards if c in p.towns or c in p.cities),
                 "hazards_suffered": st.hazards_suffered,
                 "production_lost": st.production_lost,
                 "cards_discarded": st.cards_discarded,

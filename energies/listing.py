@@ -12,6 +12,7 @@ every position of many games (``tests/test_invariants.py``).
 from __future__ import annotations
 
 import functools
+
 from .actions import (
     Action,
     BuildCity,
@@ -28,7 +29,7 @@ from .actions import (
     TradeWithSupply,
 )
 from .checks import PLANTS, check_play_dev, supply_rates
-from .decisions import hazard_removals, road_frontier
+from .decisions import hazard_removals
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState
 
@@ -45,37 +46,35 @@ def free_actions(state: GameState) -> list[Action]:
     seat, rules, board = state.active, state.rules, state.board
     p = state.players[seat]
     hand = p.hand
-    legal: list[Action] = [
-        a
-        for card in sorted(set(p.dev_cards))
-        if check_play_dev(state, a := PlayDevCard(seat, card)) is None
-    ]
+    legal: list[Action] = []
+    if p.dev_cards:
+        legal += [
+            a
+            for card in sorted(set(p.dev_cards))
+            if check_play_dev(state, a := PlayDevCard(seat, card)) is None
+        ]
     if state.phase == "roll":  # rule 5.4: only a development card may come before the roll
         legal.append(RollDice(seat))
         return legal
     legal.append(EndTurn(seat))
-    owner = {c: q.seat for q in state.players for c in q.towns}
-    owner.update((c, q.seat) for q in state.players for c in q.cities)
 
-    if can_pay(hand, rules.cost("road")) and len(p.roads) < rules.roads:
+    build_road = can_pay(hand, rules.cost("road")) and len(p.roads) < rules.roads
+    build_town = can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns
+    if build_road or build_town:
+        owner = state.corner_owners()
+        ends = {c for path in p.roads for c in board.paths[path]}
+    if build_road:
+        # rule 10.1: a road leaves one's own building, or one's own road where no
+        # opponent's building cuts it (checks.road_connects)
+        starts = [c for c in ends if owner.get(c, seat) == seat]
+        starts += p.towns | p.cities
         taken = {path for q in state.players for path in q.roads}
-
-        def connects(corner: int) -> bool:  # rule 10.1, as checks.road_connects
-            holder = owner.get(corner)
-            if holder is not None:
-                return holder == seat
-            return any(path in p.roads for path in board.corner_paths(corner))
-
-        legal += [
-            BuildRoad(seat, path)
-            for path in road_frontier(state, seat)
-            if path not in taken and any(map(connects, board.path_corners(path)))
-        ]
-    if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
-        ends = sorted({c for path in p.roads for c in board.path_corners(path)})
+        paths = {path for c in starts for path in board.corner_paths(c)} - taken
+        legal += [BuildRoad(seat, path) for path in sorted(paths)]
+    if build_town:  # rules 10.1, 3.2: at the end of one's own road, two corners from any building
         legal += [
             BuildTown(seat, c)
-            for c in ends
+            for c in sorted(ends)
             if c not in owner and not any(n in owner for n in board.corner_neighbors(c))
         ]
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:

@@ -81,7 +81,7 @@ class PlayerState:
         return sum(self.hand.values())
 
     def count_plants(self, kind: str) -> int:
-        return sum(1 for k in self.plants.values() if k == kind)
+        return list(self.plants.values()).count(kind)
 
     def buildings(self) -> set[int]:
         return self.towns | self.cities
@@ -172,6 +172,12 @@ class GameState:
     @property
     def hazard_supply(self) -> int:
         return self.rules.hazard_tokens - len(self.hex_hazards) - len(self.building_hazards)
+
+    def corner_owners(self) -> dict[int, int]:
+        """Seat owning each corner that holds a town or city (one pass over the players)."""
+        owners = {c: p.seat for p in self.players for c in p.towns}
+        owners.update((c, p.seat) for p in self.players for c in p.cities)
+        return owners
 
     def owner_of(self, corner: int) -> int | None:
         for p in self.players:

@@ -203,6 +203,9 @@ def test_beginner_values() -> None:
     # corner 17 touches Fields 12, Hills 6, Forest 11 -> 1 + 5 + 2 pips.
     assert b.corner_hexes(17) == (3, 4, 8)
     assert b.corner_pips(17) == 8
+    assert b.corner_resources(17) == ("brick", "food", "lumber")
+    desert_corner = b.hexes[b.desert].corners[0]  # the desert adds no resource
+    assert len(b.corner_resources(desert_corner)) == len(b.corner_hexes(desert_corner)) - 1
     assert b.describe_corner(17) == "corner 17 (Fields 12 / Hills 6 / Forest 11)"
     assert b.describe_corner(0) == "corner 0 (Mountains 10)"
     assert b.describe_path(40) == "path 40 (corners 28-33)"
