@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 Goods = tuple[tuple[str, int], ...]  # sorted (kind, count) pairs, e.g. (("brick", 1), ("food", 2))
@@ -357,6 +358,18 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+# ``shared.BuildRoad(0, 5)`` hands out one object per distinct action. Actions are frozen, so
+# equal actions may be one object; listing legal actions builds the same few hundred actions
+# again and again, and a cache lookup costs a fraction of building a frozen dataclass.
+shared = SimpleNamespace(
+    **{
+        cls.__name__: functools.cache(cls)
+        for cls in ACTION_TYPES.values()
+        if cls is not SandboxEdit
+    }
+)
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
     """Plain JSON-able dict: ``{"kind": ..., "seat": ..., <fields>}``."""
     out: dict[str, Any] = {"kind": action.kind}
@@ -421,7 +434,7 @@ def field_problem(action: Action) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _field_types(cls: type) -> tuple[tuple[str, str], ...]:
     # looked up once per action class: field_problem runs on every apply
     return tuple((f.name, _type_name(f)) for f in dataclasses.fields(cls))

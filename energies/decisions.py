@@ -6,7 +6,7 @@ Inspector, steal victims, trade answers, set-up placements and every choice an e
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import events
 from .actions import (
@@ -25,6 +25,7 @@ from .actions import (
     RemoveHazard,
     RespondToTrade,
     TakeCard,
+    shared,
 )
 from .checks import (
     check_city,
@@ -176,6 +177,8 @@ def decision_options(state: GameState, task: Task) -> list[Action]:
 
 def has_real_choice(state: GameState, task: Task) -> bool:
     """Whether the seat can do anything but decline."""
+    if task.kind == "trade_response":
+        return True  # rule 12.1: the partner may always refuse, and that is a real answer
     return any(not isinstance(a, Decline) for a in decision_options(state, task))
 
 
@@ -196,38 +199,40 @@ def _free_corners(state: GameState) -> list[int]:
 def _setup_towns(state: GameState, task: Task) -> list[Action]:
     if state.pieces_left(task.seat, "town") <= 0:
         return []
-    return [BuildTown(task.seat, c) for c in _free_corners(state)]
+    return [shared.BuildTown(task.seat, c) for c in _free_corners(state)]
 
 
 def _setup_cities(state: GameState, task: Task) -> list[Action]:
     if state.pieces_left(task.seat, "city") <= 0:
         return []
-    return [BuildCity(task.seat, c) for c in _free_corners(state)]
+    return [shared.BuildCity(task.seat, c) for c in _free_corners(state)]
 
 
 def _setup_roads(state: GameState, task: Task) -> list[Action]:
     paths = state.board.corner_paths(task.info["corner"])
-    return _checked(state, task, [BuildRoad(task.seat, p) for p in paths])
+    return _checked(state, task, [shared.BuildRoad(task.seat, p) for p in paths])
 
 
 def _free_roads(state: GameState, task: Task) -> list[Action]:
-    return _checked(state, task, [BuildRoad(task.seat, p) for p in road_frontier(state, task.seat)])
+    return _checked(
+        state, task, [shared.BuildRoad(task.seat, p) for p in road_frontier(state, task.seat)]
+    )
 
 
 def _discards(state: GameState, task: Task) -> list[Action]:
     hand = state.players[task.seat].hand
-    return [DiscardCard(task.seat, k) for k in CARD_KINDS if hand[k] > 0]
+    return [shared.DiscardCard(task.seat, k) for k in CARD_KINDS if hand[k] > 0]
 
 
 def _takes(state: GameState, task: Task) -> list[Action]:
     allowed = RESOURCES if task.info["kinds"] == "resource" else CARD_KINDS
-    return [TakeCard(task.seat, k) for k in allowed if state.supply[k] > 0]
+    return [shared.TakeCard(task.seat, k) for k in allowed if state.supply[k] > 0]
 
 
 def _inspector_moves(state: GameState, task: Task) -> list[Action]:
     # rule 9.2: to another hex without a hazard
     blocked = state.hex_hazards | {state.inspector}
-    return [MoveInspector(task.seat, h.id) for h in state.board.hexes if h.id not in blocked]
+    return [shared.MoveInspector(task.seat, h.id) for h in state.board.hexes if h.id not in blocked]
 
 
 def _cleanups(state: GameState, task: Task) -> list[Action]:
@@ -235,33 +240,33 @@ def _cleanups(state: GameState, task: Task) -> list[Action]:
 
 
 def _victims(state: GameState, task: Task) -> list[Action]:
-    return [ChooseVictim(task.seat, v) for v in task.info["candidates"]]
+    return [shared.ChooseVictim(task.seat, v) for v in task.info["candidates"]]
 
 
 def _hazard_places(state: GameState, task: Task) -> list[Action]:
     targets = events.hazard_targets(state, task.seat, task.info["source"])
-    return [PlaceHazard(task.seat, c) for c in targets]
+    return [shared.PlaceHazard(task.seat, c) for c in targets]
 
 
 def _free_fossils(state: GameState, task: Task) -> list[Action]:
     spots = _checked(state, task, plant_spots(state, task.seat, ("fossil",)))
     if state.rules.production_increase_optional:  # rule 7.4
-        spots.append(Decline(task.seat))
+        spots.append(shared.Decline(task.seat))
     return spots
 
 
 def _high_yield_hexes(state: GameState, task: Task) -> list[Action]:
     chosen = task.info["chosen"]
     hexes = renewable_hexes(state.players[task.seat])
-    return [ChooseHex(task.seat, h) for h in hexes if h not in chosen]
+    return [shared.ChooseHex(task.seat, h) for h in hexes if h not in chosen]
 
 
 def _trade_answers(state: GameState, task: Task) -> list[Action]:
     # both sides must still hold their goods (a sandbox edit may intervene)
     offerer, partner = state.players[task.info["from"]], state.players[task.seat]
-    refuse = RespondToTrade(task.seat, False)
+    refuse = shared.RespondToTrade(task.seat, False)
     if _holds(offerer, task.info["give"]) and _holds(partner, task.info["get"]):
-        return [RespondToTrade(task.seat, True), refuse]
+        return [shared.RespondToTrade(task.seat, True), refuse]
     return [refuse]
 
 
@@ -287,8 +292,8 @@ _OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {
 
 
 def hazard_removals(state: GameState, seat: int) -> list[Action]:
-    return [RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
-        RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
+    return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
+        shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
     ]
 
 
@@ -303,7 +308,7 @@ def road_frontier(state: GameState, seat: int) -> list[int]:
 def plant_spots(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[Action]:
     p, board = state.players[seat], state.board
     return [
-        BuildPlant(seat, kind, c, h)
+        shared.BuildPlant(seat, kind, c, h)
         for c in sorted(p.buildings())
         for h in board.corner_hexes(c)
         for kind in kinds

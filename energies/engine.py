@@ -58,7 +58,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
-from .rules import RESOURCES, RuleSet
+from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
 
@@ -128,16 +128,15 @@ def quick_start_choice(state: GameState) -> Action:
     """
     board, rng = state.board, state.rng["setup"]
     options = legal_actions(state)
-
-    def score(action: Action) -> tuple:
-        if isinstance(action, BuildRoad):
-            a, b = board.path_corners(action.path)
-            far = b if state.owner_of(a) is not None else a
-            return (board.corner_pips(far), rng.random())
-        corner = action.corner
-        return (board.corner_pips(corner), len(board.corner_resources(corner)), rng.random())
-
-    return max(options, key=score)
+    pips = board.corner_pips
+    if isinstance(options[0], BuildRoad):  # the far end: the corner without the building
+        ends = [board.path_corners(a.path) for a in options]
+        far = [b if state.owner_of(a) is not None else a for a, b in ends]
+        scores = [(pips(c), rng.random()) for c in far]
+    else:
+        kinds = board.corner_resources
+        scores = [(pips(a.corner), len(kinds(a.corner)), rng.random()) for a in options]
+    return options[scores.index(max(scores))]
 
 
 def _finish_setup(state: GameState) -> None:
@@ -319,15 +318,16 @@ def _start_turn(state: GameState) -> None:
 
 def record_turn(state: GameState) -> None:
     """Append one history record per seat (design §3)."""
-    gf, hazards = state.global_footprint, state.building_hazards
-    for p in state.players:
+    lfs = [state.local_footprint(p.seat) for p in state.players]
+    gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
+    for p, lf in zip(state.players, lfs):
         st, hand, plants = state.stats[p.seat], p.hand, list(p.plants.values())
         state.history.append(
             {
                 "turn": state.turn,
                 "seat": p.seat,
                 "active": state.active,
-                "lf": state.local_footprint(p.seat),
+                "lf": lf,
                 "gf": gf,
                 "vp": state.victory_points(p.seat),
                 "towns": len(p.towns),
@@ -337,15 +337,15 @@ def record_turn(state: GameState) -> None:
                 "renewable": plants.count("renewable"),
                 "energy": p.energy,
                 "science": hand["science"],
-                "resources": sum(hand[r] for r in RESOURCES),
+                "resources": sum(hand.values()) - hand["science"],
                 "hand_size": sum(hand.values()),
-                "hazards_on_buildings": sum(1 for c in hazards if c in p.towns or c in p.cities),
+                "hazards_on_buildings": len(hazards & (p.towns | p.cities)) if hazards else 0,
                 "hazards_suffered": st.hazards_suffered,
                 "production_lost": st.production_lost,
                 "cards_discarded": st.cards_discarded,
                 "cards_stolen": st.cards_stolen,
                 "blocked_turns": st.blocked_turns,
-                "bag": len(state.bag),
+                "bag": bag,
             }
         )
 

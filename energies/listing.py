@@ -15,18 +15,8 @@ import functools
 
 from .actions import (
     Action,
-    BuildCity,
-    BuildPlant,
-    BuildRoad,
-    BuildTown,
-    BuildWarehouse,
-    BuyDevCard,
-    DemolishFossil,
-    EndTurn,
     OfferTrade,
-    PlayDevCard,
-    RollDice,
-    TradeWithSupply,
+    shared,
 )
 from .checks import PLANTS, check_play_dev, supply_rates
 from .decisions import hazard_removals
@@ -51,12 +41,12 @@ def free_actions(state: GameState) -> list[Action]:
         legal += [
             a
             for card in sorted(set(p.dev_cards))
-            if check_play_dev(state, a := PlayDevCard(seat, card)) is None
+            if check_play_dev(state, a := shared.PlayDevCard(seat, card)) is None
         ]
     if state.phase == "roll":  # rule 5.4: only a development card may come before the roll
-        legal.append(RollDice(seat))
+        legal.append(shared.RollDice(seat))
         return legal
-    legal.append(EndTurn(seat))
+    legal.append(shared.EndTurn(seat))
 
     build_road = can_pay(hand, rules.cost("road")) and len(p.roads) < rules.roads
     build_town = can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns
@@ -70,29 +60,29 @@ def free_actions(state: GameState) -> list[Action]:
         starts += p.towns | p.cities
         taken = {path for q in state.players for path in q.roads}
         paths = {path for c in starts for path in board.corner_paths(c)} - taken
-        legal += [BuildRoad(seat, path) for path in sorted(paths)]
+        legal += [shared.BuildRoad(seat, path) for path in sorted(paths)]
     if build_town:  # rules 10.1, 3.2: at the end of one's own road, two corners from any building
         legal += [
-            BuildTown(seat, c)
+            shared.BuildTown(seat, c)
             for c in sorted(ends)
             if c not in owner and not any(n in owner for n in board.corner_neighbors(c))
         ]
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
-        legal += [BuildCity(seat, c) for c in sorted(p.towns)]
+        legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
     if state.plants_built < rules.plants_per_turn:  # rule 10.3
         legal += _plant_spots(state, p)
     if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
-        legal.append(BuyDevCard(seat))
+        legal.append(shared.BuyDevCard(seat))
     if p.energy >= rules.hazard_removal_energy:
         legal += hazard_removals(state, seat)
     if state.demolished < rules.demolish_per_turn and p.energy >= rules.demolish_energy:
         legal += [
-            DemolishFossil(seat, c, h)
+            shared.DemolishFossil(seat, c, h)
             for (c, h), kind in sorted(p.plants.items())
             if kind == "fossil"
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
-        legal.append(BuildWarehouse(seat))
+        legal.append(shared.BuildWarehouse(seat))
     legal += supply_trades(state, seat)
     if state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)
@@ -101,12 +91,10 @@ def free_actions(state: GameState) -> list[Action]:
 
 def _plant_spots(state: GameState, p: PlayerState) -> list[Action]:
     rules, board, plants = state.rules, state.board, p.plants
-    kinds = tuple(
-        kind
-        for kind in PLANTS
-        if can_pay(p.hand, rules.cost(kind))
-        and sum(1 for k in plants.values() if k == kind) < rules.piece_limit(kind)
-    )
+    kinds = [kind for kind in PLANTS if can_pay(p.hand, rules.cost(kind))]
+    if kinds:
+        built = list(plants.values())
+        kinds = [kind for kind in kinds if built.count(kind) < rules.piece_limit(kind)]
     if not kinds:
         return []
     used = [c for c, _h in plants]
@@ -117,7 +105,7 @@ def _plant_spots(state: GameState, p: PlayerState) -> list[Action]:
             continue
         for h in board.corner_hexes(c):
             if (c, h) not in plants and board.hexes[h].number is not None:
-                spots += [BuildPlant(p.seat, kind, c, h) for kind in kinds]
+                spots += [shared.BuildPlant(p.seat, kind, c, h) for kind in kinds]
     return spots
 
 
@@ -128,7 +116,9 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
         if (p.energy if give == "energy" else p.hand[give]) < rate:
             continue
         gets = CARD_KINDS if give == "energy" else RESOURCES
-        trades += [TradeWithSupply(seat, give, get) for get in gets if get != give and supply[get]]
+        trades += [
+            shared.TradeWithSupply(seat, give, get) for get in gets if get != give and supply[get]
+        ]
     return trades
 
 

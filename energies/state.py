@@ -154,8 +154,11 @@ class GameState:
     @property
     def global_footprint(self) -> int:
         """GF = sum of LF, clamped to the track (rule 4.2)."""
-        total = sum(self.local_footprint(s) for s in range(self.n))
-        return max(0, min(self.rules.gf_max, total))
+        return self.clamped_gf(sum(self.local_footprint(s) for s in range(self.n)))
+
+    def clamped_gf(self, total_lf: int) -> int:
+        """Where a sum of local footprints sits on the GF track (rule 4.2: 0 to gf_max)."""
+        return max(0, min(self.rules.gf_max, total_lf))
 
     def victory_points(self, seat: int) -> int:
         """VP from pieces, cards and awards (rules 13.8, 10.5)."""
