@@ -80,6 +80,12 @@ class Action:
     def __str__(self) -> str:
         return self.describe()
 
+    def __copy__(self) -> Action:
+        return self  # frozen: a copy may be the same object (forks copy whole logs of actions)
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
+
 
 # -- turn structure ---------------------------------------------------------------------------
 

@@ -137,16 +137,18 @@ def _produce(state: GameState, total: int) -> None:
     received: dict[str, set[int]] = {}
     for resource, per_seat in owed.items():
         received[resource] = _pay_out(state, resource, per_seat)
-    science = Counter(seat for seat, c, _h in sources if c in state.players[seat].cities)
+    science: dict[int, int] = {}  # rule 8.2: a producing city also gives one science
+    energy: dict[int, int] = {}  # rule 8.3: a plant whose building received from its hex
+    for seat, c, h in sources:
+        p = state.players[seat]
+        if c in p.cities:
+            science[seat] = science.get(seat, 0) + 1
+        if (c, h) in p.plants and seat in received[board.hexes[h].resource]:
+            energy[seat] = energy.get(seat, 0) + 1
     received["science"] = _pay_clockwise(state, "science", science)
-    # rule 8.3: a plant gives energy when its building received production from its hex
-    energy = Counter(
-        seat
-        for seat, c, h in sources
-        if (c, h) in state.players[seat].plants and seat in received[board.hexes[h].resource]
-    )
     for seat in state.clockwise_from_active():
-        gain_energy(state, state.players[seat], energy[seat])
+        if seat in energy:
+            gain_energy(state, state.players[seat], energy[seat])
     _remove_hazards_after_roll(state, rolled, producing)
 
 
@@ -165,10 +167,10 @@ def _pay_out(state: GameState, resource: str, per_seat: Counter) -> set[int]:
     return set()
 
 
-def _pay_clockwise(state: GameState, kind: str, per_seat: Counter) -> set[int]:
+def _pay_clockwise(state: GameState, kind: str, per_seat: dict[int, int]) -> set[int]:
     paid = set()
     for seat in state.clockwise_from_active():
-        if per_seat[seat] and gain(state, state.players[seat], kind, per_seat[seat]):
+        if per_seat.get(seat) and gain(state, state.players[seat], kind, per_seat[seat]):
             paid.add(seat)
     return paid
 

@@ -244,7 +244,7 @@ def apply(state: GameState, action: Action) -> None:
 
 def apply_listed(state: GameState, action: Action) -> None:
     """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
-    state.log.append(str(action))
+    state.log.append(action)  # turned into its sentence only when the log is read
     if state.queue:
         task = state.queue[0]
         DECISION_EFFECTS[task.kind](state, task, action)

@@ -120,8 +120,8 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        """Readable turn log."""
-        return self.state.log
+        """Readable turn log: one sentence per action and per thing the engine did."""
+        return [str(line) for line in self.state.log]
 
     @property
     def history(self) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ every position of many games (``tests/test_invariants.py``).
 from __future__ import annotations
 
 import functools
+import operator
 
 from .actions import (
     Action,
@@ -124,31 +125,43 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
 
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
-    kinds = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
+    energy = state.rules.energy_tradeable
 
-    def holdings(p: PlayerState) -> tuple[str, ...]:
-        return tuple([k for k in kinds if (p.energy if k == "energy" else p.hand[k]) > 0])
+    def holdings(p: PlayerState) -> tuple[bool, ...]:  # which kinds p holds, in TRADED order
+        return (*map(bool, _cards_of(p.hand)), energy and p.energy > 0)
 
     mine, offers = holdings(state.players[seat]), []
     for other in state.players:
         if other.seat != seat:
-            offers += _offers(seat, other.seat, mine, holdings(other))
+            pick = _offer_picker(mine, holdings(other))
+            if pick is not None:
+                offers += pick(_offer_table(seat, other.seat))
     return offers
 
 
-@functools.lru_cache(maxsize=16384)
-def _offers(seat: int, partner: int, mine: tuple, theirs: tuple) -> tuple[OfferTrade, ...]:
-    # the same few pairs of hands come up again and again
-    table = _offer_table(seat, partner)
-    return tuple([table[give, get] for give in mine for get in theirs if get != give])
+TRADED = CARD_KINDS + ("energy",)
+_cards_of = operator.itemgetter(*CARD_KINDS)
 
 
 @functools.cache
-def _offer_table(seat: int, partner: int) -> dict[tuple[str, str], OfferTrade]:
+def _offer_picker(mine: tuple[bool, ...], theirs: tuple[bool, ...]):
+    """Picks the possible offers out of an offer table; None when there are none.
+
+    It depends only on which kinds each side holds (at most 2**14 pairs), so it is built
+    once and then picks in C instead of looping over kinds in Python on every listing.
+    """
+    n = len(TRADED)
+    picks = [g * n + t for g in range(n) if mine[g] for t in range(n) if theirs[t] and t != g]
+    if not picks:
+        return None
+    if len(picks) == 1:
+        return lambda table: (table[picks[0]],)
+    return operator.itemgetter(*picks)
+
+
+@functools.cache
+def _offer_table(seat: int, partner: int) -> tuple[OfferTrade, ...]:
     # actions are immutable, so one object per offer serves every game
-    kinds = CARD_KINDS + ("energy",)
-    return {
-        (give, get): OfferTrade(seat, partner, ((give, 1),), ((get, 1),))
-        for give in kinds
-        for get in kinds
-    }
+    return tuple(
+        OfferTrade(seat, partner, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED
+    )

@@ -129,7 +129,7 @@ class GameState:
     forced_dice: list[tuple[int, int]] = field(default_factory=list)  # sandbox
     forced_discs: list[Disc] = field(default_factory=list)  # sandbox
     stats: list[Stats] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[Any] = field(default_factory=list)  # sentences, and actions (str() on reading)
     events: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     rng: dict[str, random.Random] = field(default_factory=dict)
