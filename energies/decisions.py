@@ -49,6 +49,7 @@ from .effects import (
     starting_hand,
     steal_random,
 )
+from .listing import hazard_removals, plant_spots, road_spots
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Task
 
@@ -182,10 +183,6 @@ def has_real_choice(state: GameState, task: Task) -> bool:
     return any(not isinstance(a, Decline) for a in decision_options(state, task))
 
 
-def _checked(state: GameState, task: Task, candidates: list[Action]) -> list[Action]:
-    return [a for a in candidates if check_decision(state, task, a) is None]
-
-
 def _free_corners(state: GameState) -> list[int]:
     # rule 3.2: an empty corner whose neighbours are empty too (the distance rule)
     board, blocked = state.board, set()
@@ -209,14 +206,16 @@ def _setup_cities(state: GameState, task: Task) -> list[Action]:
 
 
 def _setup_roads(state: GameState, task: Task) -> list[Action]:
+    # rule 3.3: the starting road touches the building just placed
+    if state.pieces_left(task.seat, "road") <= 0:
+        return []
+    taken = {path for p in state.players for path in p.roads}
     paths = state.board.corner_paths(task.info["corner"])
-    return _checked(state, task, [shared.BuildRoad(task.seat, p) for p in paths])
+    return [shared.BuildRoad(task.seat, path) for path in paths if path not in taken]
 
 
 def _free_roads(state: GameState, task: Task) -> list[Action]:
-    return _checked(
-        state, task, [shared.BuildRoad(task.seat, p) for p in road_frontier(state, task.seat)]
-    )
+    return road_spots(state, state.players[task.seat])  # rule 13.1
 
 
 def _discards(state: GameState, task: Task) -> list[Action]:
@@ -249,8 +248,8 @@ def _hazard_places(state: GameState, task: Task) -> list[Action]:
 
 
 def _free_fossils(state: GameState, task: Task) -> list[Action]:
-    spots = _checked(state, task, plant_spots(state, task.seat, ("fossil",)))
-    if state.rules.production_increase_optional:  # rule 7.4
+    spots = plant_spots(state, state.players[task.seat], ("fossil",))  # rule 7.4
+    if state.rules.production_increase_optional:
         spots.append(shared.Decline(task.seat))
     return spots
 
@@ -289,30 +288,6 @@ _OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {
     "choose_hex": _high_yield_hexes,
     "trade_response": _trade_answers,
 }
-
-
-def hazard_removals(state: GameState, seat: int) -> list[Action]:
-    return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
-        shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
-    ]
-
-
-def road_frontier(state: GameState, seat: int) -> list[int]:
-    p, board = state.players[seat], state.board
-    corners = set(p.buildings())
-    for path in p.roads:
-        corners.update(board.path_corners(path))
-    return sorted({path for c in corners for path in board.corner_paths(c)} - p.roads)
-
-
-def plant_spots(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[Action]:
-    p, board = state.players[seat], state.board
-    return [
-        shared.BuildPlant(seat, kind, c, h)
-        for c in sorted(p.buildings())
-        for h in board.corner_hexes(c)
-        for kind in kinds
-    ]
 
 
 # ==============================================================================================

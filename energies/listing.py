@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Iterable
 
 from .actions import (
     Action,
@@ -20,7 +21,6 @@ from .actions import (
     shared,
 )
 from .checks import PLANTS, check_play_dev, supply_rates
-from .decisions import hazard_removals
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState
 
@@ -34,7 +34,7 @@ def can_pay(hand: dict[str, int], cost: dict[str, int]) -> bool:
 
 def free_actions(state: GameState) -> list[Action]:
     """Every legal action of the active player when no decision is pending."""
-    seat, rules, board = state.active, state.rules, state.board
+    seat, rules = state.active, state.rules
     p = state.players[seat]
     hand = p.hand
     legal: list[Action] = []
@@ -49,20 +49,12 @@ def free_actions(state: GameState) -> list[Action]:
         return legal
     legal.append(shared.EndTurn(seat))
 
-    build_road = can_pay(hand, rules.cost("road")) and len(p.roads) < rules.roads
-    build_town = can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns
-    if build_road or build_town:
-        owner = state.corner_owners()
+    if can_pay(hand, rules.cost("road")):
+        legal += road_spots(state, p)
+    if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
+        # rules 10.1, 3.2: at the end of one's own road, two corners from any building
+        board, owner = state.board, state.corner_owners()
         ends = {c for path in p.roads for c in board.paths[path]}
-    if build_road:
-        # rule 10.1: a road leaves one's own building, or one's own road where no
-        # opponent's building cuts it (checks.road_connects)
-        starts = [c for c in ends if owner.get(c, seat) == seat]
-        starts += p.towns | p.cities
-        taken = {path for q in state.players for path in q.roads}
-        paths = {path for c in starts for path in board.corner_paths(c)} - taken
-        legal += [shared.BuildRoad(seat, path) for path in sorted(paths)]
-    if build_town:  # rules 10.1, 3.2: at the end of one's own road, two corners from any building
         legal += [
             shared.BuildTown(seat, c)
             for c in sorted(ends)
@@ -71,7 +63,7 @@ def free_actions(state: GameState) -> list[Action]:
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
     if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        legal += _plant_spots(state, p)
+        legal += plant_spots(state, p, [k for k in PLANTS if can_pay(hand, rules.cost(k))])
     if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
         legal.append(shared.BuyDevCard(seat))
     if p.energy >= rules.hazard_removal_energy:
@@ -90,12 +82,28 @@ def free_actions(state: GameState) -> list[Action]:
     return legal
 
 
-def _plant_spots(state: GameState, p: PlayerState) -> list[Action]:
+def road_spots(state: GameState, p: PlayerState) -> list[Action]:
+    """Roads the player may place now, cost aside (rule 10.1 and checks.road_connects).
+
+    A road leaves one's own building, or one's own road where no opponent's building
+    cuts it.
+    """
+    if len(p.roads) >= state.rules.roads:
+        return []
+    board, owner = state.board, state.corner_owners()
+    ends = {c for path in p.roads for c in board.paths[path]}
+    starts = [c for c in ends if owner.get(c, p.seat) == p.seat]
+    starts += p.towns | p.cities
+    taken = {path for q in state.players for path in q.roads}
+    paths = {path for c in starts for path in board.corner_paths(c)} - taken
+    return [shared.BuildRoad(p.seat, path) for path in sorted(paths)]
+
+
+def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[Action]:
+    """Plants of these kinds the player may place now, cost aside (rules 10.3–10.5)."""
     rules, board, plants = state.rules, state.board, p.plants
-    kinds = [kind for kind in PLANTS if can_pay(p.hand, rules.cost(kind))]
-    if kinds:
-        built = list(plants.values())
-        kinds = [kind for kind in kinds if built.count(kind) < rules.piece_limit(kind)]
+    built = list(plants.values())
+    kinds = [kind for kind in kinds if built.count(kind) < rules.piece_limit(kind)]
     if not kinds:
         return []
     used = [c for c, _h in plants]
@@ -108,6 +116,13 @@ def _plant_spots(state: GameState, p: PlayerState) -> list[Action]:
             if (c, h) not in plants and board.hexes[h].number is not None:
                 spots += [shared.BuildPlant(p.seat, kind, c, h) for kind in kinds]
     return spots
+
+
+def hazard_removals(state: GameState, seat: int) -> list[Action]:
+    """Every hazard on the board, hex hazards first (rule 11; free in a Cleanup, rule 13.5)."""
+    return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
+        shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
+    ]
 
 
 def supply_trades(state: GameState, seat: int) -> list[Action]:

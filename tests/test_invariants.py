@@ -498,6 +498,28 @@ def test_design_2_listing_equals_what_the_checks_approve(variant: str):
     assert expected <= set(decisions), decisions
 
 
+def test_design_2_rare_decisions_list_what_the_checks_approve():
+    """The decisions random games reach least often (development cards, Production
+    Increase, Cleanup) are listed exactly as why_illegal approves, at every occurrence.
+    (High Yield's choice of hexes is held to its checks in test_rules_energies.py.)"""
+    rare = {"free_road", "cleanup", "free_fossil", "choose_victim", "take_card"}
+    seen: Counter = Counter()
+    for seed in range(80, 200):
+        game = en.new_game(players=4, seed=seed)
+        rng = _bot_rng(seed)
+        while not game.is_over:
+            kind = game.state.queue[0].kind if game.state.queue else None
+            if kind in rare:
+                seat, listed = game.current_seat, game.legal_actions()
+                approved = {a for a in _action_space(game, seat) if game.why_illegal(a) is None}
+                assert set(listed) == approved and len(set(listed)) == len(listed), kind
+                seen[kind] += 1
+            _step(game, rng)
+        if min(seen[k] for k in rare) >= 3:
+            break
+    assert min(seen[k] for k in rare) >= 3, seen
+
+
 # -- (d) the checker detects corruption --------------------------------------------------------
 
 
