@@ -141,16 +141,15 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
     energy = state.rules.energy_tradeable
-
-    def holdings(p: PlayerState) -> tuple[bool, ...]:  # which kinds p holds, in TRADED order
-        return (*map(bool, _cards_of(p.hand)), energy and p.energy > 0)
-
-    mine, offers = holdings(state.players[seat]), []
-    for other in state.players:
-        if other.seat != seat:
-            pick = _offer_picker(mine, holdings(other))
+    held = [  # one byte per kind in TRADED order: does the player hold any?
+        bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)) for p in state.players
+    ]
+    offers: list[Action] = []
+    for partner, theirs in enumerate(held):
+        if partner != seat:
+            pick = _offer_picker(held[seat] + theirs)
             if pick is not None:
-                offers += pick(_offer_table(seat, other.seat))
+                offers += pick(_offer_table(seat, partner))
     return offers
 
 
@@ -159,13 +158,15 @@ _cards_of = operator.itemgetter(*CARD_KINDS)
 
 
 @functools.cache
-def _offer_picker(mine: tuple[bool, ...], theirs: tuple[bool, ...]):
+def _offer_picker(holdings: bytes):
     """Picks the possible offers out of an offer table; None when there are none.
 
-    It depends only on which kinds each side holds (at most 2**14 pairs), so it is built
-    once and then picks in C instead of looping over kinds in Python on every listing.
+    ``holdings`` is what the offerer holds followed by what the partner holds. The
+    offers depend on nothing else (at most 2**14 cases), so each picker is built once
+    and then picks in C instead of looping over kinds in Python on every listing.
     """
     n = len(TRADED)
+    mine, theirs = holdings[:n], holdings[n:]
     picks = [g * n + t for g in range(n) if mine[g] for t in range(n) if theirs[t] and t != g]
     if not picks:
         return None
