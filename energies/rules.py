@@ -278,7 +278,11 @@ class RuleSet:
 
     def spaces(self, row: str) -> int:
         """Spaces on an event row (rule 6.3)."""
-        return dict(self.event_spaces)[row]
+        return self._spaces[row]
+
+    @functools.cached_property
+    def _spaces(self) -> dict[str, int]:
+        return dict(self.event_spaces)  # looked up on every disc drawn
 
     def cost(self, item: str) -> dict[str, int]:
         """Cost of a buildable item as a dict ("road", "town", "city", "fossil", ...).
