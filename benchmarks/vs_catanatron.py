@@ -1,6 +1,6 @@
 """energies vs catanatron: random-bot games/s and actions/s of both engines (a report, not a test).
 
-    python benchmarks/vs_catanatron.py --games 200
+    python benchmarks/vs_catanatron.py --games 200 --rounds 3
 
 catanatron (https://github.com/bcollazo/catanatron, the base game of Catan) is installed
 from PyPI into a throwaway virtual environment in a temporary directory, so it never
@@ -14,6 +14,10 @@ process plays N 4-player energies games of ``RandomBot`` and counts ``len(game.a
 If the virtual environment or the pip install fails (no network, no wheel), a clear message
 is printed and the script exits with status 0.
 
+The two engines alternate for ``--rounds`` rounds (this VM's speed drifts within minutes),
+and the report gives the actions/s ratio of every round, their median and the ratio of
+each engine's best round.
+
 The games are different (New Energies ends on an empty event bag, catanatron's random games
 run to 10 VP), so actions/s is the fairer comparison; CPU seconds are reported next to the
 wall clock because a busy machine slows both the same way only if they run at the same time.
@@ -25,6 +29,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -61,42 +66,45 @@ INNER = textwrap.dedent(
 )
 
 
-def run_catanatron(games: int, seed: int, spec: str, quiet: bool = False) -> dict | None:
-    """Install ``spec`` into a temporary venv and play the games there; None on failure."""
-    with tempfile.TemporaryDirectory(prefix="energies-vs-catanatron-") as tmp:
-        env_dir = Path(tmp) / "venv"
-        try:
-            venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
-        except Exception as exc:  # noqa: BLE001 - any failure means "cannot compare"
-            print(f"Could not create a virtual environment ({exc}); skipping catanatron.")
-            return None
-        python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-        print(f"Installing {spec} into a throwaway venv in {tmp} ...", file=sys.stderr, flush=True)
-        pip = subprocess.run(
-            [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", spec],
-            capture_output=True,
-            text=True,
-            check=False,
+def install_catanatron(tmp: str, spec: str) -> Path | None:
+    """A throwaway venv in ``tmp`` with ``spec`` installed; its python, or None on failure."""
+    env_dir = Path(tmp) / "venv"
+    try:
+        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    except Exception as exc:  # noqa: BLE001 - any failure means "cannot compare"
+        print(f"Could not create a virtual environment ({exc}); skipping catanatron.")
+        return None
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    print(f"Installing {spec} into a throwaway venv in {tmp} ...", file=sys.stderr, flush=True)
+    pip = subprocess.run(
+        [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", spec],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if pip.returncode != 0:
+        tail = "\n".join((pip.stderr or pip.stdout).strip().splitlines()[-5:])
+        print(
+            f"pip could not install {spec!r} (exit {pip.returncode}); the comparison is skipped.\n{tail}"
         )
-        if pip.returncode != 0:
-            tail = "\n".join((pip.stderr or pip.stdout).strip().splitlines()[-5:])
-            print(
-                f"pip could not install {spec!r} (exit {pip.returncode}); "
-                f"the comparison is skipped.\n{tail}"
-            )
-            return None
-        script = Path(tmp) / "catanatron_bench.py"
-        script.write_text(INNER, encoding="utf-8")
-        run = subprocess.run(
-            [str(python), str(script), str(games), str(seed)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if run.returncode != 0:
-            print(f"The catanatron script failed (exit {run.returncode}):\n{run.stderr[-2000:]}")
-            return None
-        return json.loads(run.stdout.strip().splitlines()[-1])
+        return None
+    (Path(tmp) / "catanatron_bench.py").write_text(INNER, encoding="utf-8")
+    return python
+
+
+def run_catanatron(python: Path, games: int, seed: int) -> dict | None:
+    """Play the games with catanatron's random players inside its venv; None on failure."""
+    script = python.parent.parent.parent / "catanatron_bench.py"
+    run = subprocess.run(
+        [str(python), str(script), str(games), str(seed)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0:
+        print(f"The catanatron script failed (exit {run.returncode}):\n{run.stderr[-2000:]}")
+        return None
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def run_energies(games: int, seed: int, players: int = 4) -> dict:
@@ -124,62 +132,70 @@ def run_energies(games: int, seed: int, players: int = 4) -> dict:
     }
 
 
-def row(r: dict) -> str:
+def row(label: str, r: dict) -> str:
     return (
-        f"| {r['engine']} | {r['games']} | {r['seconds']:.2f} | {r['cpu_seconds']:.2f} | "
+        f"| {label} | {r['engine']} | {r['games']} | {r['seconds']:.2f} | {r['cpu_seconds']:.2f} | "
         f"{r['games'] / r['seconds']:.2f} | {r['actions'] / r['seconds']:,.0f} | "
         f"{r['actions'] / r['cpu_seconds']:,.0f} | {r['actions'] / r['games']:.1f} | "
         f"{r['turns'] / r['games']:.1f} |"
     )
 
 
-def report(cat: dict | None, ene: dict, args) -> str:
+def actions_per_s(r: dict) -> float:
+    return r["actions"] / r["seconds"]
+
+
+def report(cats: list[dict], enes: list[dict]) -> str:
+    """Markdown: every round of both engines, the per-round ratios and the best-of-rounds ratio."""
     lines = [
         "# energies vs catanatron, random bots (benchmarks/vs_catanatron.py)",
         "",
         f"Command: `python benchmarks/vs_catanatron.py {' '.join(sys.argv[1:])}`  ",
         (
             f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-            f"both engines run one after the other in single processes."
+            "in each round catanatron plays, then energies plays, each in a single process. "
+            "This machine is a shared VM whose speed drifts by ±20% within minutes, so the "
+            "engines alternate and the ratio is given per round."
         ),
         "",
         (
-            "| engine | games | wall s | CPU s | games/s | actions/s (wall) | actions/s (CPU) "
-            "| actions/game | turns/game |"
+            "| round | engine | games | wall s | CPU s | games/s | actions/s (wall) "
+            "| actions/s (CPU) | actions/game | turns/game |"
         ),
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    if cat:
-        lines.append(row(cat))
-    lines.append(row(ene))
-    lines.append("")
-    if cat:
-        wall = (ene["actions"] / ene["seconds"]) / (cat["actions"] / cat["seconds"])
-        cpu = (ene["actions"] / ene["cpu_seconds"]) / (cat["actions"] / cat["cpu_seconds"])
-        games = (ene["games"] / ene["seconds"]) / (cat["games"] / cat["seconds"])
-        lines += [
-            (
-                f"**Ratio energies / catanatron actions/s: {wall:.2f} (wall clock), "
-                f"{cpu:.2f} (CPU time)**; games/s ratio {games:.2f}."
-            ),
-            "",
-            (
-                f"catanatron: {cat['finished']}/{cat['games']} games reached 10 VP within its "
-                f"{cat['turn_limit']}-turn limit; actions counted from `game.state.actions`.  "
-            ),
-        ]
-    else:
-        lines += ["catanatron could not be installed: no comparison (see the message above).", ""]
-    lines.append(
-        f"energies outcomes: {ene['outcomes']}; actions counted from `game.actions` "
-        "(quick start: the starting pieces are placed without actions)."
+    for i, (cat, ene) in enumerate(zip(cats, enes), start=1):
+        lines += [row(str(i), cat), row(str(i), ene)]
+    ratios = [actions_per_s(e) / actions_per_s(c) for c, e in zip(cats, enes)]
+    best = max(map(actions_per_s, enes)) / max(map(actions_per_s, cats))
+    games = (enes[0]["games"] / min(e["seconds"] for e in enes)) / (
+        cats[0]["games"] / min(c["seconds"] for c in cats)
     )
+    cat = cats[0]
+    lines += [
+        "",
+        (
+            f"**Ratio energies / catanatron actions/s (wall clock): per round "
+            f"{', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}; "
+            f"best of each engine {best:.2f}**; games/s ratio (best of each) {games:.2f}."
+        ),
+        "",
+        (
+            f"catanatron: {cat['finished']}/{cat['games']} games reached 10 VP within its "
+            f"{cat['turn_limit']}-turn limit; actions counted from `game.state.actions`.  "
+        ),
+        (
+            f"energies outcomes: {enes[0]['outcomes']}; actions counted from `game.actions` "
+            "(quick start: the starting pieces are placed without actions)."
+        ),
+    ]
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each engine")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", default="catanatron==3.2.1", help="what pip installs")
     parser.add_argument(
@@ -188,14 +204,24 @@ def main() -> None:
         help="markdown file to write ('' to only print)",
     )
     args = parser.parse_args()
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds must be at least 1")
 
-    cat = run_catanatron(args.games, args.seed, args.spec)
-    if cat is None:
+    cats: list[dict] = []
+    enes: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="energies-vs-catanatron-") as tmp:
+        python = install_catanatron(tmp, args.spec)
+        for _ in range(args.rounds if python else 0):
+            cat = run_catanatron(python, args.games, args.seed)
+            if cat is None:
+                break
+            print(f"catanatron: {json.dumps(cat)}", file=sys.stderr, flush=True)
+            cats.append(cat)
+            enes.append(run_energies(args.games, args.seed))
+    if not cats:
         print("catanatron is unavailable; the comparison was skipped (exit 0).")
         sys.exit(0)
-    print(f"catanatron: {json.dumps(cat)}", file=sys.stderr, flush=True)
-    ene = run_energies(args.games, args.seed)
-    text = report(cat, ene, args)
+    text = report(cats, enes)
     print(text)
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
