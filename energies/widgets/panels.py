@@ -56,9 +56,7 @@ class _PlayView(_StatusMixin):
         )
         self.risk_image = W.Image(
             format="png",
-            layout=W.Layout(
-                width="340px", max_width="100%", display=None if self.chart else "none"
-            ),
+            layout=W.Layout(width="340px", max_width="100%", display=None if self.chart else "none"),
         )
 
         self.bots_button = W.Button(
