@@ -1,12 +1,13 @@
-"""Fast listing of the active player's own actions (rules 10–13), valid by construction.
+"""Legal actions listed straight from the state: own turns (rules 10–13) and spots for decisions.
 
 Building every candidate and running its check from :mod:`energies.checks` took most of
 the time of a random-bot game. Here one pass over the state gathers the facts those
 checks look at (who owns each corner, which paths carry a road, what the player can
 afford, how many pieces are left) and lists exactly the actions the checks approve, in
-the order the checks would list them. The checks stay the one source of legality for
-``why_illegal`` and ``apply``; the tests hold this listing to them in both directions on
-every position of many games (``tests/test_invariants.py``).
+the order the checks would list them. Road and plant spots also answer Road Construction
+and Production Increase (:mod:`energies.decisions`). The checks stay the one source of
+legality for ``why_illegal`` and ``apply``; the tests hold this listing to them in both
+directions on many positions of many games (``tests/test_invariants.py``).
 """
 
 from __future__ import annotations
