@@ -50,11 +50,11 @@ def free_actions(state: GameState) -> list[Action]:
         return legal
     legal.append(shared.EndTurn(seat))
 
+    board, owner = state.board, state.corner_owners()
     if can_pay(hand, rules.cost("road")):
-        legal += road_spots(state, p)
+        legal += road_spots(state, p, owner)
     if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
         # rules 10.1, 3.2: at the end of one's own road, two corners from any building
-        board, owner = state.board, state.corner_owners()
         ends = {c for path in p.roads for c in board.paths[path]}
         legal += [
             shared.BuildTown(seat, c)
@@ -83,15 +83,18 @@ def free_actions(state: GameState) -> list[Action]:
     return legal
 
 
-def road_spots(state: GameState, p: PlayerState) -> list[Action]:
+def road_spots(
+    state: GameState, p: PlayerState, owner: dict[int, int] | None = None
+) -> list[Action]:
     """Roads the player may place now, cost aside (rule 10.1 and checks.road_connects).
 
     A road leaves one's own building, or one's own road where no opponent's building
-    cuts it.
+    cuts it. ``owner`` is ``state.corner_owners()`` when the caller already has it.
     """
     if len(p.roads) >= state.rules.roads:
         return []
-    board, owner = state.board, state.corner_owners()
+    board = state.board
+    owner = state.corner_owners() if owner is None else owner
     ends = {c for path in p.roads for c in board.paths[path]}
     starts = [c for c in ends if owner.get(c, p.seat) == p.seat]
     starts += p.towns | p.cities
