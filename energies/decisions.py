@@ -176,11 +176,10 @@ def decision_options(state: GameState, task: Task) -> list[Action]:
     return options(state, task) if options else []  # a corrupted queue: nothing answers it
 
 
-def has_real_choice(state: GameState, task: Task) -> bool:
-    """Whether the seat can do anything but decline."""
-    if task.kind == "trade_response":
-        return True  # rule 12.1: the partner may always refuse, and that is a real answer
-    return any(not isinstance(a, Decline) for a in decision_options(state, task))
+def real_choices(state: GameState, task: Task) -> list[Action]:
+    """The answers to the pending task, or [] when the seat can do nothing but decline."""
+    options = decision_options(state, task)
+    return options if any(not isinstance(a, Decline) for a in options) else []
 
 
 def _free_corners(state: GameState) -> list[int]:

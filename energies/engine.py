@@ -1,8 +1,10 @@
 """The rules: legal_actions / why_illegal / apply — the only place the game's rules run.
 
-``why_illegal`` and ``legal_actions`` share one check per action kind, and
-``apply`` calls the same check before it changes anything, so a rejected
-action leaves the state exactly as it was. Turn flow: event phase (rule 6,
+``why_illegal`` runs one check per action kind (:mod:`energies.checks`), and
+``apply`` calls it before it changes anything, so a rejected action leaves the
+state exactly as it was. ``legal_actions`` lists the same actions straight from
+the state (:mod:`energies.listing`, held to the checks by the tests); the state
+keeps that listing until the next action is applied. Turn flow: event phase (rule 6,
 :mod:`energies.events`), roll and production (rules 7–9), action phase
 (rules 10–13). Decisions the engine waits for sit at the front of
 ``state.queue``; the seat named there must act next.
@@ -27,6 +29,7 @@ from .actions import (
     OfferTrade,
     PlayDevCard,
     RemoveHazard,
+    RespondToTrade,
     RollDice,
     SandboxEdit,
     TradeWithSupply,
@@ -51,7 +54,7 @@ from .decisions import (
     DECISION_EFFECTS,
     check_decision,
     decision_options,
-    has_real_choice,
+    real_choices,
     task_text,
 )
 from .effects import (
@@ -220,13 +223,19 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the seat that must decide now (empty when the game is over).
 
     Player trades are listed as one-for-one offers; ``apply`` also accepts any
-    larger bundle that ``why_illegal`` approves.
+    larger bundle that ``why_illegal`` approves. The state keeps the listing until the
+    next action is applied, so asking twice costs nothing.
     """
     if state.outcome is not None:
         return []
-    if state.queue:
-        return decision_options(state, state.queue[0])
-    return free_actions(state)
+    if state.listed is None:
+        state.listed = tuple(list_actions(state))
+    return list(state.listed)
+
+
+def list_actions(state: GameState) -> list[Action]:
+    """The legal actions of the running game listed afresh, ignoring what the state keeps."""
+    return decision_options(state, state.queue[0]) if state.queue else free_actions(state)
 
 
 def apply(state: GameState, action: Action) -> None:
@@ -237,6 +246,7 @@ def apply(state: GameState, action: Action) -> None:
     if isinstance(action, SandboxEdit):
         from .sandbox import apply_edit
 
+        state.listed = state.listed_before_offer = None
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -244,6 +254,8 @@ def apply(state: GameState, action: Action) -> None:
 
 def apply_listed(state: GameState, action: Action) -> None:
     """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
+    listed, before_offer = state.listed, state.listed_before_offer
+    state.listed = state.listed_before_offer = None  # the position changes
     state.log.append(action)  # turned into its sentence only when the log is read
     if state.queue:
         task = state.queue[0]
@@ -253,6 +265,21 @@ def apply_listed(state: GameState, action: Action) -> None:
     else:
         FREE_EFFECTS[type(action)](state, action)
     advance(state)
+    if type(action) is OfferTrade:
+        state.listed_before_offer = listed
+    elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
+        _resume_after_refusal(state, before_offer)
+
+
+def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) -> None:
+    # A refused offer changed nothing but the count of offers (rule 12.1), so the options
+    # are those listed before it, less the offers once the count reaches its limit.
+    if state.queue or state.outcome is not None:
+        return
+    if state.offers_made < state.rules.trade_offers_per_turn:
+        state.listed = before_offer
+    else:
+        state.listed = tuple(a for a in before_offer if type(a) is not OfferTrade)
 
 
 # ==============================================================================================
@@ -276,10 +303,12 @@ def advance(state: GameState) -> None:
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)
-        elif not has_real_choice(state, task):
-            state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
         else:
-            break
+            options = real_choices(state, task)
+            if options:
+                state.listed = tuple(options)  # what legal_actions will return next
+                break
+            state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
     if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
         record_turn(state)  # the final position of a game that ended mid-turn
 

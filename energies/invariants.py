@@ -6,9 +6,9 @@ quantity — card, energy, development-card and disc totals, LF, GF, VP, road
 lengths, the distance rule — from the raw pieces and the RuleSet instead of
 calling the state's or engine's helpers, so a bug in a helper cannot hide
 itself: the state's own LF, GF and VP are read only to be compared with the
-recomputed values. :func:`energies.engine.legal_actions` and ``current_seat``
+recomputed values. :func:`energies.engine.list_actions` and ``current_seat``
 are called (lazily, to avoid an import cycle) only to check that a running
-game is never stuck.
+game is never stuck and that the listing the state keeps is the fresh one.
 
     >>> import energies as en
     >>> from energies.invariants import check_invariants
@@ -40,8 +40,8 @@ def check_invariants(
     ``distance_rule``: check the distance rule (rules 3.3, 10.1) between all
     buildings once the game has started. Pass False for a position built with
     teacher-sandbox placements, which skip the distance rule on purpose.
-    ``legal_actions``: the engine's list for this very state, if the caller
-    already has it (a game loop does), so it is not generated twice.
+    ``legal_actions``: the list a game loop got from the engine for this very
+    state; like the listing the state keeps, it must equal a fresh listing.
     """
     out: list[str] = []
     rules = state.rules
@@ -490,8 +490,14 @@ def _progress(state: GameState, legal: Sequence[Any] | None) -> list[str]:
         out.append(f"the active seat {state.active!r} is not a seat at the table")
     if out:
         return out  # an invalid seat would make the legal-action search itself fail
-    if legal is None:
-        legal = engine.legal_actions(state)
+    fresh = engine.list_actions(state)
+    for source, listed in (("the state keeps", state.listed), ("the caller got", legal)):
+        if listed is not None and list(listed) != fresh:
+            out.append(
+                f"the legal actions {source} ({len(listed)}) are not those of this position "
+                f"({len(fresh)} listed afresh)"
+            )
+    legal = fresh
     if not legal:
         pending = state.queue[0].kind if state.queue else "free choice"
         out.append(f"the game is not over but seat {seat} has no legal action ({pending})")

@@ -133,6 +133,11 @@ class GameState:
     events: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     rng: dict[str, random.Random] = field(default_factory=dict)
+    # Speed only, never saved or compared: the options of this position as the engine last
+    # listed them, and the listing a pending trade offer interrupted (a refusal returns to
+    # it). Every applied action clears both (engine.apply_listed).
+    listed: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    listed_before_offer: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 

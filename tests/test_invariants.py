@@ -30,6 +30,7 @@ import pytest
 
 import energies as en
 from energies import actions as A
+from energies import engine
 from energies.invariants import OUTCOME_KINDS, check_invariants
 from energies.rules import CARD_KINDS, DEV_CARDS
 from energies.state import Task
@@ -520,6 +521,36 @@ def test_design_2_rare_decisions_list_what_the_checks_approve():
     assert min(seen[k] for k in rare) >= 3, seen
 
 
+def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
+    """A refused offer changes nothing but the count of offers (rule 12.1), so the engine
+    keeps the options listed before it — less the offers once the limit is reached — and
+    they equal a fresh listing; an edit while the offer is open makes it list afresh."""
+    game = _action_phase_game()
+    limit = game.rules.trade_offers_per_turn
+    for made in range(1, limit + 1):
+        before = game.legal_actions()
+        offer = next(a for a in before if isinstance(a, A.OfferTrade))
+        game.apply(offer)
+        game.apply(A.RespondToTrade(offer.partner, False))
+        assert game.state.listed is not None  # kept, not listed again
+        after = game.legal_actions()
+        assert after == engine.list_actions(game.state)
+        if made < limit:
+            assert after == before
+        else:
+            assert after == [a for a in before if not isinstance(a, A.OfferTrade)] != before
+
+    game = _action_phase_game()
+    seat = game.active_seat
+    before = game.legal_actions()
+    offer = next(a for a in before if isinstance(a, A.OfferTrade))
+    game.apply(offer)
+    game.apply(A.SandboxEdit(seat, "give", ("lumber", 5)))  # a teacher edits meanwhile
+    game.apply(A.RespondToTrade(offer.partner, False))
+    after = game.legal_actions()
+    assert after == engine.list_actions(game.state) != before
+
+
 # -- (d) the checker detects corruption --------------------------------------------------------
 
 
@@ -662,6 +693,13 @@ def _bad_active_seat(s):
     s.active = 9
 
 
+def _stale_listing(s):
+    # the listing the engine keeps, after a change that did not go through the engine
+    engine.legal_actions(s)
+    s.players[engine.current_seat(s)].hand["lumber"] += 5
+    s.supply["lumber"] -= 5
+
+
 MUTATIONS = [
     ("add a card to a hand (§1)", _add_card, "brick cards not conserved"),
     ("science leaves the game (§1)", _supply_loses_science, "science cards not conserved"),
@@ -709,6 +747,7 @@ MUTATIONS = [
     ("two plants in one turn (rule 10.3)", _too_many_plants_this_turn, "plants built this turn"),
     ("a running game with no legal action", _stuck_game, "has no legal action"),
     ("the active seat is not at the table", _bad_active_seat, "is not a seat at the table"),
+    ("a kept listing of another position", _stale_listing, "the state keeps"),
 ]
 
 
