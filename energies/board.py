@@ -19,7 +19,7 @@ import functools
 import math
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 TERRAIN_RESOURCE: dict[str, str | None] = {
@@ -49,6 +49,8 @@ BEGINNER_HARBORS: tuple[str | None, ...] = (
 # top-left hex's upper-left path.  The gaps 3,3,4 (repeated) mimic the
 # base-game frame: harbors spread evenly and never share a corner.
 HARBOR_SLOTS = (0, 3, 6, 10, 13, 16, 20, 23, 26)
+_NO_HARBOR = "no harbor"  # a corner's harbor kind when it has none (None means 3:1)
+_NONE_REACHED = frozenset({_NO_HARBOR})
 
 # Axial hex coordinates (q, r), r growing downward row by row, in hex-id order.
 _COORDS: tuple[tuple[int, int], ...] = tuple(
@@ -214,6 +216,7 @@ class Board:
             for c in hb.corners:
                 c_harbor[c] = hb
         s("_corner_harbor", tuple(c_harbor))
+        s("_corner_harbor_kind", tuple(_NO_HARBOR if h is None else h.resource for h in c_harbor))
         coastal_corners = frozenset(c for p in coastal for c in paths[p])
 
         s("_hex_neighbors", _HEX_NEIGHBORS)
@@ -225,6 +228,8 @@ class Board:
         s("_corner_pips", tuple(
             sum(PIPS[hexes[h].number] for h in c_hexes[c] if hexes[h].number is not None)
             for c in range(54)))
+        s("_corner_numbered", tuple(
+            tuple(h for h in c_hexes[c] if hexes[h].number is not None) for c in range(54)))
         s("_corner_resources", tuple(
             tuple(sorted({hexes[h].resource for h in c_hexes[c]} - {None})) for c in range(54)))
         s("_corner_text", tuple(
@@ -299,6 +304,10 @@ class Board:
         """The harbor usable from corner ``c``, if any."""
         return self._corner_harbor[c]
 
+    def harbors_reached(self, corners: Iterable[int]) -> frozenset[str | None]:
+        """The harbors usable from these corners, by resource (None: a 3:1 harbor)."""
+        return frozenset(map(self._corner_harbor_kind.__getitem__, corners)) - _NONE_REACHED
+
     def hex_neighbors(self, h: int) -> tuple[int, ...]:
         """The land hexes sharing a side with hex ``h``, ascending."""
         return self._hex_neighbors[h]
@@ -310,6 +319,10 @@ class Board:
     def corner_pips(self, c: int) -> int:
         """Sum of the token dots of the numbered hexes around corner ``c`` (a yield estimate)."""
         return self._corner_pips[c]
+
+    def corner_numbered_hexes(self, c: int) -> tuple[int, ...]:
+        """The hexes around corner ``c`` that carry a number token (not the desert), ascending."""
+        return self._corner_numbered[c]
 
     def corner_resources(self, c: int) -> tuple[str, ...]:
         """The different resources produced around corner ``c``, sorted (desert excluded)."""

@@ -37,7 +37,8 @@ class RandomBot:
         self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        return (self._rng or rng).choice(list(legal_actions))
+        options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
+        return (self._rng or rng).choice(options)
 
     def __repr__(self) -> str:
         return "RandomBot()"

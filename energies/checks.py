@@ -165,21 +165,12 @@ def supply_rate(state: GameState, seat: int, give: str) -> int:
 
 
 def supply_rates(state: GameState, seat: int) -> dict[str, int]:
-    """Cards of each kind (resources, science, energy) needed for one card from the supply."""
-    rules = state.rules
-    rates = dict.fromkeys(RESOURCES, rules.bank_rate)
-    for c in state.players[seat].buildings():
-        harbor = state.board.harbor_of(c)
-        if harbor is None:
-            continue
-        if harbor.resource is None:  # rule 12.3: a 3:1 harbor
-            for kind in RESOURCES:
-                rates[kind] = min(rates[kind], rules.generic_harbor_rate)
-        else:  # rule 12.3: a 2:1 harbor for its resource
-            rates[harbor.resource] = min(rates[harbor.resource], rules.special_harbor_rate)
-    rates["science"] = rules.science_rate  # rule 12.2
-    rates["energy"] = rules.energy_card_rate  # rule 11
-    return rates
+    """Cards of each kind (resources, science, energy) needed for one card from the supply.
+
+    The returned dict is shared: read it, do not change it.
+    """
+    p = state.players[seat]
+    return state.rules.supply_rates(state.board.harbors_reached(p.towns | p.cities))
 
 
 def check_supply_trade(state: GameState, a: TradeWithSupply) -> str | None:

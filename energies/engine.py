@@ -349,25 +349,27 @@ def record_turn(state: GameState) -> None:
     """Append one history record per seat (design §3)."""
     lfs = [state.local_footprint(p.seat) for p in state.players]
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
-    for p, lf in zip(state.players, lfs):
-        st, hand, plants = state.stats[p.seat], p.hand, list(p.plants.values())
-        state.history.append(
+    turn, active, history = state.turn, state.active, state.history
+    for p, lf, st in zip(state.players, lfs, state.stats):
+        hand, plants = p.hand, list(p.plants.values())
+        fossil, cards, science = plants.count("fossil"), sum(hand.values()), hand["science"]
+        history.append(
             {
-                "turn": state.turn,
+                "turn": turn,
                 "seat": p.seat,
-                "active": state.active,
+                "active": active,
                 "lf": lf,
                 "gf": gf,
                 "vp": state.victory_points(p.seat),
                 "towns": len(p.towns),
                 "cities": len(p.cities),
                 "roads": len(p.roads),
-                "fossil": plants.count("fossil"),
-                "renewable": plants.count("renewable"),
+                "fossil": fossil,
+                "renewable": len(plants) - fossil,
                 "energy": p.energy,
-                "science": hand["science"],
-                "resources": sum(hand.values()) - hand["science"],
-                "hand_size": sum(hand.values()),
+                "science": science,
+                "resources": cards - science,
+                "hand_size": cards,
                 "hazards_on_buildings": len(hazards & (p.towns | p.cities)) if hazards else 0,
                 "hazards_suffered": st.hazards_suffered,
                 "production_lost": st.production_lost,

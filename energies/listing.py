@@ -50,11 +50,14 @@ def free_actions(state: GameState) -> list[Action]:
         return legal
     legal.append(shared.EndTurn(seat))
 
-    board, owner = state.board, state.corner_owners()
+    owner = None  # who owns each corner: found only when a road or a town is affordable
     if can_pay(hand, rules.cost("road")):
+        owner = state.corner_owners()
         legal += road_spots(state, p, owner)
     if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
         # rules 10.1, 3.2: at the end of one's own road, two corners from any building
+        board = state.board
+        owner = state.corner_owners() if owner is None else owner
         ends = {c for path in p.roads for c in board.paths[path]}
         legal += [
             shared.BuildTown(seat, c)
@@ -104,7 +107,7 @@ def road_spots(
 
 
 def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[Action]:
-    """Plants of these kinds the player may place now, cost aside (rules 10.3–10.5)."""
+    """Plants of these kinds the player may place now, cost aside (rules 10.2, 10.3)."""
     rules, board, plants = state.rules, state.board, p.plants
     built = list(plants.values())
     kinds = [kind for kind in kinds if built.count(kind) < rules.piece_limit(kind)]
@@ -116,8 +119,8 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
         slots = rules.city_plant_slots if c in p.cities else rules.town_plant_slots
         if used.count(c) >= slots:
             continue
-        for h in board.corner_hexes(c):
-            if (c, h) not in plants and board.hexes[h].number is not None:
+        for h in board.corner_numbered_hexes(c):  # rule 10.2: never on the desert
+            if (c, h) not in plants:
                 spots += [shared.BuildPlant(p.seat, kind, c, h) for kind in kinds]
     return spots
 
@@ -170,8 +173,9 @@ def _offer_picker(holdings: bytes):
     and then picks in C instead of looping over kinds in Python on every listing.
     """
     n = len(TRADED)
-    mine, theirs = holdings[:n], holdings[n:]
-    picks = [g * n + t for g in range(n) if mine[g] for t in range(n) if theirs[t] and t != g]
+    mine = [g for g in range(n) if holdings[g]]
+    theirs = [t for t in range(n) if holdings[n + t]]
+    picks = [g * n + t for g in mine for t in theirs if t != g]
     if not picks:
         return None
     if len(picks) == 1:

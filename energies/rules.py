@@ -297,6 +297,30 @@ class RuleSet:
         items = ("road", "town", "city", "fossil", "renewable", "dev_card")
         return {item: dict(getattr(self, f"{item}_cost")) for item in items}
 
+    def supply_rates(self, harbors: frozenset[str | None]) -> dict[str, int]:
+        """Cards of each kind (resources, science, energy) given for one card from the supply
+        by a player whose buildings reach harbors of these resources (None: a 3:1 harbor).
+
+        The returned dict is shared: read it, do not change it.
+        """
+        rates = self._supply_rates.get(harbors)
+        if rates is None:
+            rates = dict.fromkeys(RESOURCES, self.bank_rate)
+            for resource in harbors:
+                if resource is None:  # rule 12.3: a 3:1 harbor
+                    for kind in RESOURCES:
+                        rates[kind] = min(rates[kind], self.generic_harbor_rate)
+                else:  # rule 12.3: a 2:1 harbor for its resource
+                    rates[resource] = min(rates[resource], self.special_harbor_rate)
+            rates["science"] = self.science_rate  # rule 12.2
+            rates["energy"] = self.energy_card_rate  # rule 11
+            self._supply_rates[harbors] = rates
+        return rates
+
+    @functools.cached_property
+    def _supply_rates(self) -> dict[frozenset[str | None], dict[str, int]]:
+        return {}  # at most 2**6 harbor sets; looked up on every listing of a turn
+
     def piece_limit(self, piece: str) -> int:
         """How many of a piece each player owns (§1)."""
         return {

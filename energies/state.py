@@ -168,9 +168,9 @@ class GameState:
     def victory_points(self, seat: int) -> int:
         """VP from pieces, cards and awards (rules 13.8, 10.5)."""
         p, r = self.players[seat], self.rules
-        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities)
-        vp += r.vp_card_vp * p.dev_cards.count("victory_point")
-        vp += r.plant_vp * len(p.plants)
+        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities) + r.plant_vp * len(p.plants)
+        if p.dev_cards:
+            vp += r.vp_card_vp * p.dev_cards.count("victory_point")
         if self.longest_road_holder == seat:
             vp += r.longest_road_vp
         if self.environmentalist_holder == seat:

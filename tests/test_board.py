@@ -206,6 +206,10 @@ def test_beginner_values() -> None:
     assert b.corner_resources(17) == ("brick", "food", "lumber")
     desert_corner = b.hexes[b.desert].corners[0]  # the desert adds no resource
     assert len(b.corner_resources(desert_corner)) == len(b.corner_hexes(desert_corner)) - 1
+    assert b.corner_numbered_hexes(17) == (3, 4, 8)  # where plants may stand (rule 10.2)
+    assert b.corner_numbered_hexes(desert_corner) == tuple(
+        h for h in b.corner_hexes(desert_corner) if h != b.desert
+    )
     assert b.describe_corner(17) == "corner 17 (Fields 12 / Hills 6 / Forest 11)"
     assert b.describe_corner(0) == "corner 0 (Mountains 10)"
     assert b.describe_path(40) == "path 40 (corners 28-33)"
@@ -230,6 +234,11 @@ def test_harbors(board: Board) -> None:
         assert (hb is not None) == (c in corners)
         if hb is not None:
             assert c in hb.corners
+    # what a player with buildings on these corners may use (rule 12.3)
+    assert board.harbors_reached([]) == frozenset()
+    assert board.harbors_reached([c for c in board.corners if c not in corners]) == frozenset()
+    assert board.harbors_reached(corners) == {h.resource for h in hs}
+    assert board.harbors_reached(hs[1].corners + (hs[1].corners[0],)) == {hs[1].resource}
     # Slots spaced 3,3,4 along the coastal cycle.
     slots = [board.coastal_paths.index(h.path) for h in hs]
     assert slots == [0, 3, 6, 10, 13, 16, 20, 23, 26]
