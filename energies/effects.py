@@ -1,12 +1,13 @@
 """Effects: how legal actions change the state — building, trading, production, awards.
 
-Nothing here checks legality; :mod:`energies.engine` calls these only after the checks in
-:mod:`energies.checks` passed, so a rejected action never reaches this module.
+Nothing here checks legality; :mod:`energies.engine` calls these only with actions the
+checks in :mod:`energies.checks` approve (checked by ``apply``, or just listed by
+:mod:`energies.listing`, which the tests hold to those checks), so a rejected action never
+reaches this module.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Callable
 
 from .actions import (
@@ -120,7 +121,7 @@ def _produce(state: GameState, total: int) -> None:
     board, owners = state.board, state.corner_owners()
     rolled = board.hexes_with_number(total)
     producing = [h for h in rolled if h != state.inspector and h not in state.hex_hazards]
-    owed: dict[str, Counter] = {}  # resource -> seat -> cards
+    owed: dict[str, dict[int, int]] = {}  # resource -> seat -> cards
     sources: list[tuple[int, int, int]] = []  # (seat, corner, hex) entitled to production
     for h in rolled:
         resource = board.hexes[h].resource
@@ -132,7 +133,8 @@ def _produce(state: GameState, total: int) -> None:
             if blocked:  # rules 8.1/8.2: the Inspector or a hazard keeps the cards away
                 state.stats[seat].production_lost += 2 if c in state.players[seat].cities else 1
                 continue
-            owed.setdefault(resource, Counter())[seat] += 1
+            per_seat = owed.setdefault(resource, {})
+            per_seat[seat] = per_seat.get(seat, 0) + 1
             sources.append((seat, c, h))
     received: dict[str, set[int]] = {}
     for resource, per_seat in owed.items():
@@ -152,7 +154,7 @@ def _produce(state: GameState, total: int) -> None:
     _remove_hazards_after_roll(state, rolled, producing)
 
 
-def _pay_out(state: GameState, resource: str, per_seat: Counter) -> set[int]:
+def _pay_out(state: GameState, resource: str, per_seat: dict[int, int]) -> set[int]:
     # rule 8.6 [H]: a short supply pays nobody, unless only one player is owed
     if sum(per_seat.values()) <= state.supply[resource]:
         for seat, n in per_seat.items():

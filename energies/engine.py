@@ -289,20 +289,20 @@ def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) ->
 
 def advance(state: GameState) -> None:
     """Run automatic steps until a decision is needed or the action phase is free."""
-    while state.outcome is None:
-        _check_victory(state)
-        if state.outcome is not None or not state.queue:
-            break
+    _check_victory(state)
+    while state.outcome is None and state.queue:
         task = state.queue[0]
         if task.kind == "draw":
             state.queue.pop(0)
             events.draw_disc(state)
+            _check_victory(state)  # an event can change points
         elif task.kind == "begin_roll":
             state.queue.pop(0)
             state.phase = "roll"
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)
+            _check_victory(state)
         else:
             options = real_choices(state, task)
             if options:
