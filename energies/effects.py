@@ -329,23 +329,23 @@ def longest_road(state: GameState, seat: int) -> int:
     if not roads:
         return 0
     blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
-    best = 0
+    corner_paths, path_corners = board.corner_paths_of, board.paths  # read on every step
 
     def walk(corner: int, used: set[int]) -> int:
         longest = len(used)
-        if corner in blocked and used:
+        if used and corner in blocked:
             return longest
-        for path in board.corner_paths(corner):
+        for path in corner_paths[corner]:
             if path in roads and path not in used:
-                a, b = board.path_corners(path)
+                a, b = path_corners[path]
                 used.add(path)
-                longest = max(longest, walk(b if a == corner else a, used))
+                found = walk(b if a == corner else a, used)
                 used.remove(path)
+                if found > longest:
+                    longest = found
         return longest
 
-    for corner in {c for path in roads for c in board.path_corners(path)}:
-        best = max(best, walk(corner, set()))
-    return best
+    return max(walk(corner, set()) for corner in {c for path in roads for c in path_corners[path]})
 
 
 def update_longest_road(state: GameState, holder_before: int | None = None) -> None:

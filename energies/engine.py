@@ -336,8 +336,8 @@ def _start_turn(state: GameState) -> None:
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable
-    p = state.players[state.active]
-    if p.buildings() and p.buildings() <= state.building_hazards:
+    buildings = state.players[state.active].buildings()
+    if buildings and buildings <= state.building_hazards:
         state.stats[state.active].blocked_turns += 1
     state.log.append(f"— Turn {state.turn}: seat {state.active} —")
     _check_victory(state)

@@ -103,7 +103,7 @@ def road_spots(
     starts += p.towns | p.cities
     taken = {path for q in state.players for path in q.roads}
     paths = {path for c in starts for path in board.corner_paths(c)} - taken
-    return [shared.BuildRoad(p.seat, path) for path in sorted(paths)]
+    return [*map(_road_table(p.seat, len(board.paths)).__getitem__, sorted(paths))]
 
 
 def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[Action]:
@@ -115,13 +115,15 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
         return []
     used = [c for c, _h in plants]
     spots: list[Action] = []
+    make = shared.BuildPlant
     for c in sorted(p.towns | p.cities):
         slots = rules.city_plant_slots if c in p.cities else rules.town_plant_slots
         if used.count(c) >= slots:
             continue
         for h in board.corner_numbered_hexes(c):  # rule 10.2: never on the desert
             if (c, h) not in plants:
-                spots += [shared.BuildPlant(p.seat, kind, c, h) for kind in kinds]
+                for kind in kinds:
+                    spots.append(make(p.seat, kind, c, h))
     return spots
 
 
@@ -138,11 +140,15 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
     for give, rate in supply_rates(state, seat).items():
         if (p.energy if give == "energy" else p.hand[give]) < rate:
             continue
-        gets = CARD_KINDS if give == "energy" else RESOURCES
-        trades += [
-            shared.TradeWithSupply(seat, give, get) for get in gets if get != give and supply[get]
-        ]
+        trades += [trade for get, trade in _supply_trade_table(seat, give) if supply[get]]
     return trades
+
+
+@functools.cache
+def _supply_trade_table(seat: int, give: str) -> tuple[tuple[str, Action], ...]:
+    # energy buys a resource or science (rule 11), a resource buys another resource (12.2)
+    gets = CARD_KINDS if give == "energy" else RESOURCES
+    return tuple((get, shared.TradeWithSupply(seat, give, get)) for get in gets if get != give)
 
 
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
@@ -158,6 +164,11 @@ def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
             if pick is not None:
                 offers += pick(_offer_table(seat, partner))
     return offers
+
+
+@functools.cache
+def _road_table(seat: int, paths: int) -> tuple[Action, ...]:
+    return tuple(shared.BuildRoad(seat, path) for path in range(paths))  # indexed by path
 
 
 TRADED = CARD_KINDS + ("energy",)

@@ -27,9 +27,10 @@ def play(
         raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
     for _ in range(max_actions):
-        if game.is_over:
+        seat = game.current_seat
+        if seat is None:
             return game.outcome
-        seat, state, applied = game.current_seat, game.state, len(game.actions)
+        state, applied = game.state, len(game.actions)
         legal = game.legal_actions()
         listed = tuple(legal)  # the bot may reorder or extend its list
         action = seats[seat].decide(game, legal, rng)
