@@ -162,7 +162,7 @@ def _hazard_target_reason(source: str) -> str:
 
 
 def as_goods(items) -> Goods:
-    return tuple((k, n) for k, n in items)
+    return tuple(map(tuple, items))
 
 
 def decision_options(state: GameState, task: Task) -> list[Action]:
@@ -179,7 +179,10 @@ def decision_options(state: GameState, task: Task) -> list[Action]:
 def real_choices(state: GameState, task: Task) -> list[Action]:
     """The answers to the pending task, or [] when the seat can do nothing but decline."""
     options = decision_options(state, task)
-    return options if any(not isinstance(a, Decline) for a in options) else []
+    for option in options:
+        if not isinstance(option, Decline):
+            return options
+    return []
 
 
 def _free_corners(state: GameState) -> list[int]:
@@ -269,7 +272,10 @@ def _trade_answers(state: GameState, task: Task) -> list[Action]:
 
 
 def _holds(p: PlayerState, items) -> bool:
-    return all((p.energy if kind == "energy" else p.hand[kind]) >= n for kind, n in items)
+    for kind, n in items:  # a plain loop: this runs for every trade offer
+        if (p.energy if kind == "energy" else p.hand[kind]) < n:
+            return False
+    return True
 
 
 _OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {

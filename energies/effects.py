@@ -252,7 +252,7 @@ def _do_supply_trade(state: GameState, a: TradeWithSupply) -> None:
 
 def _do_offer(state: GameState, a: OfferTrade) -> None:
     state.offers_made += 1
-    info = {"from": a.seat, "give": [list(x) for x in a.give], "get": [list(x) for x in a.get]}
+    info = {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
     state.queue.insert(0, Task("trade_response", a.partner, info))
 
 

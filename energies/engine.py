@@ -347,7 +347,7 @@ def _start_turn(state: GameState) -> None:
 
 def record_turn(state: GameState) -> None:
     """Append one history record per seat (design §3)."""
-    lfs = [state.local_footprint(p.seat) for p in state.players]
+    lfs = list(map(state.local_footprint, range(state.n)))
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
     turn, active, history = state.turn, state.active, state.history
     for p, lf, st in zip(state.players, lfs, state.stats):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable
+from itertools import chain
 
 from .actions import (
     Action,
@@ -50,19 +51,15 @@ def free_actions(state: GameState) -> list[Action]:
         return legal
     legal.append(shared.EndTurn(seat))
 
-    owner = None  # who owns each corner: found only when a road or a town is affordable
     if can_pay(hand, rules.cost("road")):
-        owner = state.corner_owners()
-        legal += road_spots(state, p, owner)
+        legal += road_spots(state, p)
     if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
         # rules 10.1, 3.2: at the end of one's own road, two corners from any building
-        board = state.board
-        owner = state.corner_owners() if owner is None else owner
-        ends = {c for path in p.roads for c in board.paths[path]}
+        board, occupied = state.board, _buildings(state.players)
         legal += [
             shared.BuildTown(seat, c)
-            for c in sorted(ends)
-            if c not in owner and not any(n in owner for n in board.corner_neighbors(c))
+            for c in sorted(_road_ends(board, p.roads))
+            if c not in occupied and occupied.isdisjoint(board.corner_neighbors(c))
         ]
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
@@ -86,24 +83,29 @@ def free_actions(state: GameState) -> list[Action]:
     return legal
 
 
-def road_spots(
-    state: GameState, p: PlayerState, owner: dict[int, int] | None = None
-) -> list[Action]:
+def road_spots(state: GameState, p: PlayerState) -> list[Action]:
     """Roads the player may place now, cost aside (rule 10.1 and checks.road_connects).
 
     A road leaves one's own building, or one's own road where no opponent's building
-    cuts it. ``owner`` is ``state.corner_owners()`` when the caller already has it.
+    cuts it.
     """
     if len(p.roads) >= state.rules.roads:
         return []
-    board = state.board
-    owner = state.corner_owners() if owner is None else owner
-    ends = {c for path in p.roads for c in board.paths[path]}
-    starts = [c for c in ends if owner.get(c, p.seat) == p.seat]
-    starts += p.towns | p.cities
-    taken = {path for q in state.players for path in q.roads}
-    paths = {path for c in starts for path in board.corner_paths(c)} - taken
+    board, players = state.board, state.players
+    cut = _buildings(q for q in players if q is not p)
+    starts = (_road_ends(board, p.roads) - cut) | p.towns | p.cities
+    taken = set().union(*[q.roads for q in players])
+    paths = set(chain.from_iterable(map(board.corner_paths_of.__getitem__, starts))) - taken
     return [*map(_road_table(p.seat, len(board.paths)).__getitem__, sorted(paths))]
+
+
+def _buildings(players: Iterable[PlayerState]) -> set[int]:
+    """The corners that carry these players' towns and cities."""
+    return set().union(*[corners for q in players for corners in (q.towns, q.cities)])
+
+
+def _road_ends(board, roads: set[int]) -> set[int]:
+    return set(chain.from_iterable(map(board.paths.__getitem__, roads)))
 
 
 def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[Action]:
@@ -129,6 +131,8 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
 
 def hazard_removals(state: GameState, seat: int) -> list[Action]:
     """Every hazard on the board, hex hazards first (rule 11; free in a Cleanup, rule 13.5)."""
+    if not (state.hex_hazards or state.building_hazards):
+        return []
     return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
         shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
     ]
@@ -154,9 +158,9 @@ def _supply_trade_table(seat: int, give: str) -> tuple[tuple[str, Action], ...]:
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
     energy = state.rules.energy_tradeable
-    held = [  # one byte per kind in TRADED order: does the player hold any?
-        bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)) for p in state.players
-    ]
+    held = []  # one byte per kind in TRADED order: does the player hold any?
+    for p in state.players:
+        held.append(bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)))
     offers: list[Action] = []
     for partner, theirs in enumerate(held):
         if partner != seat:

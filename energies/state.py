@@ -159,7 +159,7 @@ class GameState:
     @property
     def global_footprint(self) -> int:
         """GF = sum of LF, clamped to the track (rule 4.2)."""
-        return self.clamped_gf(sum(self.local_footprint(s) for s in range(self.n)))
+        return self.clamped_gf(sum(map(self.local_footprint, range(self.n))))
 
     def clamped_gf(self, total_lf: int) -> int:
         """Where a sum of local footprints sits on the GF track (rule 4.2: 0 to gf_max)."""
@@ -183,8 +183,10 @@ class GameState:
 
     def corner_owners(self) -> dict[int, int]:
         """Seat owning each corner that holds a town or city (one pass over the players)."""
-        owners = {c: p.seat for p in self.players for c in p.towns}
-        owners.update((c, p.seat) for p in self.players for c in p.cities)
+        owners: dict[int, int] = {}
+        for p in self.players:
+            owners.update(dict.fromkeys(p.towns, p.seat))
+            owners.update(dict.fromkeys(p.cities, p.seat))
         return owners
 
     def owner_of(self, corner: int) -> int | None:
@@ -208,7 +210,8 @@ class GameState:
         return self.rules.piece_limit(piece) - on_board
 
     def clockwise_from_active(self) -> list[int]:
-        return [(self.active + i) % self.n for i in range(self.n)]
+        n = self.n
+        return [*range(self.active, n), *range(self.active)]
 
     @property
     def pending(self) -> Task | None:
