@@ -1,6 +1,6 @@
 """energies vs catanatron: random-bot games/s and actions/s of both engines (a report, not a test).
 
-    python benchmarks/vs_catanatron.py --games 200 --rounds 3
+    python benchmarks/vs_catanatron.py --games 200 --rounds 5
 
 catanatron (https://github.com/bcollazo/catanatron, the base game of Catan) is installed
 from PyPI into a throwaway virtual environment in a temporary directory, so it never
@@ -195,7 +195,7 @@ def report(cats: list[dict], enes: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each engine")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each engine")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", default="catanatron==3.2.1", help="what pip installs")
     parser.add_argument(

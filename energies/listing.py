@@ -22,6 +22,7 @@ from .actions import (
     OfferTrade,
     shared,
 )
+from .board import Board
 from .checks import PLANTS, check_play_dev, supply_rates
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState
@@ -104,8 +105,13 @@ def _buildings(players: Iterable[PlayerState]) -> set[int]:
     return set().union(*[corners for q in players for corners in (q.towns, q.cities)])
 
 
-def _road_ends(board, roads: set[int]) -> set[int]:
+def _road_ends(board: Board, roads: set[int]) -> set[int]:
     return set(chain.from_iterable(map(board.paths.__getitem__, roads)))
+
+
+@functools.cache
+def _road_table(seat: int, paths: int) -> tuple[Action, ...]:
+    return tuple(shared.BuildRoad(seat, path) for path in range(paths))  # indexed by path
 
 
 def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[Action]:
@@ -168,11 +174,6 @@ def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
             if pick is not None:
                 offers += pick(_offer_table(seat, partner))
     return offers
-
-
-@functools.cache
-def _road_table(seat: int, paths: int) -> tuple[Action, ...]:
-    return tuple(shared.BuildRoad(seat, path) for path in range(paths))  # indexed by path
 
 
 TRADED = CARD_KINDS + ("energy",)
