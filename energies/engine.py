@@ -24,14 +24,21 @@ from .actions import (
     BuildTown,
     BuildWarehouse,
     BuyDevCard,
+    ChooseHex,
+    ChooseVictim,
+    Decline,
     DemolishFossil,
+    DiscardCard,
     EndTurn,
+    MoveInspector,
     OfferTrade,
+    PlaceHazard,
     PlayDevCard,
     RemoveHazard,
     RespondToTrade,
     RollDice,
     SandboxEdit,
+    TakeCard,
     TradeWithSupply,
     field_problem,
 )
@@ -229,13 +236,19 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.outcome is not None:
         return []
     if state.listed is None:
-        state.listed = tuple(list_actions(state))
+        if state.spots is None:
+            state.spots = {}
+        state.listed = tuple(list_actions(state, state.spots))
     return list(state.listed)
 
 
-def list_actions(state: GameState) -> list[Action]:
-    """The legal actions of the running game listed afresh, ignoring what the state keeps."""
-    return decision_options(state, state.queue[0]) if state.queue else free_actions(state)
+def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
+    """The legal actions of the running game listed afresh, ignoring what the state keeps.
+
+    ``spots`` (``legal_actions`` passes the state's) keeps where the active player could
+    build, cost aside, for the next listing while no piece moves.
+    """
+    return decision_options(state, state.queue[0]) if state.queue else free_actions(state, spots)
 
 
 def apply(state: GameState, action: Action) -> None:
@@ -246,7 +259,7 @@ def apply(state: GameState, action: Action) -> None:
     if isinstance(action, SandboxEdit):
         from .sandbox import apply_edit
 
-        state.listed = state.listed_before_offer = None
+        state.listed = state.listed_before_offer = state.spots = None
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -254,8 +267,8 @@ def apply(state: GameState, action: Action) -> None:
 
 def apply_listed(state: GameState, action: Action) -> None:
     """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
-    listed, before_offer = state.listed, state.listed_before_offer
-    state.listed = state.listed_before_offer = None  # the position changes
+    listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
+    state.listed = state.listed_before_offer = state.spots = None  # the position changes
     state.log.append(action)  # turned into its sentence only when the log is read
     if state.queue:
         task = state.queue[0]
@@ -265,10 +278,35 @@ def apply_listed(state: GameState, action: Action) -> None:
     else:
         FREE_EFFECTS[type(action)](state, action)
     advance(state)
+    if spots and type(action) in PIECES_STAY and state.phase == "action":
+        state.spots = spots
     if type(action) is OfferTrade:
         state.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
         _resume_after_refusal(state, before_offer)
+
+
+# Actions whose effects move no road, building or plant of anyone: the active player's
+# building spots stay as they were listed (the turn machine runs no event draws after them
+# in the action phase).
+PIECES_STAY = frozenset(
+    {
+        OfferTrade,
+        RespondToTrade,
+        TradeWithSupply,
+        BuyDevCard,
+        BuildWarehouse,
+        RemoveHazard,
+        RollDice,
+        DiscardCard,
+        TakeCard,
+        MoveInspector,
+        ChooseVictim,
+        PlaceHazard,
+        ChooseHex,
+        Decline,
+    }
+)
 
 
 def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) -> None:

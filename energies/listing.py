@@ -35,8 +35,12 @@ def can_pay(hand: dict[str, int], cost: dict[str, int]) -> bool:
     return True
 
 
-def free_actions(state: GameState) -> list[Action]:
-    """Every legal action of the active player when no decision is pending."""
+def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
+    """Every legal action of the active player when no decision is pending.
+
+    ``spots`` keeps the building spots found (cost aside) for the next listing; the engine
+    hands the same dict back only while no piece has moved.
+    """
     seat, rules = state.active, state.rules
     p = state.players[seat]
     hand = p.hand
@@ -52,20 +56,18 @@ def free_actions(state: GameState) -> list[Action]:
         return legal
     legal.append(shared.EndTurn(seat))
 
+    if spots is None:
+        spots = {}
     if can_pay(hand, rules.cost("road")):
-        legal += road_spots(state, p)
+        legal += _kept(spots, "road", road_spots, state, p)
     if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
-        # rules 10.1, 3.2: at the end of one's own road, two corners from any building
-        board, occupied = state.board, _buildings(state.players)
-        legal += [
-            shared.BuildTown(seat, c)
-            for c in sorted(_road_ends(board, p.roads))
-            if c not in occupied and occupied.isdisjoint(board.corner_neighbors(c))
-        ]
+        legal += _kept(spots, "town", town_spots, state, p)
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
     if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        legal += plant_spots(state, p, [k for k in PLANTS if can_pay(hand, rules.cost(k))])
+        kinds = tuple(k for k in PLANTS if can_pay(hand, rules.cost(k)))
+        if kinds:
+            legal += _kept(spots, kinds, plant_spots, state, p, kinds)
     if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
         legal.append(shared.BuyDevCard(seat))
     if p.energy >= rules.hazard_removal_energy:
@@ -84,6 +86,13 @@ def free_actions(state: GameState) -> list[Action]:
     return legal
 
 
+def _kept(spots: dict, key, find, *args) -> list[Action]:
+    found = spots.get(key)
+    if found is None:
+        found = spots[key] = find(*args)
+    return found
+
+
 def road_spots(state: GameState, p: PlayerState) -> list[Action]:
     """Roads the player may place now, cost aside (rule 10.1 and checks.road_connects).
 
@@ -98,6 +107,17 @@ def road_spots(state: GameState, p: PlayerState) -> list[Action]:
     taken = set().union(*[q.roads for q in players])
     paths = set(chain.from_iterable(map(board.corner_paths_of.__getitem__, starts))) - taken
     return [*map(_road_table(p.seat, len(board.paths)).__getitem__, sorted(paths))]
+
+
+def town_spots(state: GameState, p: PlayerState) -> list[Action]:
+    """Towns the player may place now, cost and pieces aside (rules 10.1, 3.2): at the end
+    of one's own road, two corners from any building."""
+    board, occupied = state.board, _buildings(state.players)
+    return [
+        shared.BuildTown(p.seat, c)
+        for c in sorted(_road_ends(board, p.roads))
+        if c not in occupied and occupied.isdisjoint(board.corner_neighbors(c))
+    ]
 
 
 def _buildings(players: Iterable[PlayerState]) -> set[int]:

@@ -138,6 +138,9 @@ class GameState:
     # it). Every applied action clears both (engine.apply_listed).
     listed: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
     listed_before_offer: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
+    # through the actions of a turn that move no piece (engine.PIECES_STAY).
+    spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 

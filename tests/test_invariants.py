@@ -551,6 +551,41 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
     assert after == engine.list_actions(game.state) != before
 
 
+def test_design_2_building_spots_are_kept_only_while_no_piece_moves():
+    """The active player's building spots are found once and kept through actions that move
+    no piece (a supply trade, a trade answer); a road, or a teacher's edit, drops them. The
+    listing always equals a fresh one."""
+    kept_through, dropped_by = set(), set()
+    for seed in range(10):
+        game = en.new_game(players=4, seed=seed)
+        rng = _bot_rng(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            spots = game.state.spots
+            action = BOT.decide(game, legal, rng)
+            game.apply(action)
+            if spots:
+                kept = game.state.spots is spots
+                (kept_through if kept else dropped_by).add(type(action).__name__)
+            if not game.is_over:
+                assert game.legal_actions() == engine.list_actions(game.state), action
+    assert {"TradeWithSupply", "RespondToTrade"} <= kept_through
+    assert {"BuildRoad", "BuildPlant", "EndTurn"} <= dropped_by
+    assert not kept_through & {
+        "BuildRoad",
+        "BuildTown",
+        "BuildCity",
+        "BuildPlant",
+        "DemolishFossil",
+    }
+
+    game = _action_phase_game()
+    game.legal_actions()
+    assert game.state.spots is not None
+    game.apply(A.SandboxEdit(game.active_seat, "give", ("lumber", 1)))
+    assert game.state.spots is None
+
+
 # -- (d) the checker detects corruption --------------------------------------------------------
 
 
