@@ -277,7 +277,7 @@ def apply_listed(state: GameState, action: Action) -> None:
         _end_turn(state)
     else:
         FREE_EFFECTS[type(action)](state, action)
-    advance(state)
+    advance(state, scored=type(action) not in SCORE_STAYS)
     if spots and type(action) in PIECES_STAY and state.phase == "action":
         state.spots = spots
     if type(action) is OfferTrade:
@@ -309,6 +309,11 @@ PIECES_STAY = frozenset(
 )
 
 
+# Points come from pieces, development cards and the two awards (rule 13.8): after these
+# actions nobody's points can have changed, so there is no victory to look for.
+SCORE_STAYS = PIECES_STAY - {BuyDevCard}
+
+
 def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) -> None:
     # A refused offer changed nothing but the count of offers (rule 12.1), so the options
     # are those listed before it, less the offers once the count reaches its limit.
@@ -325,9 +330,13 @@ def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) ->
 # ==============================================================================================
 
 
-def advance(state: GameState) -> None:
-    """Run automatic steps until a decision is needed or the action phase is free."""
-    _check_victory(state)
+def advance(state: GameState, scored: bool = True) -> None:
+    """Run automatic steps until a decision is needed or the action phase is free.
+
+    ``scored``: whether what just happened may have changed anyone's points.
+    """
+    if scored:
+        _check_victory(state)
     while state.outcome is None and state.queue:
         task = state.queue[0]
         if task.kind == "draw":

@@ -265,6 +265,11 @@ def _footprint_and_points(state: GameState, rules: RuleSet) -> list[str]:
             + (rules.longest_road_vp if state.longest_road_holder == p.seat else 0)
             + (rules.environmentalist_vp if state.environmentalist_holder == p.seat else 0)
         )
+        running = state.outcome is None and state.phase not in ("setup", "over")
+        if running and p.seat == state.active and vp >= rules.victory_points:
+            out.append(
+                f"seat {p.seat} has {vp} VP on their own turn, but the game goes on (rule 14.1)"
+            )
         engine_vp = state.victory_points(p.seat)
         if engine_vp != vp:
             out.append(

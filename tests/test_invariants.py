@@ -728,6 +728,11 @@ def _bad_active_seat(s):
     s.active = 9
 
 
+def _unclaimed_victory(s):
+    s.longest_road_holder = s.active
+    s.players[s.active].towns.update(c for c in range(54) if s.owner_of(c) is None)
+
+
 def _stale_listing(s):
     # the listing the engine keeps, after a change that did not go through the engine
     engine.legal_actions(s)
@@ -783,6 +788,7 @@ MUTATIONS = [
     ("a running game with no legal action", _stuck_game, "has no legal action"),
     ("the active seat is not at the table", _bad_active_seat, "is not a seat at the table"),
     ("a kept listing of another position", _stale_listing, "the state keeps"),
+    ("10 VP on one's own turn and no winner (rule 14.1)", _unclaimed_victory, "the game goes on"),
 ]
 
 
