@@ -1,6 +1,6 @@
 """energies vs catanatron: random-bot games/s and actions/s of both engines (a report, not a test).
 
-    python benchmarks/vs_catanatron.py --games 200 --rounds 5
+    python benchmarks/vs_catanatron.py --rounds 10 --seconds 3
 
 catanatron (https://github.com/bcollazo/catanatron, the base game of Catan) is installed
 from PyPI into a throwaway virtual environment in a temporary directory, so it never
@@ -14,9 +14,11 @@ process plays N 4-player energies games of ``RandomBot`` and counts ``len(game.a
 If the virtual environment or the pip install fails (no network, no wheel), a clear message
 is printed and the script exits with status 0.
 
-The two engines alternate for ``--rounds`` rounds (this VM's speed drifts within minutes),
-and the report gives the actions/s ratio of every round, their median and the ratio of
-each engine's best round.
+The two engines alternate for ``--rounds`` rounds, each playing for about ``--seconds``
+of wall time per round (whole games, at most ``--games``): this VM's speed drifts by ±20%
+within minutes, so short, equally long turns pair the two engines under the same
+conditions. The report gives the actions/s ratio of every round, their median and the
+ratio of each engine's best round.
 
 The games are different (New Energies ends on an empty event bag, catanatron's random games
 run to 10 VP), so actions/s is the fairer comparison; CPU seconds are reported next to the
@@ -45,21 +47,22 @@ INNER = textwrap.dedent(
     from catanatron import Color, Game, RandomPlayer
     from catanatron.game import TURNS_LIMIT
 
-    games, seed = int(sys.argv[1]), int(sys.argv[2])
+    games, seed, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
     colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
-    actions = turns = finished = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    for i in range(games):
-        game = Game([RandomPlayer(c) for c in colors], seed=seed + i + 1)  # seed 0 means random
+    played = actions = turns = finished = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    while played < games and time.perf_counter() - start < seconds:
+        game = Game([RandomPlayer(c) for c in colors], seed=seed + played + 1)  # 0 = random
         winner = game.play()
         actions += len(game.state.actions)  # the log of every action taken
         turns += game.state.num_turns
         finished += winner is not None
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        played += 1
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     print(json.dumps({
         "engine": "catanatron " + version("catanatron"),
         "python": sys.version.split()[0],
-        "games": games, "actions": actions, "turns": turns, "finished": finished,
+        "games": played, "actions": actions, "turns": turns, "finished": finished,
         "turn_limit": TURNS_LIMIT, "seconds": wall, "cpu_seconds": cpu,
     }))
     """
@@ -92,11 +95,11 @@ def install_catanatron(tmp: str, spec: str) -> Path | None:
     return python
 
 
-def run_catanatron(python: Path, games: int, seed: int) -> dict | None:
-    """Play the games with catanatron's random players inside its venv; None on failure."""
+def run_catanatron(python: Path, games: int, seed: int, seconds: float) -> dict | None:
+    """Play catanatron's random players inside its venv for ``seconds``; None on failure."""
     script = python.parent.parent.parent / "catanatron_bench.py"
     run = subprocess.run(
-        [str(python), str(script), str(games), str(seed)],
+        [str(python), str(script), str(games), str(seed), str(seconds)],
         capture_output=True,
         text=True,
         check=False,
@@ -107,23 +110,24 @@ def run_catanatron(python: Path, games: int, seed: int) -> dict | None:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def run_energies(games: int, seed: int, players: int = 4) -> dict:
+def run_energies(games: int, seed: int, seconds: float, players: int = 4) -> dict:
     import energies as en
 
-    actions = turns = 0
+    played = actions = turns = 0
     outcomes: dict[str, int] = {}
-    wall, cpu = time.perf_counter(), time.process_time()
-    for i in range(games):
-        game = en.new_game(players=players, seed=seed + i)
+    start, cpu = time.perf_counter(), time.process_time()
+    while played < games and time.perf_counter() - start < seconds:
+        game = en.new_game(players=players, seed=seed + played)
         outcome = en.play(game, [en.bots.RandomBot() for _ in range(players)])
         actions += len(game.actions)
         turns += game.turn
         outcomes[outcome.kind] = outcomes.get(outcome.kind, 0) + 1
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        played += 1
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {
         "engine": f"energies {en.__version__}",
         "python": platform.python_version(),
-        "games": games,
+        "games": played,
         "actions": actions,
         "turns": turns,
         "outcomes": outcomes,
@@ -153,9 +157,10 @@ def report(cats: list[dict], enes: list[dict]) -> str:
         f"Command: `python benchmarks/vs_catanatron.py {' '.join(sys.argv[1:])}`  ",
         (
             f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-            "in each round catanatron plays, then energies plays, each in a single process. "
-            "This machine is a shared VM whose speed drifts by ±20% within minutes, so the "
-            "engines alternate and the ratio is given per round."
+            "in each round catanatron plays, then energies plays, each in a single process "
+            "for about the same wall time. This machine is a shared VM whose speed drifts by "
+            "±20% within minutes, so the engines alternate in short runs and the ratio is "
+            "given per round."
         ),
         "",
         (
@@ -168,10 +173,14 @@ def report(cats: list[dict], enes: list[dict]) -> str:
         lines += [row(str(i), cat), row(str(i), ene)]
     ratios = [actions_per_s(e) / actions_per_s(c) for c, e in zip(cats, enes)]
     best = max(map(actions_per_s, enes)) / max(map(actions_per_s, cats))
-    games = (enes[0]["games"] / min(e["seconds"] for e in enes)) / (
-        cats[0]["games"] / min(c["seconds"] for c in cats)
+    games = max(e["games"] / e["seconds"] for e in enes) / max(
+        c["games"] / c["seconds"] for c in cats
     )
-    cat = cats[0]
+    finished, played = sum(c["finished"] for c in cats), sum(c["games"] for c in cats)
+    outcomes: dict[str, int] = {}
+    for e in enes:
+        for kind, n in e["outcomes"].items():
+            outcomes[kind] = outcomes.get(kind, 0) + n
     lines += [
         "",
         (
@@ -181,11 +190,11 @@ def report(cats: list[dict], enes: list[dict]) -> str:
         ),
         "",
         (
-            f"catanatron: {cat['finished']}/{cat['games']} games reached 10 VP within its "
-            f"{cat['turn_limit']}-turn limit; actions counted from `game.state.actions`.  "
+            f"catanatron: {finished}/{played} games reached 10 VP within its "
+            f"{cats[0]['turn_limit']}-turn limit; actions counted from `game.state.actions`.  "
         ),
         (
-            f"energies outcomes: {enes[0]['outcomes']}; actions counted from `game.actions` "
+            f"energies outcomes: {outcomes}; actions counted from `game.actions` "
             "(quick start: the starting pieces are placed without actions)."
         ),
     ]
@@ -194,8 +203,9 @@ def report(cats: list[dict], enes: list[dict]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each engine")
+    parser.add_argument("--games", type=int, default=1000, help="at most this many per run")
+    parser.add_argument("--rounds", type=int, default=10, help="alternating runs of each engine")
+    parser.add_argument("--seconds", type=float, default=3.0, help="wall time of each run")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spec", default="catanatron==3.2.1", help="what pip installs")
     parser.add_argument(
@@ -204,20 +214,20 @@ def main() -> None:
         help="markdown file to write ('' to only print)",
     )
     args = parser.parse_args()
-    if args.games < 1 or args.rounds < 1:
-        parser.error("--games and --rounds must be at least 1")
+    if args.games < 1 or args.rounds < 1 or not args.seconds > 0:
+        parser.error("--games and --rounds must be at least 1, --seconds above 0")
 
     cats: list[dict] = []
     enes: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="energies-vs-catanatron-") as tmp:
         python = install_catanatron(tmp, args.spec)
         for _ in range(args.rounds if python else 0):
-            cat = run_catanatron(python, args.games, args.seed)
+            cat = run_catanatron(python, args.games, args.seed, args.seconds)
             if cat is None:
                 break
             print(f"catanatron: {json.dumps(cat)}", file=sys.stderr, flush=True)
             cats.append(cat)
-            enes.append(run_energies(args.games, args.seed))
+            enes.append(run_energies(args.games, args.seed, args.seconds))
     if not cats:
         print("catanatron is unavailable; the comparison was skipped (exit 0).")
         sys.exit(0)
