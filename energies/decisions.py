@@ -49,7 +49,7 @@ from .effects import (
     starting_hand,
     steal_random,
 )
-from .listing import hazard_removals, plant_spots, road_spots
+from .listing import hazard_removals, plant_spots, road_spots, taken_paths
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Task
 
@@ -168,9 +168,8 @@ def as_goods(items) -> Goods:
 def decision_options(state: GameState, task: Task) -> list[Action]:
     """Every legal answer to the pending task, in a fixed order.
 
-    Most answers are listed straight from the facts ``check_decision`` looks at (it stays
-    the check behind ``why_illegal`` and ``apply``; the tests hold the two together); the
-    rare building answers are filtered through the checks themselves.
+    The answers are listed straight from the facts ``check_decision`` looks at (it stays
+    the check behind ``why_illegal`` and ``apply``; the tests hold the two together).
     """
     options = _OPTIONS.get(task.kind)
     return options(state, task) if options else []  # a corrupted queue: nothing answers it
@@ -211,7 +210,7 @@ def _setup_roads(state: GameState, task: Task) -> list[Action]:
     # rule 3.3: the starting road touches the building just placed
     if state.pieces_left(task.seat, "road") <= 0:
         return []
-    taken = {path for p in state.players for path in p.roads}
+    taken = taken_paths(state.players)
     paths = state.board.corner_paths(task.info["corner"])
     return [shared.BuildRoad(task.seat, path) for path in paths if path not in taken]
 

@@ -348,8 +348,7 @@ def advance(state: GameState, scored: bool = True) -> None:
             state.phase = "roll"
         elif task.kind == "end_setup":
             state.queue.pop(0)
-            _finish_setup(state)
-            _check_victory(state)
+            _finish_setup(state)  # its first turn checks victory itself
         else:
             options = real_choices(state, task)
             if options:

@@ -104,8 +104,8 @@ def road_spots(state: GameState, p: PlayerState) -> list[Action]:
     board, players = state.board, state.players
     cut = _buildings(q for q in players if q is not p)
     starts = (_road_ends(board, p.roads) - cut) | p.towns | p.cities
-    taken = set().union(*[q.roads for q in players])
-    paths = set(chain.from_iterable(map(board.corner_paths_of.__getitem__, starts))) - taken
+    paths = set(chain.from_iterable(map(board.corner_paths_of.__getitem__, starts)))
+    paths -= taken_paths(players)
     return [*map(_road_table(p.seat, len(board.paths)).__getitem__, sorted(paths))]
 
 
@@ -123,6 +123,11 @@ def town_spots(state: GameState, p: PlayerState) -> list[Action]:
 def _buildings(players: Iterable[PlayerState]) -> set[int]:
     """The corners that carry these players' towns and cities."""
     return set().union(*[corners for q in players for corners in (q.towns, q.cities)])
+
+
+def taken_paths(players: Iterable[PlayerState]) -> set[int]:
+    """The paths that carry anyone's road."""
+    return set().union(*[q.roads for q in players])
 
 
 def _road_ends(board: Board, roads: set[int]) -> set[int]:

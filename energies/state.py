@@ -213,8 +213,7 @@ class GameState:
         return self.rules.piece_limit(piece) - on_board
 
     def clockwise_from_active(self) -> list[int]:
-        n = self.n
-        return [*range(self.active, n), *range(self.active)]
+        return [*range(self.active, self.n), *range(self.active)]
 
     @property
     def pending(self) -> Task | None:
