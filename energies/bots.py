@@ -1,8 +1,10 @@
 """Players: the one-method Player protocol and the bot personas.
 
 A bot is any object with ``decide(game_view, legal_actions, rng) -> action``:
-it gets the game (read it, do not change it), the list of legal actions of
-the seat it plays, and a seeded ``random.Random`` to break ties with.
+it gets what its seat may know (``game.view(seat)``, a read-only
+:class:`energies.view.GameView`: own hand, public board, only the number of the
+others' cards), the list of legal actions of the seat it plays, and a seeded
+``random.Random`` to break ties with.
 
     class Cautious:
         def decide(self, game, legal, rng):
@@ -40,6 +42,8 @@ class RandomBot:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
         return (self._rng or rng).choice(options)
 
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
+
     def __repr__(self) -> str:
         return "RandomBot()"
 
@@ -76,9 +80,10 @@ class StrategyBot:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        state = game_view.state if hasattr(game_view, "state") else game_view
-        tie = self._rng or rng
         seat = legal[0].seat
+        # fair play: given a whole Game, read only what this seat may know
+        state = game_view.view(seat) if hasattr(game_view, "view") else game_view
+        tie = self._rng or rng
         needs = self._needs(state, seat)
         scored = [(self.score(state, a, needs), tie.random(), a) for a in legal]
         return max(scored, key=lambda t: (t[0], t[1]))[2]

@@ -15,6 +15,7 @@ from . import effects, engine
 from .actions import Action, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
+from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
 SAVE_VERSION = 1
@@ -112,6 +113,15 @@ class Game:
 
     def victory_points(self, seat: int) -> int:
         return self.state.victory_points(seat)
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now, as a read-only :class:`energies.view.GameView`.
+
+        Public facts, its own hand and development cards, only the number of the
+        others' cards, the bag as the table sees it, the log; no random streams, no
+        deck or bag order, no way back to this game. Bots decide from this.
+        """
+        return make_view(self.state, seat)
 
     def describe(self, action: Action) -> str:
         """The action as a sentence with player and hex names."""

@@ -10,6 +10,18 @@ from typing import Mapping, Sequence
 from .bots import Player
 from .game import Game
 from .state import Outcome
+from .view import GameView
+
+
+def view_for(bot: Player, game: Game, seat: int) -> GameView | None:
+    """What ``bot`` gets to decide from: the view of its seat.
+
+    A bot whose ``decide`` is marked ``ignores_view`` (RandomBot's) gets None
+    instead, which saves copying the position for a bot that never reads it.
+    """
+    if getattr(bot.decide, "ignores_view", False):
+        return None
+    return game.view(seat)
 
 
 def play(
@@ -17,9 +29,10 @@ def play(
 ) -> Outcome:
     """Let the bots decide until the game is over; return the outcome.
 
-    ``bots`` is a list with one bot per seat, or a dict seat -> bot. The bots
-    share one random stream seeded from the game's seed, so the same game and
-    bots always play out the same way.
+    ``bots`` is a list with one bot per seat, or a dict seat -> bot. Each bot
+    decides from ``game.view(seat)``: what its seat may know, never the game
+    itself. The bots share one random stream seeded from the game's seed, so the
+    same game and bots always play out the same way.
     """
     seats = dict(enumerate(bots)) if not isinstance(bots, Mapping) else dict(bots)
     missing = [s for s in range(game.rules.players) if s not in seats]
@@ -33,7 +46,8 @@ def play(
         state, applied = game.state, len(game.actions)
         legal = game.legal_actions()
         listed = tuple(legal)  # the bot may reorder or extend its list
-        action = seats[seat].decide(game, legal, rng)
+        bot = seats[seat]
+        action = bot.decide(view_for(bot, game, seat), legal, rng)
         untouched = game.state is state and len(game.actions) == applied
         if untouched and any(map(operator.is_, listed, repeat(action))):
             game.apply_listed(action)  # one of the actions just listed: already checked
