@@ -32,8 +32,8 @@ positions that differ only in what ``seat`` cannot see give equal views.
 
 from __future__ import annotations
 
-from collections import Counter
 import operator
+from collections import Counter
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
