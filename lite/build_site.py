@@ -202,7 +202,8 @@ def jupyter_lite_build(output: Path, contents: Path, wheels: list[Path], pyodide
     if pyodide:
         cmd.append(f"--pyodide={pyodide}")
     shutil.rmtree(output, ignore_errors=True)
-    shutil.rmtree(LITE / ".jupyterlite.doit.db", ignore_errors=True)
+    for state in LITE.glob(".jupyterlite.doit.db*"):  # doit's record of the previous build
+        state.unlink()
     run(cmd, cwd=LITE, env=offline_env(), stdout=subprocess.DEVNULL)
 
 
