@@ -310,6 +310,7 @@ def served(site):
     thread.join(10)
 
 
+@pytest.mark.browser
 def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
     import browserkit as bk
 
