@@ -183,30 +183,36 @@ def _missing_jupyterlite() -> str | None:
     return None
 
 
-def test_engine_under_pyodide_gives_the_same_save_files_as_cpython(pyodide_package, wheel):
+def _pyodide_games(pyodide_package: Path, wheel_or_lock: Path) -> dict:
+    """lite/pyodide_games.mjs in Node: the seeded games under Pyodide, and what it saw."""
     start = time.monotonic()
     proc = subprocess.run(
-        ["node", str(LITE / "pyodide_games.mjs"), str(pyodide_package), str(wheel)]
+        ["node", str(LITE / "pyodide_games.mjs"), str(pyodide_package), str(wheel_or_lock)]
         + [str(s) for s in SEEDS],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
-    wall = time.monotonic() - start
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result["wall_seconds"] = time.monotonic() - start
     assert result["pyodide_version"] == build_site.pyodide_version()
     assert result["platform"] == "emscripten" and result["in_browser_kernel"] is True
     assert result["process_pool"] is False
     assert "site-packages/energies/" in result["energies_file"]
     # Pyodide's core distribution has none of the optional packages: the games did without
     assert result["absent"] == ["numpy", "pandas", "networkx", "matplotlib"]
-    assert result["games"] == games_digest.describe(SEEDS)
+    assert result["games"] == games_digest.describe(SEEDS)  # the same save files as CPython's
+    return result
+
+
+def test_engine_under_pyodide_gives_the_same_save_files_as_cpython(pyodide_package, wheel):
+    result = _pyodide_games(pyodide_package, wheel)
     print(
         f"\nPyodide {result['pyodide_version']} (Python {result['python']}) in Node: "
         f"{len(result['games'])} games, {result['seconds_per_game']:.2f} s a game, "
-        f"start-up {result['load_seconds']:.1f} s, {wall:.1f} s in all"
+        f"start-up {result['load_seconds']:.1f} s, {result['wall_seconds']:.1f} s in all"
     )
 
 
@@ -282,6 +288,13 @@ def test_site_lockfile_loads_energies_and_the_lesson_packages(site):
     assert any(url.startswith("./pypi/all.json") for url in kernel["pipliteUrls"])
 
 
+def test_site_lockfile_installs_energies_in_pyodide(site, pyodide_package):
+    """As the kernel does: `import energies` resolved through the site's lockfile, our wheels
+    fetched relative to it and their sha256 checked (the CDN dependencies are left out)."""
+    result = _pyodide_games(pyodide_package, site / build_site.LOCK_DIR / "pyodide-lock.json")
+    assert result["installed_from_lock"] == ["energies", "ipywidgets", "comm"]
+
+
 def test_site_has_the_kernel_and_widget_extensions(site):
     config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     names = {ext["name"] for ext in config["federated_extensions"]}
@@ -310,7 +323,6 @@ def served(site):
     thread.join(10)
 
 
-@pytest.mark.browser
 def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
     import browserkit as bk
 
