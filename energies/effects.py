@@ -293,7 +293,8 @@ def _do_play_dev(state: GameState, a: PlayDevCard) -> None:
     elif a.card == "road_construction":  # rule 13.1
         state.queue[0:0] = [Task("free_road", s) for _ in range(rules.road_construction_roads)]
     elif a.card == "research_grant":  # rule 13.3
-        info = {"kinds": "resource", "source": "research_grant"}
+        kinds = "any" if rules.science_as_any_resource else "resource"  # rule 12.4
+        info = {"kinds": kinds, "source": "research_grant"}
         state.queue[0:0] = [
             Task("take_card", s, dict(info)) for _ in range(rules.research_grant_cards)
         ]

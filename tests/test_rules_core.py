@@ -1169,6 +1169,70 @@ def test_rule_12_2_supply_trade_only_in_the_action_phase_of_the_active_player():
     assert_illegal(g, TradeWithSupply(1, "brick", "steel"), "not your move")
 
 
+def _supply_trade_oracle(g: en.Game, seat: int) -> set:
+    """Rules 11, 12.2, 12.3, 12.4 restated: the supply trades a seat may make now."""
+    p, rules = g.state.players[seat], g.rules
+    reached = {h.resource for h in BOARD.harbors if set(h.corners) & (p.towns | p.cities)}
+    rates = {}
+    for kind in RESOURCES:
+        rates[kind] = rules.bank_rate
+        if None in reached:
+            rates[kind] = min(rates[kind], rules.generic_harbor_rate)
+        if kind in reached:
+            rates[kind] = min(rates[kind], rules.special_harbor_rate)
+    rates["science"], rates["energy"] = rules.science_rate, rules.energy_card_rate
+    trades = set()
+    for give, rate in rates.items():
+        if (p.energy if give == "energy" else p.hand[give]) < rate:
+            continue
+        science_ok = give == "energy" or rules.science_as_any_resource
+        for get in RESOURCES + (("science",) if science_ok else ()):
+            if get != give and g.state.supply[get] > 0:
+                trades.add(TradeWithSupply(seat, give, get))
+    return trades
+
+
+@pytest.mark.parametrize("science_as_any_resource", [False, True])
+@pytest.mark.parametrize("seed", range(8))
+def test_rule_12_4_property_what_any_resource_may_be(seed, science_as_any_resource):
+    """Rule 12.4: "any resource" in the 4:1 and 3-science trades and at harbors is one of the
+    five resources; only the 2-energy trade takes science -- unless the rule set's
+    ``science_as_any_resource`` lets it be science. Random hands, harbors and supplies."""
+    rng = random.Random(seed)
+    g = make(science_as_any_resource=science_as_any_resource)
+    for h in rng.sample(BOARD.harbors, 2):
+        SB.place(g, 0, rng.choice(("town", "city")), h.corners[rng.randrange(2)])
+    roll_idle(g)
+    for kind in CARD_KINDS:
+        SB.give(g, 0, **{kind: rng.choice((0, 2, 3, 4))})
+        if rng.random() < 0.2:
+            SB.give(g, 1, **{kind: g.state.supply[kind]})  # an empty supply pile
+    SB.give(g, 0, energy=rng.choice((0, 1, 2)))
+    listed = {a for a in g.legal_actions() if isinstance(a, TradeWithSupply)}
+    assert listed == _supply_trade_oracle(g, 0)
+    affordable = {a.give for a in listed if a.give != "energy"}
+    for give in affordable - {"science"}:
+        if g.state.supply["science"]:
+            why = g.why_illegal(TradeWithSupply(0, give, "science"))
+            assert (why is None) == science_as_any_resource, why
+
+
+@pytest.mark.parametrize("science_as_any_resource", [False, True])
+def test_rule_12_4_research_grant_takes_science_only_when_the_rule_set_says(
+    science_as_any_resource,
+):
+    """Rules 12.4/13.3: Research Grant's "any 2 resources" includes science only with
+    ``science_as_any_resource``."""
+    g = make(science_as_any_resource=science_as_any_resource)
+    roll_idle(g)
+    SB.give_dev_card(g, 0, "research_grant")
+    g.apply(PlayDevCard(0, "research_grant"))
+    expected = set(RESOURCES) | ({"science"} if science_as_any_resource else set())
+    assert {a.card for a in g.legal_actions()} == expected
+    assert (g.why_illegal(TakeCard(0, "science")) is None) == science_as_any_resource
+    assert g.why_illegal(TakeCard(0, "energy")) is not None
+
+
 def offer_position(seed=1):
     g = make(seed=seed)
     SB.give(g, 0, brick=2, science=1)

@@ -1628,6 +1628,78 @@ def test_rule_14_2_empty_bag_ending(plants, extra_towns, kind, winners, eliminat
     assert tuple(sorted(g.outcome.eliminated)) == eliminated
 
 
+def _empty_bag_game(plants, extra_towns, even_survives: bool) -> en.Game:
+    """Play to the empty bag with ``plants`` (seat -> (renewable, fossil)) on the board."""
+    g = new(rules=_one_disc_rules(1).replace(empty_bag_even_survives=even_survives))
+    for seat in range(4):
+        corners = [city(g, seat), city(g, seat)]
+        r, f = plants.get(seat, (0, 0))
+        spots = [(c, h) for c in corners for h in BOARD.corner_hexes(c)]
+        for kind_, (c, h) in zip(["renewable"] * r + ["fossil"] * f, spots, strict=False):
+            sb.place_plant(g, seat, kind_, c, h)
+        for _ in range(extra_towns.get(seat, 0)):
+            town(g, seat)
+        assert g.victory_points(seat) < 10
+    roll(g)
+    g.apply(EndTurn(g.active_seat))
+    assert g.is_over
+    return g
+
+
+@pytest.mark.parametrize(
+    "plants, extra_towns, kind, winners, eliminated",
+    [
+        ({0: (1, 1), 2: (2, 2)}, {2: 1}, "empty_bag", (2,), ()),  # even balances compete (VP)
+        ({0: (1, 1), 2: (2, 2)}, {}, "empty_bag", (0, 1, 2, 3), ()),  # all at 0, VP tie: shared
+        ({0: (0, 1), 1: (1, 2)}, {}, "empty_bag", (2, 3), (0, 1)),  # none of each may win
+        ({0: (0, 1), 1: (0, 1), 2: (1, 2), 3: (0, 3)}, {}, "everyone_loses", (), (0, 1, 2, 3)),
+        ({0: (2, 0), 1: (1, 0), 3: (0, 1)}, {}, "empty_bag", (0,), (3,)),  # as in rule 14.2
+    ],
+)
+def test_rule_14_2a_chinese_reading_only_fossil_heavy_players_are_out(
+    plants, extra_towns, kind, winners, eliminated
+):
+    """Rule 14.2a (``empty_bag_even_survives=True``): only more fossil than renewable plants
+    eliminates; the rest compete on (renewable - fossil), so 1 and 1, or none, can win;
+    everybody loses only when all are eliminated."""
+    g = _empty_bag_game(plants, extra_towns, even_survives=True)
+    assert (g.outcome.kind, g.outcome.winners) == (kind, winners)
+    assert tuple(sorted(g.outcome.eliminated)) == eliminated
+
+
+def _empty_bag_oracle(plants, vps, even_survives: bool):
+    """Rules 14.2 and 14.2a restated: (kind, winners, eliminated)."""
+    counts = {seat: plants.get(seat, (0, 0)) for seat in range(4)}
+    eliminated = tuple(s for s, (r, f) in counts.items() if f > r)
+    if even_survives:
+        contenders = {s: r - f for s, (r, f) in counts.items() if f <= r}
+    else:
+        contenders = {s: r - f for s, (r, f) in counts.items() if r > f}
+    if not contenders:
+        return "everyone_loses", (), eliminated
+    best = max(contenders.values())
+    tied = [s for s, b in contenders.items() if b == best]
+    top_vp = max(vps[s] for s in tied)
+    return "empty_bag", tuple(s for s in tied if vps[s] == top_vp), eliminated
+
+
+@pytest.mark.parametrize("even_survives", [False, True])
+@pytest.mark.parametrize("seed", range(10))
+def test_rule_14_2_and_14_2a_property_on_random_plant_counts(seed, even_survives):
+    """Rules 14.2 / 14.2a both ways on random plant counts and VP: the outcome matches the
+    rules restated in ``_empty_bag_oracle``."""
+    import random
+
+    rng = random.Random(seed * 2 + even_survives)
+    plants = {s: (rng.randint(0, 3), rng.randint(0, 3)) for s in range(4) if rng.random() < 0.85}
+    extra = {s: rng.randint(0, 1) for s in range(4)}
+    g = _empty_bag_game(plants, extra, even_survives)
+    vps = [g.victory_points(s) for s in range(4)]
+    kind, winners, eliminated = _empty_bag_oracle(plants, vps, even_survives)
+    assert (g.outcome.kind, g.outcome.winners) == (kind, winners)
+    assert tuple(sorted(g.outcome.eliminated)) == eliminated
+
+
 # ==============================================================================================
 # History and event records (design §3)
 # ==============================================================================================
