@@ -54,7 +54,11 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "harbors": ("1", "four 3:1 and one 2:1 per resource, on the base-game coastal slots"),
     "layout": ("2.2", "the base-game beginner board with New Energies terrain names"),
     "number_placement": ("2.2", "numbers on a random board: spiral (published) or shuffled"),
-    "start": ("2.3", "printed start spots unknown: seats are placed by a documented heuristic"),
+    "start": (
+        "2.3",
+        "printed start spots unknown: the quick start puts every city on three different "
+        "resources wherever the board allows, towns on the most pips (energies.quickstart)",
+    ),
     "starting_hand_per_hex": ("3.4", "one card per hex around the city (base Catan reading)"),
     "starting_energy": ("3.4", "energy starts at 0"),
     "random_start_player": ("3.6", "the start player is drawn from the game seed"),

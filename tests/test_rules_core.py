@@ -333,8 +333,8 @@ def test_rule_3_3_draft_distance_rule_and_road_must_touch_the_new_building():
         assert not set(BOARD.corner_neighbors(c)) & set(built)
 
 
-def expected_start_hand(rules: RuleSet, city: int) -> Counter:
-    resources = [BOARD.hexes[h].resource for h in BOARD.corner_hexes(city)]
+def expected_start_hand(rules: RuleSet, city: int, board=BOARD) -> Counter:
+    resources = [board.hexes[h].resource for h in board.corner_hexes(city)]
     resources = [r for r in resources if r is not None]  # the desert gives nothing
     hand = Counter(resources if rules.starting_hand_per_hex else set(resources))
     hand["science"] += 1
@@ -355,6 +355,60 @@ def test_rule_3_4_quick_start_hand_is_city_resources_plus_one_science_and_no_ene
     for kind in CARD_KINDS:
         total = g.rules.science_cards if kind == "science" else g.rules.resource_cards
         assert g.state.supply[kind] + sum(p.hand[kind] for p in g.state.players) == total
+
+
+def most_three_resource_corners_two_apart(board, wanted: int) -> int:
+    """How many cities the board can give three different resources at once (brute force)."""
+    three = [
+        c
+        for c in board.corners
+        if len({board.hexes[h].resource for h in board.corner_hexes(c)} - {None}) == 3
+    ]
+    for size in range(wanted, 0, -1):
+        for combo in itertools.combinations(three, size):
+            if all(b not in board.corner_neighbors(a) for a, b in itertools.combinations(combo, 2)):
+                return size
+    return 0
+
+
+QUICK_BOARDS = [
+    (players, layout, numbers, seed)
+    for players in (3, 4)
+    for layout, numbers, seeds in (
+        ("beginner", "spiral", range(6)),
+        ("random", "spiral", range(0, 60)),
+        ("random", "shuffled", range(60, 120)),
+    )
+    for seed in seeds
+]
+
+
+@pytest.mark.parametrize("per_hex", [True, False])
+def test_rule_3_4_property_quick_start_cities_touch_three_different_resources(per_hex):
+    """Rule 3.4: the quick start places every city on three different resources wherever the
+    board allows (as many cities as there are such corners two apart), on the beginner board
+    and on seeded random boards with 3 and 4 players; such a city's hand is one card of each
+    of its three resources plus 1 science under either reading of the rule."""
+    short_boards = 0
+    for players, layout, numbers, seed in QUICK_BOARDS:
+        rules = RuleSet.standard(
+            players, layout=layout, number_placement=numbers, starting_hand_per_hex=per_hex
+        )
+        g = en.new_game(seed=seed, rules=rules)
+        board, where = g.board, (players, layout, numbers, seed)
+        cities = [next(iter(p.cities)) for p in g.state.players]
+        rich = [c for c in cities if len(board.corner_resources(c)) == 3]
+        possible = most_three_resource_corners_two_apart(board, players)
+        assert len(rich) == possible, where
+        short_boards += possible < players
+        for p, city in zip(g.state.players, cities):
+            got = Counter({k: n for k, n in p.hand.items() if n})
+            assert got == expected_start_hand(rules, city, board), where
+            if city in rich:
+                assert got == Counter(
+                    {**dict.fromkeys(board.corner_resources(city), 1), "science": 1}
+                )
+    assert short_boards < len(QUICK_BOARDS) // 10  # nearly every board allows it for all
 
 
 # (city corner, description): 28 touches fields + two forests, 24 touches the desert
