@@ -20,7 +20,9 @@ LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 HEADER_EXEMPT = {"02-play"}
 
 NUMBER = r"\d+(?:\.\d+[a-z]?)?"
-CITATION = re.compile(rf"\brules?\s+({NUMBER}(?:\s*(?:,|–|-|and|or|to)\s*{NUMBER})*)", re.I)
+CITATION = re.compile(
+    rf"\brules?\s+({NUMBER}(?:\s*(?:,|–|-|and|or|to)\s*{NUMBER})*)", re.IGNORECASE
+)
 
 
 def cited_numbers(text: str) -> set[str]:
@@ -62,9 +64,7 @@ def test_rules_sheet_has_every_section_and_the_changed_rules():
     assert {"3.4", "8.5", "12.1", "12.4", "14.2", "14.2a"} <= found
 
 
-@pytest.mark.parametrize(
-    "path", LESSONS + [NOTEBOOKS / "TEACHER_GUIDE.md"], ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("path", LESSONS + [NOTEBOOKS / "TEACHER_GUIDE.md"], ids=lambda p: p.stem)
 def test_every_cited_rule_resolves_in_the_rules_sheet(path):
     text = notebook_text(path) if path.suffix == ".ipynb" else path.read_text(encoding="utf-8")
     missing = sorted(cited_numbers(text) - anchors())
