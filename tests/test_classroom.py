@@ -195,3 +195,33 @@ def test_import_is_light():
     code = "import energies.classroom, sys; print('pandas' in sys.modules, 'matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+def test_classroom_preset_changes_only_the_bag_and_rows():
+    short, full = en.RuleSet.classroom(), en.RuleSet.standard()
+    changed = {k for k, v in short.to_dict().items() if full.to_dict()[k] != v}
+    assert changed == {"brown_discs", "event_spaces"}
+    assert sum(n for _, n in short.brown_discs) == 20
+    assert {short.spaces(row) for row, _ in short.event_spaces} == {2}
+    assert en.RuleSet.classroom(3).players == 3
+    assert en.RuleSet.classroom(turn_limit=100).turn_limit == 100
+
+
+def test_classroom_games_reach_the_empty_bag_in_about_25_turns():
+    personas = ["fossil", "green", "balanced", "freerider"]
+    frame = en.simulate(8, personas, rules=en.RuleSet.classroom(), seed=3, progress=False)
+    assert (frame["outcome"] == "empty_bag").all()
+    assert 20 <= frame["turns"].median() <= 30
+    full = en.simulate(8, personas, seed=3, progress=False)
+    assert frame["turns"].max() < full["turns"].min()
+
+
+def test_classroom_game_saves_and_collects(tmp_path):
+    game = en.new_game(seed=5, rules=en.RuleSet.classroom(), names=NAMES)
+    en.play(
+        game,
+        [en.bots.GreenInvestor(), en.bots.FossilRush(), en.bots.Balanced(), en.bots.FreeRider()],
+    )
+    game.save(tmp_path / "short.json")
+    row = collect(tmp_path).iloc[0]
+    assert row["outcome"] == game.outcome.kind and row["turns"] == game.turn
