@@ -6,8 +6,11 @@ one row per game. Every file is loaded with :func:`energies.load_game`, which re
 the recorded actions and checks the digest, so an edited file never enters the table.
 A file that cannot be used — not JSON, not a save file, edited, too large, a folder,
 anything else — is *skipped* and listed with its reason; ``collect`` never stops at
-a bad file. The skipped files are in ``frame.attrs["skipped"]``, a DataFrame with
-columns ``source`` and ``reason`` (empty when every file loaded).
+a bad file. The skipped files are in ``frame.attrs["skipped"]``: a list of
+``{"source": ..., "reason": ...}`` records (empty when every file loaded);
+``pandas.DataFrame(frame.attrs["skipped"])`` shows them as a table. (Plain records rather
+than a DataFrame, so that ``pandas.concat`` of two rounds' frames keeps working: pandas
+compares the ``attrs`` of the frames it joins.)
 
 pandas and matplotlib are imported inside the functions.
 """
@@ -41,6 +44,18 @@ COLUMNS = (
 )
 SEAT_COLUMNS = ("fossil", "renewable", "vp", "burden")  # each as <name>_<seat>, seat 0..3
 MAX_SEATS = 4
+# Okabe-Ito (safe for the common colour-vision deficiencies), plus black and grey; each line
+# also carries its group's name in the legend.
+GROUP_COLORS = (
+    "#0072B2",
+    "#D55E00",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#009E73",
+    "#000000",
+    "#999999",
+)
 _LOOKS_LIKE_PATH = 4096  # a longer text (or one with a line break) is save text, not a path
 
 
@@ -64,8 +79,8 @@ def collect(source: Any):
     ratio: its share of the harm / its share of the footprint). Seats count from 0;
     a 3-player game has no value in the seat-3 columns.
 
-    Files that cannot be used are listed in ``frame.attrs["skipped"]`` (columns
-    ``source``, ``reason``). Raises ``TypeError`` only when ``source`` itself is
+    Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
+    ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
     neither a folder, a path, a text nor a list.
     """
     import pandas as pd
@@ -88,7 +103,7 @@ def collect(source: Any):
         frame[name] = frame[name].astype(int)
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
     frame["finished"] = frame["finished"].astype(bool)
-    frame.attrs["skipped"] = pd.DataFrame.from_records(skipped, columns=["source", "reason"])
+    frame.attrs["skipped"] = skipped
     return frame
 
 
@@ -211,9 +226,9 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
 def plot_class(frame, ax=None):
     """Every group's GF over the turns, and how each game ended, side by side; return the Axes.
 
-    ``frame`` is :func:`collect`'s result (a ``round`` column, if present, is added to
-    each group's label). Each group is one line of GF per turn, ending in a dot
-    coloured by the outcome. With ``ax=None`` a figure with two panels is made and
+    ``frame`` is :func:`collect`'s result. Each game is one line of GF per turn, in its
+    group's colour, ending in a dot coloured by the outcome; with a ``round`` column
+    each round has its own line style and the round is added to the labels. With ``ax=None`` a figure with two panels is made and
     the GF Axes is returned; the outcome panel (one bar per group: its length the
     turns played, its colour the outcome, its text the winners) is
     ``ax.figure.axes[1]``. With a given ``ax`` only the GF lines are drawn into it.
@@ -223,7 +238,7 @@ def plot_class(frame, ax=None):
         raise ValueError(f"plot_class needs collect()'s frame (missing {sorted(missing)}).")
     if frame.empty:
         raise ValueError("plot_class needs at least one game (the frame has no rows).")
-    from .viz.style import OUTCOME_COLORS, OUTCOME_LABELS, SEAT_COLORS
+    from .viz.style import OUTCOME_COLORS, OUTCOME_LABELS
 
     panel = None
     if ax is None:
@@ -234,11 +249,15 @@ def plot_class(frame, ax=None):
             1, 2, figsize=(12, height), layout="constrained", width_ratios=(3, 2)
         )
     labels = _group_labels(frame)
+    # one colour per group, one line style per round: a group's two rounds share a colour
+    groups = list(dict.fromkeys(frame["group"]))
+    rounds = list(dict.fromkeys(frame["round"])) if "round" in frame.columns else [None]
     styles = ("-", "--", ":", "-.")
-    for i, (label, row) in enumerate(zip(labels, frame.to_dict("records"))):
+    for label, row in zip(labels, frame.to_dict("records")):
         gf = list(row["gf_by_turn"])
-        color = SEAT_COLORS[i % len(SEAT_COLORS)]
-        ax.plot(range(len(gf)), gf, color=color, linestyle=styles[(i // 4) % 4], label=label)
+        color = GROUP_COLORS[groups.index(row["group"]) % len(GROUP_COLORS)]
+        style = styles[rounds.index(row.get("round")) % len(styles)]
+        ax.plot(range(len(gf)), gf, color=color, linestyle=style, linewidth=2, label=label)
         ax.plot(
             [len(gf) - 1],
             [gf[-1]],

@@ -51,8 +51,7 @@ def class_folder(tmp_path, games):
 def test_folder_gives_one_row_per_good_game_and_skips_the_rest(class_folder, games):
     frame = collect(class_folder)
     assert sorted(frame["group"]) == ["group1", "group2", "trio"]
-    skipped = frame.attrs["skipped"]
-    reasons = dict(zip(skipped["source"].map(lambda s: os.path.basename(s)), skipped["reason"]))
+    reasons = {os.path.basename(r["source"]): r["reason"] for r in frame.attrs["skipped"]}
     assert set(reasons) == {
         "broken.json",
         "notes.json",
@@ -134,10 +133,10 @@ def test_list_mixes_paths_texts_dicts_and_keeps_order(tmp_path, games):
     assert list(frame["group"]) == ["text 1", "blue team", "text 3", "blue team", "text 4"]
     assert list(frame["players"]) == [4, 4, 3, 4, 4]
     skipped = frame.attrs["skipped"]
-    assert list(skipped["source"]) == ["text 2", str(tmp_path / "missing.json"), "text 5"]
-    assert "not valid JSON" in skipped["reason"].iloc[0]
-    assert "Cannot read" in skipped["reason"].iloc[1]
-    assert "not int" in skipped["reason"].iloc[2]
+    assert [r["source"] for r in skipped] == ["text 2", str(tmp_path / "missing.json"), "text 5"]
+    assert "not valid JSON" in skipped[0]["reason"]
+    assert "Cannot read" in skipped[1]["reason"]
+    assert "not int" in skipped[2]["reason"]
 
 
 def test_unfinished_save_is_a_row_in_progress():
@@ -154,14 +153,23 @@ def test_pipe_is_skipped_without_hanging(tmp_path):
     os.mkfifo(tmp_path / "pipe.json")
     frame = collect(tmp_path)
     assert frame.empty
-    assert "not a regular file" in frame.attrs["skipped"]["reason"].iloc[0]
+    assert "not a regular file" in frame.attrs["skipped"][0]["reason"]
 
 
 def test_empty_folder_gives_empty_tables_with_columns(tmp_path):
     frame = collect(tmp_path)
     assert frame.empty and "final_gf" in frame.columns and "burden_3" in frame.columns
-    assert frame.attrs["skipped"].empty
-    assert list(frame.attrs["skipped"].columns) == ["source", "reason"]
+    assert frame.attrs["skipped"] == []
+
+
+def test_two_rounds_concatenate(class_folder, games):
+    import pandas as pd
+
+    first = collect(class_folder)
+    second = collect([games["group1"].to_json()])
+    both = pd.concat([first.assign(round=1), second.assign(round=2)], ignore_index=True)
+    assert list(both["round"]) == [1, 1, 1, 2]
+    assert len(first.attrs["skipped"]) == 7 and second.attrs["skipped"] == []
 
 
 def test_source_of_the_wrong_kind_is_a_clear_error():
