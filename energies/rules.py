@@ -269,6 +269,22 @@ class RuleSet:
             raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
         return cls(players=players, **changes)
 
+    @classmethod
+    def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-55.
+
+        A variant, not the published game: 4 brown discs of each event kind instead of 8-9
+        (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
+        can still fire twice and events come about as often per turn as in the full game.
+        Everything else — costs, footprint, disc bands, the empty-bag ending — is unchanged.
+        """
+        return cls.standard(
+            players,
+            brown_discs=tuple((kind, 4) for kind in BROWN_EVENTS),
+            event_spaces=tuple((row, 2) for row in ROWS),
+            **changes,
+        )
+
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
