@@ -162,15 +162,20 @@ class ExpectedValueBot(_ShelfieBot):
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ev": ExpectedValueBot}
 
 
-def make_bot(spec, seed: int | None = None):
-    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object."""
+def make_bot(spec, seed: int | None = None, bots: dict[str, type] | None = None):
+    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object.
+
+    ``bots`` is the table of names (this game's :data:`BOTS` by default; Noclear reuses
+    this function with its own).
+    """
+    bots = BOTS if bots is None else bots
     if isinstance(spec, str):
         key = spec.strip().lower()
-        aliases = {cls.__name__.lower(): name for name, cls in BOTS.items()}
+        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
         key = aliases.get(key, key)
-        if key not in BOTS:
-            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(BOTS))}.")
-        return BOTS[key](seed=seed)
+        if key not in bots:
+            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
+        return bots[key](seed=seed)
     if isinstance(spec, type):
         try:
             return spec(seed=seed)
