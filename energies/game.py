@@ -11,7 +11,7 @@ import copy
 import json
 from typing import Any
 
-from . import effects, engine
+from . import effects, engine, lite
 from .actions import Action, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
@@ -251,9 +251,16 @@ class Game:
         """The save file text: rules, seed, seats, action log and a digest of the state."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def save(self, path) -> None:
+    def save(self, path) -> str:
+        """Write the save file to ``path``; return the path written. In a browser kernel a
+        file outside the browser's storage is kept in memory only: a one-line note says so
+        (``energies.lite.save_location``)."""
+        path, note = lite.save_location(path)
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.to_json())
+        if note:
+            lite.note(note)
+        return path
 
     def _repr_png_(self) -> bytes:
         """Jupyter shows a game as its board picture."""
