@@ -8,7 +8,8 @@ reaches this module.
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+from collections.abc import Callable
 
 from .actions import (
     Action,
@@ -336,10 +337,20 @@ def longest_road(state: GameState, seat: int) -> int:
     roads = state.players[seat].roads
     if not roads:
         return 0
-    blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
+    paths = state.board.paths
+    network = {c for path in roads for c in paths[path]}
+    # only cuts on the network matter: the same network with the same cuts is looked up
+    blocked = frozenset(
+        c for p in state.players if p.seat != seat for c in p.buildings() if c in network
+    )
+    return _longest_road(paths, frozenset(roads), blocked)
+
+
+@functools.lru_cache(maxsize=4096)
+def _longest_road(paths: tuple, roads: frozenset[int], blocked: frozenset[int]) -> int:
     links: dict[int, list[tuple[int, int]]] = {}  # corner -> (road, far corner)
     for path in roads:
-        a, b = state.board.paths[path]
+        a, b = paths[path]
         links.setdefault(a, []).append((path, b))
         links.setdefault(b, []).append((path, a))
     best = 0
