@@ -123,6 +123,9 @@ class GameState:
     demolished: int = 0  # this turn (rule 11)
     dev_played_turn: int = 0  # this turn (rule 5.4)
     offers_made: int = 0  # this turn
+    # actions applied in this turn (rules.turn_action_limit); follows from the log, so the
+    # digest leaves it out and save files of earlier releases keep their digests
+    turn_actions: int = 0
     longest_road_holder: int | None = None
     environmentalist_holder: int | None = None
     outcome: Any = None
