@@ -72,8 +72,10 @@ def require(missing: str | None, hint: str) -> None:
 
 @pytest.fixture
 def browser_kernel(monkeypatch):
-    """Pretend to be Pyodide: ``sys.platform`` is "emscripten" there."""
+    """Pretend to be Pyodide: ``sys.platform`` is "emscripten" there, and one CPU is seen."""
     monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(lite, "_told", set())  # a fresh kernel: no note told yet
 
 
 def _no_pool(*args, **kwargs):
@@ -88,7 +90,12 @@ def test_simulate_with_jobs_plays_serially_in_a_browser_kernel(browser_kernel, m
     )
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err  # one line, no traceback
-    assert err.startswith("energies: ") and "jobs=1" in err and "6 games" in err
+    assert err.startswith("energies: ") and "jobs=1" in err
+    again = en.simulate(
+        6, ["random", "fossil", "green", "balanced"], seed=5, jobs=2, progress=False
+    )
+    assert capsys.readouterr().err == ""  # told once per kernel
+    pdt.assert_frame_equal(frame, again)
     monkeypatch.setattr(sys, "platform", "linux")
     serial = en.simulate(6, ["random", "fossil", "green", "balanced"], seed=5, progress=False)
     pdt.assert_frame_equal(frame, serial)
