@@ -324,7 +324,7 @@ class PlayApp(_PlayView):
         if not path:
             raise ValueError("type a file name first")
         try:
-            self.game.save(path)
+            path = self.game.save(path)  # a browser kernel may keep it in memory (energies.lite)
         except OSError as exc:
             self._say(f"Cannot save to {path}: {exc.strerror or exc}.", "error")
             return None
