@@ -68,6 +68,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
+from .quickstart import quick_start_choice, reserve_city_corners
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
@@ -122,31 +123,11 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
     for seat in reversed(order):
         state.queue += [Task("setup_city", seat), Task("setup_road", seat)]
     state.active = state.start_player
-    if rules.start == "quick":
+    if rules.start == "quick":  # rules 2.3, 3.4: see energies.quickstart
+        reserved = reserve_city_corners(board, list(reversed(order)))
         while state.phase == "setup":
-            apply_listed(state, quick_start_choice(state))
+            apply_listed(state, quick_start_choice(state, legal_actions(state), reserved))
     return state
-
-
-def quick_start_choice(state: GameState) -> Action:
-    """The documented quick-start heuristic (rule 2.3 [H]).
-
-    A town or city goes on the free corner with the most pips (dots on the
-    number tokens around it), ties broken by the number of different
-    resources and then by the game's set-up random stream; a road points to
-    the neighbouring corner with the most pips.
-    """
-    board, rng = state.board, state.rng["setup"]
-    options = legal_actions(state)
-    pips = board.corner_pips
-    if isinstance(options[0], BuildRoad):  # the far end: the corner without the building
-        ends = [board.path_corners(a.path) for a in options]
-        far = [b if state.owner_of(a) is not None else a for a, b in ends]
-        scores = [(pips(c), rng.random()) for c in far]
-    else:
-        kinds = board.corner_resources
-        scores = [(pips(a.corner), len(kinds(a.corner)), rng.random()) for a in options]
-    return options[scores.index(max(scores))]
 
 
 def _finish_setup(state: GameState) -> None:

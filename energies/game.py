@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from . import effects, engine, files
+from . import effects, engine, files, lite
 from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
@@ -280,13 +280,20 @@ class Game:
         """The save file text: rules, seed, seats, action log and a digest of all of them."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def save(self, path) -> None:
-        """Write the save file atomically: a good file at ``path`` is never half-overwritten.
+    def save(self, path) -> str:
+        """Write the save file atomically and return the path written: a good file at
+        ``path`` is never half-overwritten.
 
         Raises OSError (or ``files.FileProblem``, a ValueError) when the path is a folder,
-        a device or a pipe, or its folder is missing or read-only.
+        a device or a pipe, or its folder is missing or read-only. In a browser kernel a file
+        outside the browser's storage is kept in memory only: a one-line note says so
+        (``energies.lite.save_location``).
         """
+        path, note = lite.save_location(path)
         files.write_text(path, self.to_json())
+        if note:
+            lite.note(note)
+        return path
 
     def _repr_png_(self) -> bytes:
         """Jupyter shows a game as its board picture."""

@@ -17,7 +17,8 @@ Running in parallel
 * ``jobs=1`` (default): a plain loop in this process. Nothing from
   ``multiprocessing`` is imported, so it works where processes cannot be
   started (JupyterLite, some sandboxes).
-* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers;
+* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers (in a
+  browser kernel, which cannot start processes, a one-line note and ``jobs=1``);
   games are sent in chunks (25-50 games) to amortise the start-up and transfer
   cost, and the rows are put back in game order.
 * ``executor=``: any object with ``.submit(fn, *args)`` returning futures with
@@ -43,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import bots as _bots
+from . import lite as _lite
 from .game import new_game
 from .play import play
 from .rule_checks import show
@@ -313,6 +315,12 @@ def simulate(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
         )
     lineups = normalise_lineups(bots, rules)
+    if executor is None and jobs > 1 and not _lite.can_start_processes():
+        _lite.note(
+            f"this Python cannot start worker processes (a browser kernel): the {games} games "
+            "are played here one by one (jobs=1), with the same results."
+        )
+        jobs = 1
 
     seeds = game_seeds(games, seed)
     tasks = [(i, s, lineups[i % len(lineups)]) for i, s in enumerate(seeds)]
