@@ -521,6 +521,8 @@ _RULE_SPECS: dict[str, object] = {
     "vp_card_vp": _POINTS,
     "victory_points": Count(1, 100),
     "empty_bag_tiebreak_vp": Flag(),
+    "empty_bag_even_survives": Flag(),  # rule 14.2a (issue 14)
+    "science_as_any_resource": Flag(),  # rule 12.4 (issue 14)
     "turn_limit": Count(1, 2000),
     "turn_action_limit": Count(20, 2000),  # a draft set-up turn takes 16 actions
 }
