@@ -544,15 +544,6 @@ def _consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
     for name in ("disc_bands_4p", "disc_bands_3p"):
         if any(low > high for low, high, _ in v[name]):
             out.append((name, f"every band of {name} needs low <= high"))
-    greens = sum(n for _, n in v["green_discs_per_player"])
-    if greens > v["renewable_plants"]:
-        out.append(
-            (
-                "green_discs_per_player",
-                f"green_discs_per_player holds {greens} discs but a player has only "
-                f"{v['renewable_plants']} renewable plant slots to put them under (rule 3.1)",
-            )
-        )
     energy = min(v["starting_energy"], v["energy_cap"])
     if energy * v["players"] > v["energy_tokens"]:
         out.append(

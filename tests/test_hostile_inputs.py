@@ -75,7 +75,7 @@ def test_a_wrong_value_in_any_field_is_refused_with_the_field_name(field: str):
         ({"town_cost": (("gold", 1),)}, "town_cost"),
         ({"town_cost": (("brick", 1), ("brick", 2))}, "town_cost"),
         ({"roads": 72}, "roads"),
-        ({"green_discs_per_player": (("climate_conference", 30),)}, "green_discs_per_player"),
+        ({"green_discs_per_player": (("climate_conference", 31),)}, "green_discs_per_player"),
         ({"event_spaces": (("air_pollution", 3),)}, "event_spaces"),
         ({"disc_bands_4p": ((5, 2, 1),)}, "disc_bands_4p"),
         ({"starting_energy": 20, "energy_tokens": 10}, "starting_energy"),
