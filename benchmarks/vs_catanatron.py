@@ -152,14 +152,18 @@ def report(rounds: list[dict[str, dict]], command: str) -> str:
         "",
         f"- **actions/s, offers off (the headline): {spread(headline)}**; per round "
         + ", ".join(f"{r:.2f}" for r in headline),
-        f"- actions/s, as played (offers and answers counted): "
-        f"{spread(ratios('as played', actions_per_s))}",
+        (
+            "- actions/s, as played (offers and answers counted): "
+            f"{spread(ratios('as played', actions_per_s))}"
+        ),
         f"- games/s, offers off: {spread(ratios('offers off', games_per_s))}",
         f"- games/s, as played: {spread(ratios('as played', games_per_s))}",
         "",
-        "The games differ: a New Energies game ends when the event bag runs out or everyone "
-        "loses (about 30 turns), catanatron's random games run to 10 VP (about 350 turns). "
-        "Per action is the like-for-like measure; per game is not.",
+        (
+            "The games differ: a New Energies game ends when the event bag runs out or "
+            "everyone loses (about 30 turns), catanatron's random games run to 10 VP (about "
+            "350 turns). Per action is the like-for-like measure; per game is not."
+        ),
         "",
         "## Action census (all rounds; share of each engine's actions)",
         "",
