@@ -8,6 +8,7 @@ reaches this module.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Callable
 
 from .actions import (
@@ -328,7 +329,21 @@ def longest_road(state: GameState, seat: int) -> int:
     board, roads = state.board, state.players[seat].roads
     if not roads:
         return 0
-    blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
+    ends = set(chain.from_iterable(map(board.paths.__getitem__, roads)))
+    others = [q for q in state.players if q.seat != seat]
+    blocked = ends.intersection(chain.from_iterable(q.towns | q.cities for q in others))
+    # The length depends only on the roads and the opponents' buildings on their corners:
+    # the state keeps the last answer per seat (a road built changes only its builder's).
+    key = (frozenset(roads), frozenset(blocked))
+    kept = state.road_lengths.get(seat)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    length = _walk_longest(board, roads, blocked, ends)
+    state.road_lengths[seat] = (key, length)
+    return length
+
+
+def _walk_longest(board, roads: set[int], blocked: set[int], ends: set[int]) -> int:
     corner_paths, path_corners = board.corner_paths_of, board.paths  # read on every step
 
     def walk(corner: int, used: set[int]) -> int:
@@ -345,7 +360,7 @@ def longest_road(state: GameState, seat: int) -> int:
                     longest = found
         return longest
 
-    return max(walk(corner, set()) for corner in {c for path in roads for c in path_corners[path]})
+    return max(walk(corner, set()) for corner in ends)
 
 
 def update_longest_road(state: GameState, holder_before: int | None = None) -> None:

@@ -12,6 +12,8 @@ keeps that listing until the next action is applied. Turn flow: event phase (rul
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections.abc import Callable
 
@@ -86,8 +88,11 @@ class IllegalActionError(ValueError):
 # ==============================================================================================
 
 
-def new_state(rules: RuleSet, seed: int) -> GameState:
-    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3)."""
+def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
+    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3).
+
+    ``history=False``: keep no per-turn history records (``state.history`` stays empty).
+    """
     board = build_board(rules.layout, seed, rules.number_placement)
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
@@ -114,6 +119,7 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
         stats=[Stats() for _ in range(rules.players)],
     )
     state.rng = rng
+    state.keep_history = history
     state.start_player = start_player
     # rule 3.3: towns in seat order, cities in reverse
     order = [(state.start_player + i) % rules.players for i in range(rules.players)]
@@ -136,17 +142,26 @@ def quick_start_choice(state: GameState) -> Action:
     resources and then by the game's set-up random stream; a road points to
     the neighbouring corner with the most pips.
     """
-    board, rng = state.board, state.rng["setup"]
+    board, draw = state.board, state.rng["setup"].random
     options = legal_actions(state)
-    pips = board.corner_pips
     if isinstance(options[0], BuildRoad):  # the far end: the corner without the building
+        pips = board.corner_pips
         ends = [board.path_corners(a.path) for a in options]
         far = [b if state.owner_of(a) is not None else a for a, b in ends]
-        scores = [(pips(c), rng.random()) for c in far]
-    else:
-        kinds = board.corner_resources
-        scores = [(pips(a.corner), len(kinds(a.corner)), rng.random()) for a in options]
+        scores = [(pips(c), draw()) for c in far]
+    else:  # one draw per option, in order, whatever the ranks (the stream stays the same)
+        ranks = map(_corner_rank(board).__getitem__, map(_CORNER_OF, options))
+        scores = list(zip(ranks, [draw() for _ in options]))
     return options[scores.index(max(scores))]
+
+
+_CORNER_OF = operator.attrgetter("corner")
+
+
+@functools.lru_cache(maxsize=64)
+def _corner_rank(board) -> tuple[tuple[int, int], ...]:
+    """Per corner: (pips, number of different resources), the quick start's preference."""
+    return tuple((board.corner_pips(c), len(board.corner_resources(c))) for c in board.corners)
 
 
 def _finish_setup(state: GameState) -> None:
@@ -355,7 +370,8 @@ def advance(state: GameState, scored: bool = True) -> None:
                 state.listed = tuple(options)  # what legal_actions will return next
                 break
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
-    if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
+    ended = state.outcome is not None and state.keep_history
+    if ended and (not state.history or state.history[-1]["turn"] != state.turn):
         record_turn(state)  # the final position of a game that ended mid-turn
 
 
@@ -392,7 +408,9 @@ def _start_turn(state: GameState) -> None:
 
 
 def record_turn(state: GameState) -> None:
-    """Append one history record per seat (design §3)."""
+    """Append one history record per seat (design §3), unless the game keeps no history."""
+    if not state.keep_history:
+        return
     lfs = list(map(state.local_footprint, range(state.n)))
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
     turn, active, history = state.turn, state.active, state.history

@@ -133,6 +133,9 @@ class GameState:
     events: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     rng: dict[str, random.Random] = field(default_factory=dict)
+    # Whether engine.record_turn keeps the per-turn history; simulate() switches it off for
+    # games whose history nobody asks for (it changes nothing else in the game).
+    keep_history: bool = field(default=True, compare=False, repr=False)
     # Speed only, never saved or compared: the options of this position as the engine last
     # listed them, and the listing a pending trade offer interrupted (a refusal returns to
     # it). Every applied action clears both (engine.apply_listed).
@@ -141,6 +144,11 @@ class GameState:
     # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
     # through the actions of a turn that move no piece (engine.PIECES_STAY).
     spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
+    # Likewise: each seat's last Longest Road answer, (roads, cutting buildings) -> length;
+    # effects.longest_road reuses it only while both are the same (a pure function of them).
+    road_lengths: dict[int, tuple[Any, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     # -- derived quantities (never stored) -----------------------------------------------------
 
