@@ -152,7 +152,7 @@ def _produce(state: GameState, total: int) -> None:
     for seat in state.clockwise_from_active():
         if seat in energy:
             gain_energy(state, state.players[seat], energy[seat])
-    _remove_hazards_after_roll(state, rolled, producing)
+    _remove_hazards_after_roll(state, rolled)
 
 
 def _pay_out(state: GameState, resource: str, per_seat: dict[int, int]) -> set[int]:
@@ -178,16 +178,22 @@ def _pay_clockwise(state: GameState, kind: str, per_seat: dict[int, int]) -> set
     return paid
 
 
-def _remove_hazards_after_roll(state: GameState, rolled, producing) -> None:
-    # rule 8.5: a hex hazard goes when its number is rolled; a building hazard goes when an
-    # adjacent hex without the Inspector and without a hazard was rolled
-    board = state.board
-    gone_hex = [h for h in rolled if h in state.hex_hazards]
-    gone_building = [
-        c for c in state.building_hazards if any(h in producing for h in board.corner_hexes(c))
-    ]
-    state.hex_hazards.difference_update(gone_hex)
-    state.building_hazards.difference_update(gone_building)
+def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> None:
+    """Rule 8.5: every rolled hex except the Inspector's clears its hazards instead of
+    producing them: the hex hazard if it has one, and the building hazards on its corners
+    (next to a hazard-free hex too: such a building still got nothing this roll). A building
+    hazard next to the Inspector's hex only stays; a 7 never gets here."""
+    board, hex_hazards, building_hazards = state.board, state.hex_hazards, state.building_hazards
+    gone_hex, gone_building = [], set()
+    for h in rolled:
+        if h == state.inspector:
+            continue  # rule 8.5: the Inspector's hex removes nothing
+        if h in hex_hazards:
+            gone_hex.append(h)
+        if building_hazards:
+            gone_building.update(c for c in board.hex_corners(h) if c in building_hazards)
+    hex_hazards.difference_update(gone_hex)
+    building_hazards.difference_update(gone_building)
     if gone_hex or gone_building:
         state.log.append(f"{len(gone_hex) + len(gone_building)} hazard(s) cleared by production")
 
@@ -288,7 +294,8 @@ def _do_play_dev(state: GameState, a: PlayDevCard) -> None:
     elif a.card == "road_construction":  # rule 13.1
         state.queue[0:0] = [Task("free_road", s) for _ in range(rules.road_construction_roads)]
     elif a.card == "research_grant":  # rule 13.3
-        info = {"kinds": "resource", "source": "research_grant"}
+        kinds = "any" if rules.science_as_any_resource else "resource"  # rule 12.4
+        info = {"kinds": kinds, "source": "research_grant"}
         state.queue[0:0] = [
             Task("take_card", s, dict(info)) for _ in range(rules.research_grant_cards)
         ]

@@ -12,8 +12,6 @@ keeps that listing until the next action is applied. Turn flow: event phase (rul
 
 from __future__ import annotations
 
-import functools
-import operator
 import random
 from collections.abc import Callable
 
@@ -70,6 +68,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
+from .quickstart import quick_start_choice, reserve_city_corners
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
@@ -128,40 +127,11 @@ def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
     for seat in reversed(order):
         state.queue += [Task("setup_city", seat), Task("setup_road", seat)]
     state.active = state.start_player
-    if rules.start == "quick":
+    if rules.start == "quick":  # rules 2.3, 3.4: see energies.quickstart
+        reserved = reserve_city_corners(board, list(reversed(order)))
         while state.phase == "setup":
-            apply_listed(state, quick_start_choice(state))
+            apply_listed(state, quick_start_choice(state, legal_actions(state), reserved))
     return state
-
-
-def quick_start_choice(state: GameState) -> Action:
-    """The documented quick-start heuristic (rule 2.3 [H]).
-
-    A town or city goes on the free corner with the most pips (dots on the
-    number tokens around it), ties broken by the number of different
-    resources and then by the game's set-up random stream; a road points to
-    the neighbouring corner with the most pips.
-    """
-    board, draw = state.board, state.rng["setup"].random
-    options = legal_actions(state)
-    if isinstance(options[0], BuildRoad):  # the far end: the corner without the building
-        pips = board.corner_pips
-        ends = [board.path_corners(a.path) for a in options]
-        far = [b if state.owner_of(a) is not None else a for a, b in ends]
-        scores = [(pips(c), draw()) for c in far]
-    else:  # one draw per option, in order, whatever the ranks (the stream stays the same)
-        ranks = map(_corner_rank(board).__getitem__, map(_CORNER_OF, options))
-        scores = list(zip(ranks, [draw() for _ in options]))
-    return options[scores.index(max(scores))]
-
-
-_CORNER_OF = operator.attrgetter("corner")
-
-
-@functools.lru_cache(maxsize=64)
-def _corner_rank(board) -> tuple[tuple[int, int], ...]:
-    """Per corner: (pips, number of different resources), the quick start's preference."""
-    return tuple((board.corner_pips(c), len(board.corner_resources(c))) for c in board.corners)
 
 
 def _finish_setup(state: GameState) -> None:

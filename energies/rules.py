@@ -54,7 +54,11 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "harbors": ("1", "four 3:1 and one 2:1 per resource, on the base-game coastal slots"),
     "layout": ("2.2", "the base-game beginner board with New Energies terrain names"),
     "number_placement": ("2.2", "numbers on a random board: spiral (published) or shuffled"),
-    "start": ("2.3", "printed start spots unknown: seats are placed by a documented heuristic"),
+    "start": (
+        "2.3",
+        "printed start spots unknown: the quick start puts every city on three different "
+        "resources wherever the board allows, towns on the most pips (energies.quickstart)",
+    ),
     "starting_hand_per_hex": ("3.4", "one card per hex around the city (base Catan reading)"),
     "starting_energy": ("3.4", "energy starts at 0"),
     "random_start_player": ("3.6", "the start player is drawn from the game seed"),
@@ -73,6 +77,16 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "plant_vp": ("10.5", "plants score no victory points"),
     "energy_tradeable": ("11.1", "energy may be traded between players"),
     "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
+    "empty_bag_even_survives": (
+        "14.2a",
+        "off: a winner needs more renewable than fossil plants; on (the Chinese reading): "
+        "only more fossil than renewable eliminates, everybody loses only when all are out",
+    ),
+    "science_as_any_resource": (
+        "12.4",
+        "off: 'any resource' (4:1, 3 science, harbors, Research Grant) is one of the five "
+        "resources and only the 2-energy trade gives science; on: it may be science",
+    ),
     "turn_limit": ("14.3", "engine safety: a game that cannot finish stops as 'unfinished'"),
     "trade_offers_per_turn": (
         "12.1",
@@ -99,6 +113,11 @@ _HOUSE_READINGS: tuple[tuple[str, str], ...] = (
     ),
     ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
 )
+
+
+def rule_order(rule: str) -> tuple[tuple[int, str], ...]:
+    """Sort key of a rule number: "8.5" < "8.5a" < "8.6" < "14.2" < "14.2a"."""
+    return tuple((int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part) for part in rule.split("."))
 
 
 def _bands_4p() -> tuple[tuple[int, int, int], ...]:
@@ -213,6 +232,9 @@ class RuleSet:
     generic_harbor_rate: int = 3
     special_harbor_rate: int = 2
     trade_offers_per_turn: int = 3
+    # rule 12.4 [H]: may "any resource" (4:1 and 3-science supply trades, harbors, Research
+    # Grant) be a science card? Off: only the 2-energy trade gives science.
+    science_as_any_resource: bool = False
     # §13 cards and awards
     road_construction_roads: int = 2
     high_yield_hexes: int = 3
@@ -228,6 +250,9 @@ class RuleSet:
     vp_card_vp: int = 1
     victory_points: int = 10
     empty_bag_tiebreak_vp: bool = True
+    # rule 14.2a [H]: the Chinese reading of the empty bag: only more fossil than renewable
+    # plants eliminates, so an even balance (1 and 1, or none) may win.
+    empty_bag_even_survives: bool = False
     turn_limit: int = 400
 
     def __post_init__(self) -> None:
@@ -243,6 +268,22 @@ class RuleSet:
         if players not in (3, 4):
             raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
         return cls(players=players, **changes)
+
+    @classmethod
+    def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-55.
+
+        A variant, not the published game: 4 brown discs of each event kind instead of 8-9
+        (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
+        can still fire twice and events come about as often per turn as in the full game.
+        Everything else — costs, footprint, disc bands, the empty-bag ending — is unchanged.
+        """
+        return cls.standard(
+            players,
+            brown_discs=tuple((kind, 4) for kind in BROWN_EVENTS),
+            event_spaces=tuple((row, 2) for row in ROWS),
+            **changes,
+        )
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
@@ -340,7 +381,7 @@ class RuleSet:
             for name, (rule, note) in _HOUSE_NOTES.items()
         ]
         readings = [HouseDefault(None, None, rule, note) for rule, note in _HOUSE_READINGS]
-        return tuple(sorted(fields + readings, key=lambda h: [int(x) for x in h.rule.split(".")]))
+        return tuple(sorted(fields + readings, key=lambda h: rule_order(h.rule)))
 
     def describe(self) -> str:
         """Every field with its value; house defaults marked with [H] and their rule."""
