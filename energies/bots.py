@@ -107,9 +107,12 @@ class StrategyBot:
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
-            return self._best(state, legal, tie)
+            choice = self._best(state, legal, tie)
         finally:
             self._memo = None
+        if choice.kind == "trade_with_supply":
+            self._remember_trade(state, choice)
+        return choice
 
     def _best(self, state, legal: Sequence[Action], tie: random.Random) -> Action:
         """The best-scoring action; ties go to the higher ``tie.random()`` drawn for each action.
@@ -152,6 +155,20 @@ class StrategyBot:
         if key not in memo:
             memo[key] = compute(*args)
         return memo[key]
+
+    # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
+
+    def _turn_trades(self, state) -> tuple[set, set]:
+        """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
+        key = (id(state), state.turn, state.active)
+        if getattr(self, "_trades_key", None) != key:
+            self._trades_key, self._trades = key, (set(), set())
+        return self._trades
+
+    def _remember_trade(self, state, a: Action) -> None:
+        gave, got = self._turn_trades(state)
+        gave.add(a.give)
+        got.add(a.get)
 
     # -- what the player is short of for its next builds ----------------------------------------
 
@@ -275,8 +292,9 @@ class StrategyBot:
 
     def _score_trade_with_supply(self, state, a, needs):
         p = state.players[a.seat]
-        if needs[a.get] <= 0:
-            return 0.0
+        gave, got = self._turn_trades(state)
+        if needs[a.get] <= 0 or a.get in gave or a.give in got:
+            return 0.0  # never take back what this turn traded away: no endless 1:1 loops
         rate = supply_rate(state, a.seat, a.give)
         if a.give == "energy":
             return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0

@@ -179,6 +179,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if not isinstance(action, ANSWERS[task.kind]):
             return f"First {task_text(task)}."
         return check_decision(state, task, action)
+    if state.turn_actions >= state.rules.turn_action_limit and type(action) not in TURN_ENDS:
+        return (
+            f"This turn has had {state.turn_actions} actions, the most one turn may have "
+            f"(turn_action_limit): end the turn."
+        )
     return _check_free(state, action)
 
 
@@ -224,7 +229,14 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.spots is None:
             state.spots = {}
         state.listed = tuple(list_actions(state, state.spots))
+    if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
+        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(state.listed)
+
+
+# What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
+# a degenerate rule set (a 1:1 supply rate) or a looping bot cannot stall a game.
+TURN_ENDS = frozenset({EndTurn, RollDice})
 
 
 def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
@@ -255,6 +267,7 @@ def apply_listed(state: GameState, action: Action) -> None:
     listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
     state.listed = state.listed_before_offer = state.spots = None  # the position changes
     state.log.append(action)  # turned into its sentence only when the log is read
+    state.turn_actions += 1
     if state.queue:
         task = state.queue[0]
         DECISION_EFFECTS[task.kind](state, task, action)
@@ -365,6 +378,7 @@ def _start_turn(state: GameState) -> None:
         state.finish("unfinished", (), f"The turn limit ({state.rules.turn_limit}) was reached.")
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
+    state.turn_actions = 0
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable

@@ -55,7 +55,6 @@ def check_invariants(
     out += _plants(state, rules)
     out += _footprint_and_points(state, rules)
     out += _awards(state, rules)
-    out += _kept_road_lengths(state)
     out += _hazards(state, rules)
     out += _discs(state, rules)
     out += _turn_flags(state, rules)
@@ -307,28 +306,6 @@ def _road_length(state: GameState, seat: int) -> int:
         return best
 
     return max((walk(c) for c in at), default=0)
-
-
-def _kept_road_lengths(state: GameState) -> list[str]:
-    """The Longest Road lengths the state keeps (effects.longest_road) for the position they
-    were worked out for, when it is this position, equal a fresh search."""
-    out = []
-    paths = state.board.paths
-    for seat, ((roads, blocked), length) in sorted(state.road_lengths.items()):
-        if not (isinstance(seat, int) and 0 <= seat < len(state.players)):
-            out.append(f"a Longest Road length is kept for {seat!r}, which is not a seat")
-            continue
-        mine = state.players[seat].roads
-        ends = {c for r in mine if 0 <= r < len(paths) for c in paths[r]}
-        cutting = {c for p in state.players if p.seat != seat for c in p.towns | p.cities}
-        if roads == mine and blocked == ends & cutting:
-            fresh = _road_length(state, seat)
-            if fresh != length:
-                out.append(
-                    f"the state keeps a Longest Road of {length} for seat {seat}, "
-                    f"but a fresh search finds {fresh} (rule 13.6)"
-                )
-    return out
 
 
 def _awards(state: GameState, rules: RuleSet) -> list[str]:

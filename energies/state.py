@@ -123,6 +123,9 @@ class GameState:
     demolished: int = 0  # this turn (rule 11)
     dev_played_turn: int = 0  # this turn (rule 5.4)
     offers_made: int = 0  # this turn
+    # actions applied in this turn (rules.turn_action_limit); follows from the log, so the
+    # digest leaves it out and save files of earlier releases keep their digests
+    turn_actions: int = 0
     longest_road_holder: int | None = None
     environmentalist_holder: int | None = None
     outcome: Any = None
@@ -144,11 +147,6 @@ class GameState:
     # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
     # through the actions of a turn that move no piece (engine.PIECES_STAY).
     spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
-    # Likewise: each seat's last Longest Road answer, (roads, cutting buildings) -> length;
-    # effects.longest_road reuses it only while both are the same (a pure function of them).
-    road_lengths: dict[int, tuple[Any, int]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
 
     # -- derived quantities (never stored) -----------------------------------------------------
 
