@@ -100,9 +100,12 @@ def _build_bot(spec: Any, seed: int):
 # -- one game -------------------------------------------------------------------------------------
 
 
-def play_one(lineup: Sequence[Any], seed: int, rules: RuleSet | None = None):
-    """Play one game as :func:`simulate` plays it; return the finished :class:`~energies.Game`."""
-    game = new_game(len(lineup), seed, rules)
+def play_one(lineup: Sequence[Any], seed: int, rules: RuleSet | None = None, history: bool = True):
+    """Play one game as :func:`simulate` plays it; return the finished :class:`~energies.Game`.
+
+    ``history=False`` keeps no per-turn records (simulate does that unless ``per_turn``).
+    """
+    game = new_game(len(lineup), seed, rules, history=history)
     players = [_build_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
     play(game, players)
     return game
@@ -148,7 +151,7 @@ def _play_chunk(tasks: Sequence[tuple[int, int, tuple]], rules: RuleSet | None, 
     """
     out = []
     for index, seed, lineup in tasks:
-        game = play_one(lineup, seed, rules)
+        game = play_one(lineup, seed, rules, history=per_turn)  # the same game either way
         records = None
         if per_turn:
             records = [{"game": index, "seed": seed, **record} for record in game.history]
