@@ -310,7 +310,8 @@ def simulate(
     and the :attr:`Game.history` records of every game.
     """
     games = _check_count("games", games, 1, MAX_GAMES)
-    jobs = min(_check_count("jobs", jobs, 1, 10**6), max_jobs())  # more would only compete
+    asked = _check_count("jobs", jobs, 1, 10**6)
+    jobs = min(asked, max_jobs())  # more would only compete
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {show(seed)}.")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -318,10 +319,11 @@ def simulate(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
         )
     lineups = normalise_lineups(bots, rules)
-    if executor is None and jobs > 1 and not _lite.can_start_processes():
+    if executor is None and asked > 1 and not _lite.can_start_processes():
         _lite.note(
-            f"this Python cannot start worker processes (a browser kernel): the {games} games "
-            "are played here one by one (jobs=1), with the same results."
+            "this Python cannot start worker processes (a browser kernel): simulate plays "
+            "its games here one by one (jobs=1), with the same results.",
+            kind="processes",
         )
         jobs = 1
 
