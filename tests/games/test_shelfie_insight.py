@@ -44,7 +44,11 @@ def brute_force(dice: tuple[int, ...], rerolls: int, items, rules: ShelfieRules)
 
 @pytest.mark.parametrize(
     "dice, items",
-    [((P, P, B, G, Y, W), [(P, 3)]), ((B, G, Y, W, J, J), [(B, 4)]), ((P, B, B, G, Y, J), [(P, 1), (B, 2)])],
+    [
+        ((P, P, B, G, Y, W), [(P, 3)]),
+        ((B, G, Y, W, J, J), [(B, 4)]),
+        ((P, B, B, G, Y, J), [(P, 1), (B, 2)]),
+    ],
 )
 def test_one_reroll_matches_brute_force_over_ordered_rolls_of_six_dice(dice, items):
     rules = ShelfieRules()
@@ -64,7 +68,9 @@ def test_the_exact_odds_match_simulation_of_the_game_itself():
     """Play the optimal re-roll policy in real games (the engine's dice) and count successes."""
     items, trials, hits = [(P, 3)], 2500, 0
     rules = ShelfieRules(players=1)
-    planner = RerollPlanner(rules.faces, lambda d: Fraction(int(insight.reaches(items, d, rules))), exact=True)
+    planner = RerollPlanner(
+        rules.faces, lambda d: Fraction(int(insight.reaches(items, d, rules))), exact=True
+    )
     predicted = 0
     for seed in range(trials):
         game = shelfie.new_game(seed=seed, rules=rules)

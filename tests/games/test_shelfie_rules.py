@@ -128,7 +128,9 @@ def test_2_4_nothing_to_circle_forces_a_row_cross_out():
 def test_2_4_a_player_who_can_circle_may_not_cross_out_unless_the_rules_allow():
     game = at(shelfie.new_game(seed=4), P, B, G, Y, W, J)
     assert "you may not cross out a row (rule 2.4)" in game.why_illegal(CrossOut(0, P))
-    relaxed = at(shelfie.new_game(seed=4, rules=ShelfieRules(must_circle_if_able=False)), P, B, G, Y, W, J)
+    relaxed = at(
+        shelfie.new_game(seed=4, rules=ShelfieRules(must_circle_if_able=False)), P, B, G, Y, W, J
+    )
     assert CrossOut(0, P) in relaxed.legal_actions() and circles(relaxed)
 
 
@@ -139,7 +141,13 @@ def test_2_5_completing_a_column_crosses_it_out_for_the_others():
     game.state.shelves[1][G][1] = CIRCLED  # already circled: stays
     game.apply(Circle(0, ((W, 1),)))
     assert all(row[1] == CIRCLED for row in game.state.shelves[0])
-    assert [row[1] for row in game.state.shelves[1]] == [CROSSED, CROSSED, CIRCLED, CROSSED, CROSSED]
+    assert [row[1] for row in game.state.shelves[1]] == [
+        CROSSED,
+        CROSSED,
+        CIRCLED,
+        CROSSED,
+        CROSSED,
+    ]
     assert all(row[1] == CROSSED for row in game.state.shelves[2])
     assert "completes column 2" in "\n".join(game.log)
 
@@ -184,7 +192,11 @@ def test_3_3_ties_share_the_victory():
     game.state.active = 1
     at(game, G, Y, Y, W, B, B)
     game.apply(Circle(1, ((G, 0),)))
-    assert game.is_over and game.outcome.winners == (0, 1) and "share the victory" in game.outcome.reason
+    assert (
+        game.is_over
+        and game.outcome.winners == (0, 1)
+        and "share the victory" in game.outcome.reason
+    )
 
 
 def test_a_player_with_no_available_item_skips_the_turn():

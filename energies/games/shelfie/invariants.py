@@ -18,7 +18,9 @@ def problems(game) -> list[str]:
             if all(shelf[r][column] == CIRCLED for r in range(rules.colours)):
                 for other, theirs in enumerate(state.shelves):
                     if other != seat and any(row[column] == AVAILABLE for row in theirs):
-                        out.append(f"seat {seat} completed column {column} but seat {other} may still circle there (rule 2.5)")
+                        out.append(
+                            f"seat {seat} completed column {column} but seat {other} may still circle there (rule 2.5)"
+                        )
     if state.outcome is None:
         if state.phase not in ("roll", "place"):
             out.append(f"a running game is in phase {state.phase!r}")
@@ -26,7 +28,9 @@ def problems(game) -> list[str]:
             out.append(f"the dice {state.dice} are not {rules.dice} dice")
         if list(state.dice) != sorted(state.dice):
             out.append("the dice are not kept sorted")
-        if not 0 <= state.rerolls_left <= rules.rerolls or (state.phase == "roll" and not state.rerolls_left):
+        if not 0 <= state.rerolls_left <= rules.rerolls or (
+            state.phase == "roll" and not state.rerolls_left
+        ):
             out.append("re-rolls left out of range")
         if not state.rows_with_space(state.active):
             out.append("the active player has no available item")
@@ -34,7 +38,9 @@ def problems(game) -> list[str]:
             out.append("a running game lists no legal action")
         full = [s for s in range(rules.players) if state.full_rows(s) >= rules.rows_to_end]
         if full and not state.ending:
-            out.append("a shelf has enough full rows but the last round was not announced (rule 3.1)")
+            out.append(
+                "a shelf has enough full rows but the last round was not announced (rule 3.1)"
+            )
     else:
         if not state.ending:
             out.append("the game ended without the end being triggered (rule 3.1)")
