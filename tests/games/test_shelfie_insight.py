@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 from fractions import Fraction
 
 import pytest
@@ -110,7 +109,7 @@ def test_expected_value_bot_follows_the_planner_and_beats_random_and_greedy():
 
 def test_planner_choice_is_the_best_expected_value_exactly():
     rules = ShelfieRules()
-    value = lambda d: Fraction(d.count(P))  # noqa: E731 - expected pink dice at the end
+    value = lambda d: Fraction(d.count(P))
     planner = RerollPlanner(rules.faces, value, exact=True)
     faces, best = planner.choose((P, P, B, G, Y, J), 1)
     assert faces == (B, G, Y, J) and best == 2 + Fraction(4, 6)

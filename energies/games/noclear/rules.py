@@ -9,6 +9,7 @@ is a house default listed by :meth:`NoclearRules.house_defaults`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..base import CompanionRules
 
@@ -37,7 +38,7 @@ class NoclearRules(CompanionRules):
     tiebreak: str = "energy"  # rule 3.1 [H]: "energy" (most left, then shared) or "shared"
     turn_limit: int = 400  # engine safety: a game that cannot finish ends, scored as it stands
 
-    HOUSE = {
+    HOUSE: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("1.3", "8 player boards suggest up to 4 players: 2 to 4, default 2"),
         "deck": ("1.4", "the source has no card data: our designed 40 machines and 10 uranium"),
         "market_size": ("1.5", "5 machines face up"),
@@ -53,7 +54,7 @@ class NoclearRules(CompanionRules):
         "tiebreak": ("3.1", "equal uranium: most energy left wins, then the victory is shared"),
         "turn_limit": ("3.1", "engine safety: after 400 turns the game is scored as it stands"),
     }
-    READINGS = (
+    READINGS: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "1.5",
             "the top token marks a market slot (that machine cannot be bought); both tokens start at random places from the seed",

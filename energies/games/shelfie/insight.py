@@ -19,7 +19,7 @@ from . import dice as D
 from .odds import RerollPlanner
 from .rules import ShelfieRules
 
-__all__ = ["combo_probability", "reroll_probability", "reroll_table", "reaches"]
+__all__ = ["combo_probability", "reaches", "reroll_probability", "reroll_table"]
 
 
 def _items(items: Iterable) -> tuple[tuple[int, int], ...]:
