@@ -334,3 +334,15 @@ class CompanionGame:
             else f"turn {self.turn}, seat {self.current_seat} to act"
         )
         return f"<{self.TITLE} seed={self.seed} players={self.rules.players}: {status}>"
+
+
+def figure_png(fig) -> bytes:
+    """PNG bytes of a pyplot-free matplotlib Figure (pictures of the companion games)."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
