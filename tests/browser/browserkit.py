@@ -348,6 +348,7 @@ _SNAPSHOT_JS = """(root) => {
       .map((e) => (e.getAttribute('data-spot') || e.getAttribute('data-plant')) + ':' + e.getAttribute('data-owner')).join(','),
     legal: Array.from(root.querySelectorAll('[data-legal="true"]')).map((e) => e.getAttribute('data-spot')),
     chart: chart ? chart.getAttribute('src') : null,
+    rev: root.getAttribute('data-rev'),
     buttons,
   };
 }"""
@@ -504,11 +505,14 @@ def page_text(page) -> str:
 # -- click-to-update latency ---------------------------------------------------------------------
 
 # A capture-phase click listener stamps the time of the real click event; a MutationObserver
-# stamps the first change of the log after it. Both in the page's clock: no Playwright overhead.
+# stamps the page's first redraw after it (its data-rev changes). Both in the page's clock: no
+# Playwright overhead.
 _ARM_JS = f"""
 () => {{
   const root = ({_ROOT_JS})();
-  const logText = (r) => {{ const e = r && r.querySelector('.e-side'); return e ? e.textContent : null; }};
+  // the page's revision: changed by a redraw from the kernel, not by the click's own
+  // "working" note
+  const logText = (r) => r ? r.getAttribute('data-rev') : null;
   const state = window.__energiesLatency = {{click: null, update: null, before: logText(root)}};
   document.addEventListener('click', () => {{ if (state.click === null) state.click = performance.now(); }},
                             {{capture: true, once: true}});
@@ -544,7 +548,7 @@ def next_move_button(snap: dict) -> str | None:
 def measure_latency(page, clicks: int = 20) -> list[dict]:
     """Click-to-update times of ``clicks`` clicks, each on the button that moves the game on
     (mostly "Step", one bot decision), stamped in the page: ``ms`` from the click event to the
-    first change of the log, ``idle_ms`` until the kernel's "idle" arrived (every update of
+    page redrawn from the kernel's answer (board, controls, readouts), ``idle_ms`` until the kernel's "idle" arrived (every update of
     the click sent, the chart included). Between clicks the kernel is idle."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -562,7 +566,7 @@ def measure_latency(page, clicks: int = 20) -> list[dict]:
             )
         except PlaywrightTimeout:
             raise AssertionError(
-                f"the log did not change within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
+                f"the page was not redrawn within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
                 f"{label!r} (status line: {snapshot(page)['status']!r})"
             ) from None
         snap = wait_for_idle(page)

@@ -297,6 +297,7 @@ function render({ model, el }) {
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     root.classList.toggle("e-waiting", waiting > 0);
+    root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
     const log = side.querySelector(".e-log");
     if (log) log.scrollTop = log.scrollHeight;
     wireOffers(v);
