@@ -47,7 +47,9 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         box = app.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
         assert page.evaluate("() => document.scrollingElement.scrollHeight") <= 768 + 2
-        snap = click_and_wait(page, app.locator('[data-action="roll_dice"]:not([disabled])'), "roll")
+        snap = click_and_wait(
+            page, app.locator('[data-action="roll_dice"]:not([disabled])'), "roll"
+        )
         for _ in range(10):  # a 7: discard, Inspector (a glowing hex), victim
             decision = app.locator(".energies-decision button[data-action]")
             if not decision.count():
