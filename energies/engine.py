@@ -87,8 +87,11 @@ class IllegalActionError(ValueError):
 # ==============================================================================================
 
 
-def new_state(rules: RuleSet, seed: int) -> GameState:
-    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3)."""
+def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
+    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3).
+
+    ``history=False``: keep no per-turn history records (``state.history`` stays empty).
+    """
     board = build_board(rules.layout, seed, rules.number_placement)
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
@@ -115,6 +118,7 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
         stats=[Stats() for _ in range(rules.players)],
     )
     state.rng = rng
+    state.keep_history = history
     state.start_player = start_player
     # rule 3.3: towns in seat order, cities in reverse
     order = [(state.start_player + i) % rules.players for i in range(rules.players)]
@@ -349,7 +353,8 @@ def advance(state: GameState, scored: bool = True) -> None:
                 state.listed = tuple(options)  # what legal_actions will return next
                 break
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
-    if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
+    ended = state.outcome is not None and state.keep_history
+    if ended and (not state.history or state.history[-1]["turn"] != state.turn):
         record_turn(state)  # the final position of a game that ended mid-turn
 
 
@@ -387,7 +392,9 @@ def _start_turn(state: GameState) -> None:
 
 
 def record_turn(state: GameState) -> None:
-    """Append one history record per seat (design §3)."""
+    """Append one history record per seat (design §3), unless the game keeps no history."""
+    if not state.keep_history:
+        return
     lfs = list(map(state.local_footprint, range(state.n)))
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
     turn, active, history = state.turn, state.active, state.history

@@ -142,17 +142,6 @@ def test_save_into_a_missing_folder_falls_back_to_memory(browser_kernel, monkeyp
     assert en.load_file(written).to_json() == game.to_json()
 
 
-def test_playapp_says_where_a_browser_kernel_kept_the_save(browser_kernel, monkeypatch, tmp_path):
-    from energies.widgets import PlayApp
-
-    monkeypatch.setattr(lite, "MEMORY_SAVES", str(tmp_path / "memory"))
-    app = PlayApp(en.new_game(seed=5))
-    assert app.save(str(tmp_path / "round1" / "group-A.json")) == str(
-        tmp_path / "memory" / "group-A.json"
-    )
-    assert app.status_kind == "ok" and "memory" in app.status_text
-
-
 def test_outside_a_browser_kernel_nothing_changes(tmp_path, capsys):
     assert lite.can_start_processes() and not lite.in_browser_kernel()
     game = en.new_game(seed=3)
