@@ -164,6 +164,33 @@ def test_the_lite_extra_pins_what_lite_requirements_pin():
     assert any("lite" in item for item in extras["test"] if item.startswith("energies["))
 
 
+def test_site_lockfile_points_at_a_self_hosted_pyodide_where_it_has_the_file(tmp_path):
+    """With a Pyodide distribution copied into the site (``--pyodide``), the lockfile points at
+    the site's own copies; packages the copy lacks still come from the CDN."""
+    site = tmp_path / "site"
+    local = site / "static" / "pyodide"
+    local.mkdir(parents=True)
+    (local / "numpy-2.whl").write_bytes(b"wheel")
+    packages = {
+        name: {"name": name, "file_name": f"{name}-2.whl", "depends": []}
+        for name in ("numpy", "pandas", "networkx", "matplotlib", "tqdm", "traitlets")
+    }
+    (local / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": packages}))
+    (site / "pypi").mkdir()
+    for name in build_site.LOCK_DEPENDS:
+        (site / "pypi" / f"{name}-1.0-py3-none-any.whl").write_bytes(name.encode())
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
+
+    lock_path = build_site.write_lock(site, local / "pyodide-lock.json", "314.0.6")
+    lock = json.loads(lock_path.read_text())["packages"]
+    assert lock["numpy"]["file_name"] == "../pyodide/numpy-2.whl"
+    assert (
+        lock["pandas"]["file_name"] == "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pandas-2.whl"
+    )
+    assert lock["energies"]["file_name"] == "../../pypi/energies-1.0-py3-none-any.whl"
+    assert lock["energies"]["sha256"] == hashlib.sha256(b"energies").hexdigest()
+
+
 # -- the engine under real Pyodide (Node) --------------------------------------------------------
 
 
