@@ -40,7 +40,7 @@ from typing import Any
 
 from .state import GameState
 
-__all__ = ["HIDDEN", "GameView", "PlayerView", "TaskView", "make_view"]
+__all__ = ["HIDDEN", "GameView", "HiddenInformationError", "PlayerView", "TaskView", "make_view"]
 
 #: The symbol shown for a face-down green disc (in the bag or under a renewable slot).
 HIDDEN = "hidden"
