@@ -65,7 +65,10 @@ def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
     if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        kinds = tuple(k for k in PLANTS if can_pay(hand, rules.cost(k)))
+        kinds = ()
+        for kind in PLANTS:  # a plain loop: no generator frame on every listing
+            if can_pay(hand, rules.cost(kind)):
+                kinds += (kind,)
         if kinds:
             legal += _kept(spots, kinds, plant_spots, state, p, kinds)
     if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
@@ -80,13 +83,14 @@ def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
         legal.append(shared.BuildWarehouse(seat))
-    legal += supply_trades(state, seat)
+    legal += supply_trades(state, seat, _kept(spots, "rates", supply_rates, state, seat))
     if state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)
     return legal
 
 
-def _kept(spots: dict, key, find, *args) -> list[Action]:
+def _kept(spots: dict, key, find, *args):
+    """``find(*args)``, kept in ``spots`` under ``key`` while no piece moves."""
     found = spots.get(key)
     if found is None:
         found = spots[key] = find(*args)
@@ -169,10 +173,16 @@ def hazard_removals(state: GameState, seat: int) -> list[Action]:
     ]
 
 
-def supply_trades(state: GameState, seat: int) -> list[Action]:
-    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11)."""
+def supply_trades(state: GameState, seat: int, rates: dict[str, int] | None = None) -> list[Action]:
+    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11).
+
+    ``rates``: the seat's ``supply_rates`` if already known (they change only when a
+    building is placed, so free_actions keeps them with the building spots).
+    """
     p, supply, trades = state.players[seat], state.supply, []
-    for give, rate in supply_rates(state, seat).items():
+    if rates is None:
+        rates = supply_rates(state, seat)
+    for give, rate in rates.items():
         if (p.energy if give == "energy" else p.hand[give]) < rate:
             continue
         table = _supply_trade_table(seat, give, supply_gets(state.rules, give))

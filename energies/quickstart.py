@@ -79,9 +79,12 @@ def quick_start_choice(state: GameState, options: list[Action], reserved: dict[i
             (a.corner == mine, len(kinds(a.corner)), pips(a.corner), rng.random()) for a in options
         ]
     else:
-        kept = set(reserved.values())
+        # _apart(board, c, kept) for every option, read from one set: a corner is next to a
+        # kept corner exactly when a kept corner is next to it (speed only, same scores)
+        near = set(reserved.values())
+        near.update(*map(board.corner_neighbors, reserved.values()))
         scores = [
-            (_apart(board, a.corner, kept), pips(a.corner), len(kinds(a.corner)), rng.random())
+            (a.corner not in near, pips(a.corner), len(kinds(a.corner)), rng.random())
             for a in options
         ]
     return options[scores.index(max(scores))]
