@@ -13,6 +13,7 @@ the seat it plays, and a seeded ``random.Random`` to break ties with.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -52,8 +53,7 @@ class RandomBot:
 _OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
 
 
-def _score_and_tie(scored: tuple) -> tuple:
-    return scored[0], scored[1]
+_score_and_tie = operator.itemgetter(0, 1)  # (score, tie-break draw) of a scored action
 
 
 def _footprints(state) -> tuple[int, ...]:
@@ -202,9 +202,9 @@ class StrategyBot:
     def _needs(self, state, seat: int) -> Counter:
         p, rules = state.players[seat], state.rules
         wanted: list[dict[str, int]] = []
-        if p.towns and state.pieces_left(seat, "city") > 0:
+        if p.towns and len(p.cities) < rules.cities:  # a city piece left
             wanted.append(rules.cost("city"))
-        if state.pieces_left(seat, "town") > 0:
+        if len(p.towns) < rules.towns:  # a town piece left
             wanted.append(rules.cost("town"))
         wish = self.plant_wish(state, seat)  # a pure function of the state: asked once
         if wish == "renewable":
