@@ -382,9 +382,10 @@ def _start_turn(state: GameState) -> None:
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable
-    buildings = state.players[state.active].buildings()
-    if buildings and buildings <= state.building_hazards:
-        state.stats[state.active].blocked_turns += 1
+    if state.building_hazards:  # (without hazards no turn is blocked: skip the set union)
+        buildings = state.players[state.active].buildings()
+        if buildings and buildings <= state.building_hazards:
+            state.stats[state.active].blocked_turns += 1
     state.log.append(f"— Turn {state.turn}: seat {state.active} —")
     _check_victory(state)
     if state.outcome is None:
