@@ -22,6 +22,7 @@ from typing import Protocol
 from .actions import Action, OfferTrade
 from .board import PIPS
 from .checks import supply_rates
+from .listing import count_one_for_one_offers, one_for_one_offers
 
 
 class Player(Protocol):
@@ -63,6 +64,15 @@ def _footprints(state) -> tuple[int, ...]:
 def _plant_balance(state, seat: int) -> int:
     p = state.players[seat]
     return p.count_plants("renewable") - p.count_plants("fossil")
+
+
+def _offers_allowed(state) -> bool:
+    """The active player's free choice, where one-for-one offers end the listing (rule 12.1)."""
+    return (
+        not state.queue
+        and state.phase == "action"
+        and state.offers_made < state.rules.trade_offers_per_turn
+    )
 
 
 def _blocked_corners(state) -> set[int]:
@@ -121,9 +131,9 @@ class StrategyBot:
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        if len(legal) == 1:
-            return legal[0]
         state = game_view.state if hasattr(game_view, "state") else game_view
+        if len(legal) == 1 and not self._offers_left_out(state, legal):
+            return legal[0]
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
@@ -144,14 +154,17 @@ class StrategyBot:
         the same words of the Mersenne Twister as that many ``random()`` calls), so the
         random stream, and every seeded game, stays exactly as if each offer were scored.
         """
-        needs = self._needs(state, legal[0].seat)
+        seat = legal[0].seat
+        needs = self._needs(state, seat)
         n = len(legal)
-        offers = 0
-        if type(self)._score_offer_trade is StrategyBot._score_offer_trade:
+        offers = unlisted = 0
+        if self.scores_unlisted_offers:
             kinds = list(map(type, legal))
             offers = kinds.count(OfferTrade)
             if offers and kinds.index(OfferTrade) != n - offers:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
+            elif not offers:
+                unlisted = self._offers_left_out(state, legal)
         draw = tie.random
         if type(self).score is StrategyBot.score:  # look each kind's scorer up once
             scorers = _scorers(type(self))
@@ -162,17 +175,32 @@ class StrategyBot:
             score = self.score
             scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
         best = max(scored, key=_score_and_tie) if scored else None
-        if offers:
+        if offers or unlisted:
             if best is not None and best[0] > _OFFER_SCORE:
                 if type(tie) is random.Random:
-                    tie.getrandbits(64 * offers)  # = `offers` calls of random()
+                    tie.getrandbits(64 * (offers + unlisted))  # = that many calls of random()
                 else:
-                    for _ in range(offers):
+                    for _ in range(offers + unlisted):
                         draw()
-            else:
-                tail = [(_OFFER_SCORE, draw(), a) for a in legal[n - offers :]]
+            else:  # an offer could win the tie-break: score them after all
+                tail = legal[n - offers :] if offers else one_for_one_offers(state, seat)
+                tail = [(_OFFER_SCORE, draw(), a) for a in tail]
                 best = max([best, *tail] if best else tail, key=_score_and_tie)
         return best[2]
+
+    def _offers_left_out(self, state, legal: Sequence[Action]) -> int:
+        """How many one-for-one offers play() left out of ``legal`` (0 if none)."""
+        if not self.scores_unlisted_offers or not _offers_allowed(state):
+            return 0
+        if any(type(a) is OfferTrade for a in legal):
+            return 0  # the full listing
+        return count_one_for_one_offers(state, legal[0].seat)
+
+    @property
+    def scores_unlisted_offers(self) -> bool:
+        """Whether :func:`energies.play` may leave the one-for-one offers out of the list it
+        gives this bot: true while the bot scores every offer 0.0 (see :meth:`_best`)."""
+        return type(self)._score_offer_trade is StrategyBot._score_offer_trade
 
     def _memo_get(self, key, compute, *args):
         """``compute(*args)``, worked out once per decision (the state does not change)."""
