@@ -455,6 +455,9 @@ class StrategyBot:
 
     def endgame(self, state, rounds: int = 2) -> bool:
         """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
+        most = max(band[2] for band in state.rules.disc_bands)  # no GF draws more per turn
+        if len(state.bag) > rounds * state.n * most + 2:
+            return False  # far from the end whatever the GF: no need to work it out
         per_turn = state.rules.discs_to_draw(self.global_footprint(state))
         return len(state.bag) <= rounds * state.n * per_turn + 2
 
