@@ -33,11 +33,15 @@ def play(
         seat = engine.current_seat(state)
         if seat is None:
             return game.outcome
-        applied = len(actions)
-        legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
-        listed = state.listed  # the engine's own (immutable) listing of this position
-        action = seats[seat].decide(game, legal, rng)
-        untouched = game.state is state and state.listed is listed and len(actions) == applied
+        applied, bot = len(actions), seats[seat]
+        if getattr(bot, "scores_unlisted_offers", False):  # see StrategyBot._best
+            legal = engine.legal_actions(state, offers=False)
+            listed, kept = tuple(legal), state.listed
+        else:
+            legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
+            listed = kept = state.listed  # the engine's own (immutable) listing of this position
+        action = bot.decide(game, legal, rng)
+        untouched = game.state is state and state.listed is kept and len(actions) == applied
         if untouched and listed is not None and any(map(operator.is_, listed, repeat(action))):
             engine.apply_listed(state, action)  # one of the actions just listed: already checked
             actions.append(action)  # as Game.apply_listed does
