@@ -1,8 +1,10 @@
 """Players: the one-method Player protocol and the bot personas.
 
 A bot is any object with ``decide(game_view, legal_actions, rng) -> action``:
-it gets the game (read it, do not change it), the list of legal actions of
-the seat it plays, and a seeded ``random.Random`` to break ties with.
+it gets what its seat may know (``game.view(seat)``, a read-only
+:class:`energies.view.GameView`: own hand, public board, only the number of the
+others' cards), the list of legal actions of the seat it plays, and a seeded
+``random.Random`` to break ties with.
 
     class Cautious:
         def decide(self, game, legal, rng):
@@ -22,7 +24,7 @@ from typing import Protocol
 from .actions import Action, OfferTrade
 from .board import PIPS
 from .checks import supply_rates
-from .listing import count_one_for_one_offers, one_for_one_offers
+from .listing import OffersLeftOut
 
 
 class Player(Protocol):
@@ -42,6 +44,8 @@ class RandomBot:
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
         return (self._rng or rng).choice(options)
+
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -64,15 +68,6 @@ def _footprints(state) -> tuple[int, ...]:
 def _plant_balance(state, seat: int) -> int:
     p = state.players[seat]
     return p.count_plants("renewable") - p.count_plants("fossil")
-
-
-def _offers_allowed(state) -> bool:
-    """The active player's free choice, where one-for-one offers end the listing (rule 12.1)."""
-    return (
-        not state.queue
-        and state.phase == "action"
-        and state.offers_made < state.rules.trade_offers_per_turn
-    )
 
 
 def _blocked_corners(state) -> set[int]:
@@ -131,9 +126,10 @@ class StrategyBot:
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        state = game_view.state if hasattr(game_view, "state") else game_view
-        if len(legal) == 1 and not self._offers_left_out(state, legal):
+        if len(legal) == 1 and not self._offers_left_out(legal):
             return legal[0]
+        # fair play: given a whole Game, read only what this seat may know
+        state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
@@ -164,7 +160,7 @@ class StrategyBot:
             if offers and kinds.index(OfferTrade) != n - offers:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
             elif not offers:
-                unlisted = self._offers_left_out(state, legal)
+                unlisted = self._offers_left_out(legal)
         draw = tie.random
         if type(self).score is StrategyBot.score:  # look each kind's scorer up once
             scorers = _scorers(type(self))
@@ -183,18 +179,15 @@ class StrategyBot:
                     for _ in range(offers + unlisted):
                         draw()
             else:  # an offer could win the tie-break: score them after all
-                tail = legal[n - offers :] if offers else one_for_one_offers(state, seat)
+                tail = legal[n - offers :] if offers else legal.offers()
                 tail = [(_OFFER_SCORE, draw(), a) for a in tail]
                 best = max([best, *tail] if best else tail, key=_score_and_tie)
         return best[2]
 
-    def _offers_left_out(self, state, legal: Sequence[Action]) -> int:
+    @staticmethod
+    def _offers_left_out(legal: Sequence[Action]) -> int:
         """How many one-for-one offers play() left out of ``legal`` (0 if none)."""
-        if not self.scores_unlisted_offers or not _offers_allowed(state):
-            return 0
-        if any(type(a) is OfferTrade for a in legal):
-            return 0  # the full listing
-        return count_one_for_one_offers(state, legal[0].seat)
+        return legal.count if isinstance(legal, OffersLeftOut) else 0
 
     @property
     def scores_unlisted_offers(self) -> bool:
@@ -215,7 +208,7 @@ class StrategyBot:
 
     def _turn_trades(self, state) -> tuple[set, set]:
         """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
-        key = (id(state), state.turn, state.active)
+        key = (state.turn, state.active)  # a new view every decision: not the object's id
         if getattr(self, "_trades_key", None) != key:
             self._trades_key, self._trades = key, (set(), set())
         return self._trades

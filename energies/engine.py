@@ -225,15 +225,17 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
 
     ``offers=False``: the same list without the one-for-one offers (up to ~150 of them, always
     its tail), for a bot that scores them without seeing them
-    (``listing.count_one_for_one_offers`` says how many there are); nothing is kept.
+    (``listing.OffersLeftOut`` says how many there are); nothing is kept.
     """
     if state.outcome is not None:
         return []
     if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
+        if state.queue:
+            return list(state.listed) if state.listed is not None else list_actions(state)
+        if state.turn_actions >= state.rules.turn_action_limit:
+            return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
         if state.listed is not None:
             return [a for a in state.listed if type(a) is not OfferTrade]
-        if state.queue:
-            return list_actions(state)  # a decision: no offers among its answers
         if state.spots is None:
             state.spots = {}
         return free_actions(state, state.spots, offers=False)

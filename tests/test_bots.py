@@ -191,7 +191,7 @@ class _MadeUpBot:
         self.made_up = made_up
 
     def decide(self, game_view, legal_actions, rng):
-        if self.made_up is not None and game_view.state.phase == "action":
+        if self.made_up is not None and game_view.phase == "action":
             action, self.made_up = self.made_up, None
             return action
         return rng.choice(legal_actions)
@@ -228,18 +228,24 @@ def test_play_accepts_a_bundle_offer_through_the_checks():
 
 
 class _MeddlingBot:
-    """Applies an action itself and then returns one listed before it did so."""
+    """Applies an action itself and then returns one listed before it did so.
+
+    The view it gets cannot change the game; this bot was handed the game itself.
+    """
+
+    def __init__(self, game):
+        self.game = game
 
     def decide(self, game_view, legal_actions, rng):
-        if game_view.state.phase == "action" and not game_view.state.queue:
-            game_view.apply(A.EndTurn(game_view.current_seat))
+        if game_view.phase == "action" and not game_view.queue:
+            self.game.apply(A.EndTurn(game_view.current_seat))
         return legal_actions[0]
 
 
 def test_play_checks_the_answer_of_a_bot_that_changed_the_game():
     g = en.new_game(players=4, seed=5)
     with pytest.raises(en.IllegalActionError, match="Not your move"):
-        en.play(g, [_MeddlingBot() for _ in range(4)])
+        en.play(g, [_MeddlingBot(g) for _ in range(4)])
 
 
 # ==============================================================================================

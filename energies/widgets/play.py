@@ -336,7 +336,7 @@ class PlayApp(_Page):
         bot = self.bots[seat]
         legal = g.legal_actions()
         rng = random.Random(f"{g.seed}:playapp:{len(g.actions)}")
-        action = bot.decide(g, legal, rng)
+        action = bot.decide(g.view(seat), legal, rng)  # bots see what their seat may know
         try:
             g.apply(action)
         except IllegalActionError as exc:
