@@ -18,9 +18,9 @@ from typing import Any, ClassVar
 
 from ..engine import IllegalActionError
 from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
-from ..text import name_problem
 from ..rules import HouseDefault, _plain
 from ..state import Outcome
+from ..text import name_problem
 
 __all__ = ["ActionCodec", "CompanionGame", "CompanionRules", "Outcome", "SaveFileError"]
 
