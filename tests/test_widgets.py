@@ -22,7 +22,7 @@ pytest.importorskip("matplotlib")
 
 import energies as en
 from energies import sandbox as sb
-from energies.actions import EndTurn, OfferTrade, RollDice, action_from_dict, action_to_dict
+from energies.actions import BuildRoad, EndTurn, OfferTrade, RollDice, action_from_dict, action_to_dict
 from energies.bots import make_bot
 from energies.checks import supply_rates
 from energies.invariants import check_invariants
@@ -117,6 +117,8 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
             assert act(app, next_move(app))
             clicks += 1
+            if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
+                assert g.active_seat != 0 and not g.pending  # turn waits for "Bots play"
         else:
             assert not page["spots"] and page["controls"]["bots"]
             app.message({"type": "bots"})
@@ -203,7 +205,9 @@ def test_disabled_controls_say_why_and_show_their_price(app):
     assert end["a"] is None and end["why"] == app.words.speak(g.why_illegal(EndTurn(seat)), seat)
     rows = {r["title"]: r for r in page["build"]}
     assert rows["Town"]["price"] == "1 brick + 1 lumber + 1 fiber + 1 food"
-    assert all(r.get("why") for r in rows.values())  # nothing can be built before the roll
+    # nothing can be built before the roll: said once, above the prices
+    assert page["build_note"] == app.words.speak(g.why_illegal(BuildRoad(seat, 0)), seat)
+    assert "roll" in page["build_note"].lower() and not any(r["why"] for r in rows.values())
     rates = supply_rates(g.state, seat)
     assert {r["give"]: r["rate"] for r in page["supply"]} == {k: f"{v}:1" for k, v in rates.items()}
     assert {r["rate"] for r in page["supply"]} >= {"4:1"}

@@ -307,8 +307,8 @@ class PlayApp(_Page):
         self.timings["apply"] = time.perf_counter() - start
         message = text + "."
         moves = 0
-        if self.answer_at_once and not g.is_over and g.active_seat in self.humans:
-            moves = self._run_bots(within_turn=True)  # answers to offers, discards, events
+        if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
+            moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
         if isinstance(choice, OfferTrade):
             self.offer_answer = message = self._answer_to(choice)
         if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
@@ -345,20 +345,21 @@ class PlayApp(_Page):
             ) from None
         return action
 
-    def _run_bots(self, within_turn: bool = False) -> int:
-        """Bot moves until a human decides or the game ends. ``within_turn``: only while the
-        active seat stays the same (answers to offers, discards, event decisions). Between
-        bot turns the page shows where the bots are (visible progress)."""
+    def _run_bots(self, answers_only: bool = False) -> int:
+        """Bot moves until a human decides or the game ends. ``answers_only``: only answers
+        inside a human's turn and open decision rounds (offers, discards, event decisions);
+        a bot's own turn waits for "Bots play until my turn". Between bot turns the page
+        shows where the bots are (visible progress)."""
         g, moves = self.game, 0
-        active, turn = g.active_seat, g.turn
+        turn = g.turn
         while not g.is_over and g.current_seat not in self.humans:
-            if within_turn and g.active_seat != active:
+            if answers_only and g.active_seat not in self.humans and not g.pending:
                 break
             if moves >= self.max_bot_actions:
                 raise RuntimeError(f"the bots stopped after {moves} moves (max_bot_actions)")
             self._bot_move()
             moves += 1
-            if g.turn != turn and not within_turn:
+            if g.turn != turn and not answers_only:
                 turn = g.turn
                 self._refresh(
                     progress=f"Bots playing… turn {g.turn}: "

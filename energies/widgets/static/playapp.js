@@ -13,7 +13,7 @@ const TERRAIN = {
 };
 const SEATS = ["#0072B2", "#D55E00", "#CC79A7", "#E69F00"];
 const TOWN = [[-15, 12], [15, 12], [15, -5], [0, -18], [-15, -5]];
-const CITY = [[-25, 15], [25, 15], [25, -6], [3, -6], [3, -15], [-11, -27], [-25, -15]];
+const CITY = [[-25, 16], [25, 16], [25, -4], [13, -15], [1, -4], [1, -13], [-12, -26], [-25, -13]];
 const TABS = [["build", "Build"], ["trade", "Trade"], ["energy", "Energy"], ["cards", "Cards"],
               ["log", "Log"], ["charts", "Charts"], ["file", "File"]];
 
@@ -110,6 +110,34 @@ function render({ model, el }) {
       spots.set("c" + c.id, e);
     }
     svg("g", { class: "e-marks" }, board);
+    // a key to the markers, in the empty sea at the top left
+    const key = svg("g", { class: "e-legend", transform: `translate(${g.box[0] + 34},${g.box[1] + 40})` }, board);
+    plantMark(key, 0, 0, "fossil", null);
+    svg("text", { x: 30, y: 8 }, key).textContent = "fossil";
+    plantMark(key, 0, 46, "renewable", null);
+    svg("text", { x: 30, y: 54 }, key).textContent = "renewable";
+    hazardMark(key, 0, 94, 0.85, "");
+    svg("text", { x: 30, y: 100 }, key).textContent = "hazard";
+  }
+
+  function plantMark(parent, x, y, kind, seat) {
+    const m = svg("g", { class: `e-plant e-${kind}`, transform: `translate(${x},${y})` }, parent);
+    svg("circle", { r: 22, fill: seat === null ? "#FFFFFF" : seatColor(seat), class: "e-plant-ring" }, m);
+    if (kind === "fossil") {
+      svg("rect", { x: -13, y: -12, width: 26, height: 25, class: "e-plant-core" }, m);
+      svg("rect", { x: 4, y: -23, width: 8, height: 11, class: "e-chimney" }, m);
+    } else {
+      svg("circle", { r: 14, class: "e-plant-core" }, m);
+      svg("path", { d: "M-7,4 Q0,-14 8,-7 Q5,6 -7,4 Z", class: "e-leaf" }, m);
+    }
+    return m;
+  }
+
+  function hazardMark(parent, x, y, s, cls) {
+    const m = svg("g", { class: "e-hazard " + cls, transform: `translate(${x},${y}) scale(${s})` }, parent);
+    svg("polygon", { points: "0,-24 21,13 -21,13" }, m);
+    svg("text", { y: 10 }, m).textContent = "!";
+    return m;
   }
 
   // -- what changes: pieces, legal spots, hover sentences ----------------------------------------
@@ -149,24 +177,12 @@ function render({ model, el }) {
     marks.innerHTML = "";
     const g = model.get("geometry");
     for (const pl of p.plants) {
-      const [x, y] = pl.xy;
-      const m = svg("g", { class: `e-plant e-${pl.kind}`, "data-plant": pl.kind, "data-owner": pl.seat,
-                           transform: `translate(${x},${y})` }, marks);
-      svg("circle", { r: 19, fill: seatColor(pl.seat), class: "e-plant-ring" }, m);
-      if (pl.kind === "fossil") {
-        svg("rect", { x: -12, y: -12, width: 24, height: 24, class: "e-plant-core" }, m);
-        svg("rect", { x: 3, y: -21, width: 7, height: 10, class: "e-chimney" }, m);
-      } else {
-        svg("circle", { r: 12, class: "e-plant-core" }, m);
-        svg("path", { d: "M-6,3 Q0,-12 7,-6 Q4,5 -6,3 Z", class: "e-leaf" }, m);
-      }
+      const m = plantMark(marks, pl.xy[0], pl.xy[1], pl.kind, pl.seat);
+      m.setAttribute("data-plant", pl.kind);
+      m.setAttribute("data-owner", pl.seat);
       svg("title", {}, m).textContent = `${pl.kind} plant`;
     }
-    const hazard = (x, y, s, cls) => {
-      const m = svg("g", { class: "e-hazard " + cls, transform: `translate(${x},${y}) scale(${s})` }, marks);
-      svg("polygon", { points: "0,-24 21,13 -21,13" }, m);
-      svg("text", { y: 10 }, m).textContent = "!";
-    };
+    const hazard = (x, y, s, cls) => hazardMark(marks, x, y, s, cls);
     for (const h of p.hex_hazards) {
       const [x, y] = g.hexes[h].center;
       hazard(x + 58, y, 1.2, "e-hex-hazard");
@@ -200,7 +216,7 @@ function render({ model, el }) {
     }
     if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
     if (tab === "build") {
-      return `<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
+      return `${v.build_note ? `<p class="e-why">${esc(v.build_note)}</p>` : ""}<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
         <th>${esc(r.title)} <small>${esc(r.price)}</small></th>
         <td>${r.why ? `<span class="e-why">${esc(r.why)}</span>` : esc(r.text)}</td></tr>`).join("")}</table>`;
     }
@@ -298,8 +314,7 @@ function render({ model, el }) {
       ${scores}`;
     root.classList.toggle("e-waiting", waiting > 0);
     root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
-    const log = side.querySelector(".e-log");
-    if (log) log.scrollTop = log.scrollHeight;
+    for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
     wireOffers(v);
   }
 
