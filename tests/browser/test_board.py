@@ -102,3 +102,34 @@ def test_decision_and_controls_fit_at_1024x768(browser, board_voila):
         assert board["y"] + board["height"] <= 768 and board["width"] >= 300
     finally:
         context.close()
+
+
+def test_voila_culls_the_kernel_of_a_closed_tab(browser, tmp_path):
+    """The README's Voila command culls idle kernels without a connection: a closed tab
+    leaves no kernel behind (here with a 4-second timeout instead of the README's minutes)."""
+    import time
+
+    args = [
+        "--MappingKernelManager.cull_idle_timeout=4",
+        "--MappingKernelManager.cull_interval=2",
+    ]
+    server = bk.start_voila(tmp_path, notebook=NOTEBOOK, extra_args=args)
+    try:
+        context, page = open_page(browser, server, 1366, 768)
+        kernels = [p for p in bk._children(server.proc.pid) if "ipykernel" in _cmdline(p)]
+        assert kernels, "no kernel process while the page is open"
+        context.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(bk._alive(p) for p in kernels):
+            time.sleep(0.5)
+        assert not any(bk._alive(p) for p in kernels), "the closed tab's kernel is still running"
+    finally:
+        server.stop()
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""

@@ -21,6 +21,12 @@ const seatColor = (s) => SEATS[s % SEATS.length];
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
 const pts = (list, x = 0, y = 0) => list.map(([a, b]) => `${a + x},${b + y}`).join(" ");
 
+// what a spot's hover says: its name (unless the sentence names it already) and the tip
+function spotText(name, spot) {
+  const tip = spot && spot.tip ? spot.tip : "nothing to do here now.";
+  return tip.includes(name) ? tip : `${name}: ${tip}`;
+}
+
 function svg(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -94,8 +100,8 @@ function render({ model, el }) {
       const [ax, ay] = p.a, [bx, by] = p.b;
       const cut = (t) => [ax + t * (bx - ax), ay + t * (by - ay)];
       const [x1, y1] = cut(0.2), [x2, y2] = cut(0.8);
+      svg("line", { x1, y1, x2, y2, class: "e-casing" }, e); // white under a glowing path
       svg("line", { x1, y1, x2, y2, class: "e-hit" }, e);
-      svg("line", { x1, y1, x2, y2, class: "e-casing" }, e);
       svg("line", { x1, y1, x2, y2, class: "e-road" }, e);
       svg("title", {}, e);
       spots.set("p" + p.id, e);
@@ -159,7 +165,7 @@ function render({ model, el }) {
       } else { e.removeAttribute("data-owner"); e.removeAttribute("data-owners"); }
       e.classList.toggle("energies-changed", changed.has(key));
       const name = e.getAttribute("data-name");
-      e.querySelector("title").textContent = spot && spot.tip ? `${name}: ${spot.tip}` : name;
+      e.querySelector("title").textContent = spotText(name, spot);
       if (key[0] === "p") {
         const road = e.querySelector(".e-road");
         road.style.stroke = own ? seatColor(own[0]) : "";
@@ -411,7 +417,7 @@ function render({ model, el }) {
       const spot = (model.get("view").spots || {})[key];
       if (!spot || !spot.legal) {
         chooser.hidden = true;
-        tip.textContent = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+        tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
         tip.classList.add("e-flash");
         setTimeout(() => tip.classList.remove("e-flash"), 600);
         return;
@@ -425,7 +431,7 @@ function render({ model, el }) {
     const spotEl = event.target.closest("[data-spot]");
     if (!spotEl) return;
     const spot = (model.get("view").spots || {})[spotEl.dataset.spot];
-    const text = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+    const text = spotText(spotEl.getAttribute("data-name"), spot);
     if (text !== lastTip) tip.textContent = lastTip = text;
   }
 
