@@ -116,12 +116,11 @@ class PlayApp(_Page):
         self.view.geometry = board_geometry(self.game.board, self.words)
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.view._repr_mimebundle_(**kwargs)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)
+        bundle = self.view._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):  # where widgets do not render (a static viewer): one line
+            data["text/plain"] = f"PlayApp — {self._prompt_text()} (run the notebook to play)"
+        return bundle
 
     # -- seats ---------------------------------------------------------------------------------
 
