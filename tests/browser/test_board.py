@@ -115,7 +115,7 @@ def test_voila_culls_the_kernel_of_a_closed_tab(browser, tmp_path):
     ]
     server = bk.start_voila(tmp_path, notebook=NOTEBOOK, extra_args=args)
     try:
-        context, page = open_page(browser, server, 1366, 768)
+        context, _page = open_page(browser, server, 1366, 768)
         kernels = [p for p in bk._children(server.proc.pid) if "ipykernel" in _cmdline(p)]
         assert kernels, "no kernel process while the page is open"
         context.close()
