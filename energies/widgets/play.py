@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import re
-import tempfile
 import time
 from collections.abc import Mapping
 from datetime import datetime
@@ -436,32 +434,18 @@ class PlayApp(_Page):
 
     def _save(self, name) -> str | None:
         path = self._inside(name if name is not None else self._default_file_name())
-        text = self.game.to_json()
-        tmp = None
-        try:  # temp file + os.replace: a reader never sees half a save
-            with tempfile.NamedTemporaryFile(
-                "w",
-                encoding="utf-8",
-                dir=path.parent,
-                prefix=".energies-",
-                suffix=".tmp",
-                delete=False,
-            ) as f:
-                tmp = f.name
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except OSError as exc:
-            if tmp:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-            self._say(f"Cannot save to {path.name}: {exc.strerror or exc}.", "error")
+        try:  # Game.save writes atomically (temp file + os.replace): never half a save
+            written = Path(self.game.save(path))
+        except (OSError, ValueError) as exc:
+            self._say(
+                f"Cannot save to {path.name}: {getattr(exc, 'strerror', None) or exc}.", "error"
+            )
             return None
+        # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
         self._say(
-            f"Saved {len(self.game.actions)} actions to {path.name} (in {path.parent}).", "ok"
+            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent}).", "ok"
         )
-        return str(path)
+        return str(written)
 
     def _load_path(self, name) -> bool:
         path = self._inside(name)
