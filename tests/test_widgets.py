@@ -27,7 +27,7 @@ from energies.bots import make_bot
 from energies.checks import supply_rates
 from energies.invariants import check_invariants
 from energies.widgets import FootprintExplorer, PlayApp, RulesPanel
-from energies.widgets.common import _footprint_figure, risk_png
+from energies.widgets.common import _footprint_figure, _risk_figure, risk_png
 
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 PNG = b"\x89PNG"
@@ -349,22 +349,36 @@ def test_charts_drawn_only_while_their_tab_is_open(tmp_path):
     assert app.view.chart == "" and app.chart_redraws == 0
     app.message({"type": "charts", "open": True})
     assert app.view.chart.startswith("data:image/png") and app.view.risk
-    redraws = app.chart_redraws
+    redraws, risk = app.chart_redraws, app.view.risk
     app.refresh()
     assert app.chart_redraws == redraws  # nothing changed: no redraw
+    game, turn = app.game, app.game.turn
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert game.turn > turn and app.chart_redraws > redraws and app.view.risk != risk
+    app.message({"type": "charts", "open": False})
+    redraws = app.chart_redraws
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert app.chart_redraws == redraws  # closed: turns pass without drawing
 
 
 def test_turn_one_chart_has_no_tiny_axis_and_is_sharp():
     g = en.new_game(seed=5)
     fig, ax = _footprint_figure(g)
-    lo, hi = ax.get_ylim()
-    assert hi - lo >= 2 and fig.dpi >= 100
-    png = risk_png(g)
-    assert png.startswith(b"\x89PNG")
+    for lo, hi in (ax.get_xlim(), ax.get_ylim()):
+        assert hi - lo >= 2  # not -0.04 .. 0.04 when every footprint is still 0
+    assert fig.dpi >= 100
     from energies.insight.risk import coming_phase
 
-    _which, _draws, turn = coming_phase(g.state)
-    assert turn == g.turn + 1 or turn == g.turn  # the title names this turn explicitly
+    _which, draws, turn = coming_phase(g.state)
+    fig, ax = _risk_figure(g)
+    title = ax.get_title()
+    assert f"start of turn {turn}:" in title and f"{draws} disc" in title
+    assert ax.title.get_fontsize() >= 10 and fig.dpi >= 100
+    assert risk_png(g).startswith(PNG)
 
 
 # -- delivery ----------------------------------------------------------------------------------
