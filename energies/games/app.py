@@ -68,7 +68,10 @@ class GameApp(_StatusMixin):
     # -- playing -------------------------------------------------------------------------------
 
     def play(self, action) -> None:
-        """Apply a human's action (IllegalActionError if it is not legal), then let bots answer."""
+        """Apply a human's action and let the bots answer; a refusal shows in the status line."""
+        self._guard.run("playing", self._apply, action)
+
+    def _apply(self, action) -> None:
         self.game.apply(action)
         self._say(f"You: {action}.", "ok")
         self._run_bots()
@@ -78,7 +81,7 @@ class GameApp(_StatusMixin):
         if self.choice.value is None or not 0 <= self.choice.value < len(legal):
             self._say("Choose an action first.", "warn")
             return
-        self.play(legal[self.choice.value])
+        self._apply(legal[self.choice.value])
 
     def _run_bots(self) -> None:
         game, moves = self.game, 0

@@ -37,10 +37,10 @@ class ShelfieApp(GameApp):
     def _reroll(self) -> None:
         faces = tuple(sorted(int(b.tooltip) for b in self.dice_buttons if b.value and b.tooltip))
         seat = self.game.current_seat
-        self.play(Reroll(seat, faces))
+        self._apply(Reroll(seat, faces))
 
     def _keep(self) -> None:
-        self.play(Keep(self.game.current_seat))
+        self._apply(Keep(self.game.current_seat))
 
     def hint(self) -> str:
         """The exact expected-value player's choice now, in words (also shown in the status)."""
