@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from .actions import Action
+from .actions import Action, OfferTrade
 from .board import PIPS
 from .checks import supply_rate
 
@@ -48,6 +48,33 @@ class RandomBot:
 # Personas: one shared, rule-aware player whose priorities each persona sets
 # ==============================================================================================
 
+_OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
+
+
+def _score_and_tie(scored: tuple) -> tuple:
+    return scored[0], scored[1]
+
+
+def _blocked_corners(state) -> set[int]:
+    """Corners where no town may stand: a building on it or next to it (rule 3.2)."""
+    neighbors, blocked = state.board.corner_neighbors, set()
+    for c in state.corner_owners():
+        blocked.add(c)
+        blocked.update(neighbors(c))
+    return blocked
+
+
+_SCORERS: dict[tuple[type, str], object] = {}
+
+
+def _scorer(cls: type, kind: str):
+    """The ``_score_<kind>`` function of a bot class (None: the kind scores 0), looked up once."""
+    key = (cls, kind)
+    if key not in _SCORERS:
+        _SCORERS[key] = getattr(cls, f"_score_{kind}", None)
+    return _SCORERS[key]
+
+
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
 
 
@@ -73,15 +100,75 @@ class StrategyBot:
     # -- the protocol --------------------------------------------------------------------------
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal_actions)
+        legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
         if len(legal) == 1:
             return legal[0]
         state = game_view.state if hasattr(game_view, "state") else game_view
         tie = self._rng or rng
-        seat = legal[0].seat
-        needs = self._needs(state, seat)
-        scored = [(self.score(state, a, needs), tie.random(), a) for a in legal]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
+        try:
+            choice = self._best(state, legal, tie)
+        finally:
+            self._memo = None
+        if choice.kind == "trade_with_supply":
+            self._remember_trade(state, choice)
+        return choice
+
+    def _best(self, state, legal: Sequence[Action], tie: random.Random) -> Action:
+        """The best-scoring action; ties go to the higher ``tie.random()`` drawn for each action.
+
+        Speed: an own-turn listing ends with ~150 one-for-one offers, which every persona
+        scores 0.0 while ending the turn scores 0.1, so an offer can never be chosen. When
+        the offers are that tail and the persona keeps the 0.0 score, they are not scored;
+        their tie-break draws are still taken from ``tie`` (one ``getrandbits`` call uses
+        the same words of the Mersenne Twister as that many ``random()`` calls), so the
+        random stream, and every seeded game, stays exactly as if each offer were scored.
+        """
+        needs = self._needs(state, legal[0].seat)
+        n = len(legal)
+        offers = 0
+        if type(self)._score_offer_trade is StrategyBot._score_offer_trade:
+            kinds = list(map(type, legal))
+            offers = kinds.count(OfferTrade)
+            if offers and kinds.index(OfferTrade) != n - offers:
+                offers = 0  # not the tail of the listing (a reordered list): score them all
+        score, draw = self.score, tie.random
+        scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
+        best = max(scored, key=_score_and_tie) if scored else None
+        if offers:
+            if best is not None and best[0] > _OFFER_SCORE:
+                if type(tie) is random.Random:
+                    tie.getrandbits(64 * offers)  # = `offers` calls of random()
+                else:
+                    for _ in range(offers):
+                        draw()
+            else:
+                tail = [(_OFFER_SCORE, draw(), a) for a in legal[n - offers :]]
+                best = max([best, *tail] if best else tail, key=_score_and_tie)
+        return best[2]
+
+    def _memo_get(self, key, compute, *args):
+        """``compute(*args)``, worked out once per decision (the state does not change)."""
+        memo = getattr(self, "_memo", None)
+        if memo is None:
+            return compute(*args)
+        if key not in memo:
+            memo[key] = compute(*args)
+        return memo[key]
+
+    # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
+
+    def _turn_trades(self, state) -> tuple[set, set]:
+        """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
+        key = (id(state), state.turn, state.active)
+        if getattr(self, "_trades_key", None) != key:
+            self._trades_key, self._trades = key, (set(), set())
+        return self._trades
+
+    def _remember_trade(self, state, a: Action) -> None:
+        gave, got = self._turn_trades(state)
+        gave.add(a.give)
+        got.add(a.get)
 
     # -- what the player is short of for its next builds ----------------------------------------
 
@@ -92,9 +179,10 @@ class StrategyBot:
             wanted.append(rules.cost("city"))
         if state.pieces_left(seat, "town") > 0:
             wanted.append(rules.cost("town"))
-        if self.plant_wish(state, seat) == "renewable":
+        wish = self.plant_wish(state, seat)  # a pure function of the state: asked once
+        if wish == "renewable":
             wanted.append(rules.cost("renewable"))
-        elif self.plant_wish(state, seat) == "fossil":
+        elif wish == "fossil":
             wanted.append(rules.cost("fossil"))
         needs: Counter = Counter()
         for cost in wanted:
@@ -119,8 +207,8 @@ class StrategyBot:
     # -- scoring -------------------------------------------------------------------------------
 
     def score(self, state, a: Action, needs: Counter) -> float:
-        method = getattr(self, f"_score_{a.kind}", None)
-        return method(state, a, needs) if method else 0.0
+        method = _scorer(type(self), a.kind)
+        return method(self, state, a, needs) if method else 0.0
 
     def _score_end_turn(self, state, a, needs):
         return 0.1
@@ -157,11 +245,13 @@ class StrategyBot:
         return best
 
     def _town_spot(self, state, c: int) -> bool:
-        return state.owner_of(c) is None and all(
-            state.owner_of(n) is None for n in state.board.corner_neighbors(c)
-        )
+        """A town could stand on corner ``c``: it and its neighbours are empty (rule 3.2)."""
+        return c not in self._memo_get("blocked", _blocked_corners, state)
 
     def _has_town_spot(self, state, seat: int) -> bool:
+        return self._memo_get(("has_town_spot", seat), self._find_town_spot, state, seat)
+
+    def _find_town_spot(self, state, seat: int) -> bool:
         board, roads = state.board, state.players[seat].roads
         ends = {c for path in roads for c in board.path_corners(path)}
         return any(self._town_spot(state, c) for c in ends)
@@ -172,7 +262,9 @@ class StrategyBot:
     def _score_build_plant(self, state, a, needs):
         board = state.board
         pips = PIPS.get(board.hexes[a.hex].number, 0)
-        worth = self.plant_score(state, a.seat, a.plant)
+        worth = self._memo_get(
+            ("plant_score", a.seat, a.plant), self.plant_score, state, a.seat, a.plant
+        )
         if worth <= 0:
             return worth
         # energy comes only from producing hexes: prefer a busy, hazard-free hex
@@ -200,8 +292,9 @@ class StrategyBot:
 
     def _score_trade_with_supply(self, state, a, needs):
         p = state.players[a.seat]
-        if needs[a.get] <= 0:
-            return 0.0
+        gave, got = self._turn_trades(state)
+        if needs[a.get] <= 0 or a.get in gave or a.give in got:
+            return 0.0  # never take back what this turn traded away: no endless 1:1 loops
         rate = supply_rate(state, a.seat, a.give)
         if a.give == "energy":
             return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0

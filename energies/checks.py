@@ -23,7 +23,7 @@ from .actions import (
     pretty,
 )
 from .board import Board
-from .rules import CARD_KINDS, DEV_CARDS, RESOURCES
+from .rules import CARD_KINDS, DEV_CARDS, RESOURCES, RuleSet
 from .state import GameState, PlayerState
 
 PLANTS = ("fossil", "renewable")
@@ -173,13 +173,22 @@ def supply_rates(state: GameState, seat: int) -> dict[str, int]:
     return state.rules.supply_rates(state.board.harbors_reached(p.towns | p.cities))
 
 
+def supply_gets(rules: RuleSet, give: str) -> tuple[str, ...]:
+    """What a supply trade giving ``give`` may take (rules 11, 12.2, 12.4): the 2-energy trade
+    takes a resource or science; "any resource" of the other trades is one of the five
+    resources unless the rule set lets it be science too."""
+    if give == "energy" or rules.science_as_any_resource:
+        return CARD_KINDS
+    return RESOURCES
+
+
 def check_supply_trade(state: GameState, a: TradeWithSupply) -> str | None:
     p = state.players[a.seat]
     if a.give not in CARD_KINDS + ("energy",):
         return f"You cannot trade {a.give!r} with the supply."
-    allowed = CARD_KINDS if a.give == "energy" else RESOURCES
+    allowed = supply_gets(state.rules, a.give)
     if a.get not in allowed:
-        what = "a resource or science" if a.give == "energy" else "a resource"
+        what = "a resource or science" if "science" in allowed else "one of the five resources"
         return f"Trading {a.give} gets you {what}, not {a.get!r}."
     if a.get == a.give:
         return "Trading a card for the same card changes nothing."

@@ -19,6 +19,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .text import printable
+
 PROG = "energies"
 
 
@@ -36,23 +38,34 @@ class _Parser(argparse.ArgumentParser):
 # -- argument types -------------------------------------------------------------------------------
 
 
-def _whole_number(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+MAX_SEED = 2**63 - 1  # what Game accepts
+MAX_GAMES = 1_000_000  # simulate keeps one row per game in memory
+
+
+def _whole_number(minimum: int, maximum: int):
+    """An argparse type: a whole number from ``minimum`` to ``maximum``."""
 
     def parse(text: str) -> int:
+        if len(text) > 40:  # int() of a huge text is slow, and no count here is that long
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}")
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, not {printable(repr(text))}"
+            ) from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
         return value
 
     return parse
 
 
-_positive = _whole_number(1)
-_seed = _whole_number(0)
+_games = _whole_number(1, MAX_GAMES)
+_jobs = _whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a note
+_seed = _whole_number(0, MAX_SEED)
 
 
 def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
@@ -94,9 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")
-    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--games", type=_games, default=100, help="number of games (default 100, at most 1,000,000)"
+    )
     _game_options(sim)
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--jobs", type=_jobs, default=1, help="worker processes (default 1, at most the CPUs)"
+    )
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the run (default 0)")
     sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -128,7 +145,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         "--bots", help="comma-separated bot names, one per seat (default: random in every seat)"
     )
     parser.add_argument(
-        "--players", type=_whole_number(1), help="player count (checks --bots; fills one name)"
+        "--players", type=_whole_number(1, 99), help="player count (checks --bots; fills one name)"
     )
 
 
@@ -136,9 +153,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _check_out(path: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    """Refuse an output path that cannot be written, before any game runs."""
+    from .files import output_problem
+
+    problem = output_problem(path)
+    if problem:
+        raise UsageError(f"cannot write {path}: {problem}")
     if path.lower().endswith(".parquet") and importlib.util.find_spec("pyarrow") is None:
         raise UsageError(
             "writing .parquet needs pyarrow (pip install pyarrow); or write a .csv file"
@@ -146,13 +166,28 @@ def _check_out(path: str) -> None:
 
 
 def _write(frame, path: str) -> None:
+    """Write the frame atomically: a failed write leaves any earlier file as it was."""
+    from .files import atomic_write
+
     out = frame.copy()
     if path.lower().endswith(".parquet"):
         out["winners"] = out["winners"].map(list)
-        out.to_parquet(path, index=False)
+        atomic_write(path, lambda temp: out.to_parquet(temp, index=False))
     else:
         out["winners"] = out["winners"].map(lambda w: ";".join(str(s) for s in w))
-        out.to_csv(path, index=False)
+        atomic_write(path, lambda temp: out.to_csv(temp, index=False))
+
+
+def _capped_jobs(jobs: int, games: int) -> int:
+    """--jobs, at most one worker per CPU (and per game), with a note when capped."""
+    cpus = os.cpu_count() or 1
+    if jobs > cpus:
+        print(
+            f"{PROG}: note: --jobs {jobs} is more than the {cpus} CPUs here; using {cpus}",
+            file=sys.stderr,
+        )
+        jobs = cpus
+    return max(1, min(jobs, games))
 
 
 def summary(frame) -> str:
@@ -196,22 +231,19 @@ def _cmd_simulate(args) -> int:
         raise UsageError(f"simulate needs {' and '.join(missing)} (pip install pandas)")
     if args.out:
         _check_out(args.out)
+    jobs = _capped_jobs(args.jobs, args.games)
     frame = simulate(
-        args.games,
-        names,
-        seed=args.seed,
-        jobs=args.jobs,
-        progress=not args.no_progress,
-        game=args.game,
+        args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress, game=args.game
     )
     if args.out:
         try:
             _write(frame, args.out)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise UsageError(f"cannot write {args.out}: {reason}") from None
     print(summary(frame))
     if args.out:
-        print(f"\nwrote {len(frame)} games to {args.out}")
+        print(f"\nwrote {len(frame)} games to {printable(args.out)}")
     return 0
 
 
@@ -245,9 +277,7 @@ def _cmd_play(args) -> int:
 
     names = _lineup(args.bots, args.players, args.game)
     if args.save:
-        folder = os.path.dirname(os.path.abspath(args.save))
-        if not os.path.isdir(folder):
-            raise UsageError(f"cannot write {args.save}: the folder {folder} does not exist")
+        _check_out(args.save)
     game = play_one(names, args.seed, game=args.game)
     if not args.quiet:
         print(
@@ -261,9 +291,10 @@ def _cmd_play(args) -> int:
     if args.save:
         try:
             game.save(args.save)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
-        print(f"saved to {args.save}")
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise UsageError(f"cannot write {args.save}: {reason}") from None
+        print(f"saved to {printable(args.save)}")
     return 0
 
 
@@ -326,8 +357,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see 'energies --help')")
         return COMMANDS[args.command](args)
     except UsageError as exc:
-        message = " ".join(str(exc).split())  # always one line
+        # always one line, and safe on a terminal (a file name may hold escape codes)
+        message = printable(" ".join(str(exc).split()))
         print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"{PROG}: error: out of memory (ask for fewer games)", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

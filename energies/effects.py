@@ -8,7 +8,8 @@ reaches this module.
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+from collections.abc import Callable
 
 from .actions import (
     Action,
@@ -151,7 +152,7 @@ def _produce(state: GameState, total: int) -> None:
     for seat in state.clockwise_from_active():
         if seat in energy:
             gain_energy(state, state.players[seat], energy[seat])
-    _remove_hazards_after_roll(state, rolled, producing)
+    _remove_hazards_after_roll(state, rolled)
 
 
 def _pay_out(state: GameState, resource: str, per_seat: dict[int, int]) -> set[int]:
@@ -177,16 +178,22 @@ def _pay_clockwise(state: GameState, kind: str, per_seat: dict[int, int]) -> set
     return paid
 
 
-def _remove_hazards_after_roll(state: GameState, rolled, producing) -> None:
-    # rule 8.5: a hex hazard goes when its number is rolled; a building hazard goes when an
-    # adjacent hex without the Inspector and without a hazard was rolled
-    board = state.board
-    gone_hex = [h for h in rolled if h in state.hex_hazards]
-    gone_building = [
-        c for c in state.building_hazards if any(h in producing for h in board.corner_hexes(c))
-    ]
-    state.hex_hazards.difference_update(gone_hex)
-    state.building_hazards.difference_update(gone_building)
+def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> None:
+    """Rule 8.5: every rolled hex except the Inspector's clears its hazards instead of
+    producing them: the hex hazard if it has one, and the building hazards on its corners
+    (next to a hazard-free hex too: such a building still got nothing this roll). A building
+    hazard next to the Inspector's hex only stays; a 7 never gets here."""
+    board, hex_hazards, building_hazards = state.board, state.hex_hazards, state.building_hazards
+    gone_hex, gone_building = [], set()
+    for h in rolled:
+        if h == state.inspector:
+            continue  # rule 8.5: the Inspector's hex removes nothing
+        if h in hex_hazards:
+            gone_hex.append(h)
+        if building_hazards:
+            gone_building.update(c for c in board.hex_corners(h) if c in building_hazards)
+    hex_hazards.difference_update(gone_hex)
+    building_hazards.difference_update(gone_building)
     if gone_hex or gone_building:
         state.log.append(f"{len(gone_hex) + len(gone_building)} hazard(s) cleared by production")
 
@@ -287,7 +294,8 @@ def _do_play_dev(state: GameState, a: PlayDevCard) -> None:
     elif a.card == "road_construction":  # rule 13.1
         state.queue[0:0] = [Task("free_road", s) for _ in range(rules.road_construction_roads)]
     elif a.card == "research_grant":  # rule 13.3
-        info = {"kinds": "resource", "source": "research_grant"}
+        kinds = "any" if rules.science_as_any_resource else "resource"  # rule 12.4
+        info = {"kinds": kinds, "source": "research_grant"}
         state.queue[0:0] = [
             Task("take_card", s, dict(info)) for _ in range(rules.research_grant_cards)
         ]
@@ -324,28 +332,88 @@ FREE_EFFECTS: dict[type, Callable[[GameState, Action], None]] = {
 
 
 def longest_road(state: GameState, seat: int) -> int:
-    """Length of the seat's longest continuous road; opponents' buildings cut it."""
-    board, roads = state.board, state.players[seat].roads
+    """Length of the seat's longest continuous road; opponents' buildings cut it (rule 13.6).
+
+    A depth-first search over trails (no road used twice). Its cost is bounded: a trail
+    branches only at corners where three of the seat's roads meet and passes such a corner
+    at most once, and the search starts only where a longest trail can start — at a corner
+    where the network ends or branches, or at a cut — so the work grows with the number of
+    branch corners, which ``RuleSet.roads`` (at most ``rules.MAX_ROADS``) keeps small;
+    ``benchmarks/longest_road_worst.py`` measures the worst network it can construct.
+    """
+    roads = state.players[seat].roads
     if not roads:
         return 0
-    blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
-    corner_paths, path_corners = board.corner_paths_of, board.paths  # read on every step
+    paths = state.board.paths
+    network = {c for path in roads for c in paths[path]}
+    # only cuts on the network matter: the same network with the same cuts is looked up
+    blocked = frozenset(
+        c for p in state.players if p.seat != seat for c in p.buildings() if c in network
+    )
+    return _longest_road(paths, frozenset(roads), blocked)
 
-    def walk(corner: int, used: set[int]) -> int:
+
+@functools.lru_cache(maxsize=4096)
+def _longest_road(paths: tuple, roads: frozenset[int], blocked: frozenset[int]) -> int:
+    links: dict[int, list[tuple[int, int]]] = {}  # corner -> (road, far corner)
+    for path in roads:
+        a, b = paths[path]
+        links.setdefault(a, []).append((path, b))
+        links.setdefault(b, []).append((path, a))
+    best = 0
+    for component in _components(links):
+        size = len({path for c in component for path, _ in links[c]})
+        if size <= best:
+            continue  # it cannot hold a longer road than one already found
+        # A longest trail can always be taken to start at an end, a branch or a cut: one
+        # starting in the middle of a plain stretch could be extended backwards (or is a
+        # loop, which may start anywhere on it).
+        starts = [c for c in component if len(links[c]) != 2 or c in blocked] or component[:1]
+        for corner in starts:
+            best = max(best, _longest_trail(corner, links, blocked, size))
+            if best == size:
+                break
+    return best
+
+
+def _components(links: dict[int, list[tuple[int, int]]]) -> list[list[int]]:
+    seen: set[int] = set()
+    out = []
+    for first in sorted(links):
+        if first in seen:
+            continue
+        seen.add(first)
+        component, stack = [], [first]
+        while stack:
+            corner = stack.pop()
+            component.append(corner)
+            for _, far in links[corner]:
+                if far not in seen:
+                    seen.add(far)
+                    stack.append(far)
+        out.append(sorted(component))
+    return out
+
+
+def _longest_trail(start: int, links, blocked: set[int], size: int) -> int:
+    used: set[int] = set()
+
+    def walk(corner: int) -> int:
         longest = len(used)
-        if used and corner in blocked:
-            return longest
-        for path in corner_paths[corner]:
-            if path in roads and path not in used:
-                a, b = path_corners[path]
+        if longest == size or (used and corner in blocked):
+            return longest  # every road used, or an opponent's building cuts the road here
+        for path, far in links[corner]:
+            if path not in used:
                 used.add(path)
-                found = walk(b if a == corner else a, used)
+                found = walk(far)
                 used.remove(path)
                 if found > longest:
                     longest = found
+                    if longest == size:
+                        break
         return longest
 
-    return max(walk(corner, set()) for corner in {c for path in roads for c in path_corners[path]})
+    return walk(start)
 
 
 def update_longest_road(state: GameState, holder_before: int | None = None) -> None:

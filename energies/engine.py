@@ -68,6 +68,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
+from .quickstart import quick_start_choice, reserve_city_corners
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
@@ -86,8 +87,11 @@ class IllegalActionError(ValueError):
 # ==============================================================================================
 
 
-def new_state(rules: RuleSet, seed: int) -> GameState:
-    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3)."""
+def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
+    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3).
+
+    ``history=False``: keep no per-turn history records (``state.history`` stays empty).
+    """
     board = build_board(rules.layout, seed, rules.number_placement)
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
@@ -114,6 +118,7 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
         stats=[Stats() for _ in range(rules.players)],
     )
     state.rng = rng
+    state.keep_history = history
     state.start_player = start_player
     # rule 3.3: towns in seat order, cities in reverse
     order = [(state.start_player + i) % rules.players for i in range(rules.players)]
@@ -122,31 +127,11 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
     for seat in reversed(order):
         state.queue += [Task("setup_city", seat), Task("setup_road", seat)]
     state.active = state.start_player
-    if rules.start == "quick":
+    if rules.start == "quick":  # rules 2.3, 3.4: see energies.quickstart
+        reserved = reserve_city_corners(board, list(reversed(order)))
         while state.phase == "setup":
-            apply_listed(state, quick_start_choice(state))
+            apply_listed(state, quick_start_choice(state, legal_actions(state), reserved))
     return state
-
-
-def quick_start_choice(state: GameState) -> Action:
-    """The documented quick-start heuristic (rule 2.3 [H]).
-
-    A town or city goes on the free corner with the most pips (dots on the
-    number tokens around it), ties broken by the number of different
-    resources and then by the game's set-up random stream; a road points to
-    the neighbouring corner with the most pips.
-    """
-    board, rng = state.board, state.rng["setup"]
-    options = legal_actions(state)
-    pips = board.corner_pips
-    if isinstance(options[0], BuildRoad):  # the far end: the corner without the building
-        ends = [board.path_corners(a.path) for a in options]
-        far = [b if state.owner_of(a) is not None else a for a, b in ends]
-        scores = [(pips(c), rng.random()) for c in far]
-    else:
-        kinds = board.corner_resources
-        scores = [(pips(a.corner), len(kinds(a.corner)), rng.random()) for a in options]
-    return options[scores.index(max(scores))]
 
 
 def _finish_setup(state: GameState) -> None:
@@ -194,6 +179,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if not isinstance(action, ANSWERS[task.kind]):
             return f"First {task_text(task)}."
         return check_decision(state, task, action)
+    if state.turn_actions >= state.rules.turn_action_limit and type(action) not in TURN_ENDS:
+        return (
+            f"This turn has had {state.turn_actions} actions, the most one turn may have "
+            f"(turn_action_limit): end the turn."
+        )
     return _check_free(state, action)
 
 
@@ -239,7 +229,14 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.spots is None:
             state.spots = {}
         state.listed = tuple(list_actions(state, state.spots))
+    if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
+        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(state.listed)
+
+
+# What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
+# a degenerate rule set (a 1:1 supply rate) or a looping bot cannot stall a game.
+TURN_ENDS = frozenset({EndTurn, RollDice})
 
 
 def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
@@ -270,6 +267,7 @@ def apply_listed(state: GameState, action: Action) -> None:
     listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
     state.listed = state.listed_before_offer = state.spots = None  # the position changes
     state.log.append(action)  # turned into its sentence only when the log is read
+    state.turn_actions += 1
     if state.queue:
         task = state.queue[0]
         DECISION_EFFECTS[task.kind](state, task, action)
@@ -355,7 +353,8 @@ def advance(state: GameState, scored: bool = True) -> None:
                 state.listed = tuple(options)  # what legal_actions will return next
                 break
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
-    if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
+    ended = state.outcome is not None and state.keep_history
+    if ended and (not state.history or state.history[-1]["turn"] != state.turn):
         record_turn(state)  # the final position of a game that ended mid-turn
 
 
@@ -379,6 +378,7 @@ def _start_turn(state: GameState) -> None:
         state.finish("unfinished", (), f"The turn limit ({state.rules.turn_limit}) was reached.")
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
+    state.turn_actions = 0
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable
@@ -392,7 +392,9 @@ def _start_turn(state: GameState) -> None:
 
 
 def record_turn(state: GameState) -> None:
-    """Append one history record per seat (design §3)."""
+    """Append one history record per seat (design §3), unless the game keeps no history."""
+    if not state.keep_history:
+        return
     lfs = list(map(state.local_footprint, range(state.n)))
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
     turn, active, history = state.turn, state.active, state.history

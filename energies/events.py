@@ -216,20 +216,28 @@ def hazard_targets(state: GameState, seat: int, source: str) -> list[int]:
 
 
 def end_by_empty_bag(state: GameState) -> None:
+    """Rule 14.2: more fossil than renewable plants eliminates; a winner needs strictly more
+    renewable than fossil plants. Rule 14.2a (``empty_bag_even_survives``): everyone not
+    eliminated competes, so an even balance may win and everybody loses only when all are out."""
+    even_survives = state.rules.empty_bag_even_survives
     balance = {}
     eliminated = []
     for p in state.players:
         renewable, fossil = p.count_plants("renewable"), p.count_plants("fossil")
         if fossil > renewable:
             eliminated.append(p.seat)
-        if renewable > fossil:
+        elif renewable > fossil or even_survives:
             balance[p.seat] = renewable - fossil
     if not balance:
+        reason = (
+            "everybody has more fossil than renewable plants"
+            if even_survives
+            else "nobody has more renewable than fossil plants"
+        )
         state.finish(
             "everyone_loses",
             (),
-            "The event bag is empty and nobody has more renewable than fossil plants: "
-            "everybody loses.",
+            f"The event bag is empty and {reason}: everybody loses.",
             eliminated,
         )
         return

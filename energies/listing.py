@@ -23,8 +23,8 @@ from .actions import (
     shared,
 )
 from .board import Board
-from .checks import PLANTS, check_play_dev, supply_rates
-from .rules import CARD_KINDS, RESOURCES
+from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
+from .rules import CARD_KINDS
 from .state import GameState, PlayerState
 
 
@@ -175,14 +175,16 @@ def supply_trades(state: GameState, seat: int) -> list[Action]:
     for give, rate in supply_rates(state, seat).items():
         if (p.energy if give == "energy" else p.hand[give]) < rate:
             continue
-        trades += [trade for get, trade in _supply_trade_table(seat, give) if supply[get]]
+        table = _supply_trade_table(seat, give, supply_gets(state.rules, give))
+        trades += [trade for get, trade in table if supply[get]]
     return trades
 
 
 @functools.cache
-def _supply_trade_table(seat: int, give: str) -> tuple[tuple[str, Action], ...]:
-    # energy buys a resource or science (rule 11), a resource buys another resource (12.2)
-    gets = CARD_KINDS if give == "energy" else RESOURCES
+def _supply_trade_table(
+    seat: int, give: str, gets: tuple[str, ...]
+) -> tuple[tuple[str, Action], ...]:
+    # energy buys a resource or science (rule 11), a resource another resource (12.2, 12.4)
     return tuple((get, shared.TradeWithSupply(seat, give, get)) for get in gets if get != give)
 
 

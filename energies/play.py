@@ -7,6 +7,7 @@ import random
 from itertools import repeat
 from typing import Mapping, Sequence
 
+from . import engine
 from .bots import Player
 from .game import Game
 from .state import Outcome
@@ -26,17 +27,21 @@ def play(
     if missing:
         raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
+    actions = game.actions
     for _ in range(max_actions):
-        seat = game.current_seat
+        state = game.state
+        seat = engine.current_seat(state)
         if seat is None:
             return game.outcome
-        state, applied = game.state, len(game.actions)
-        legal = game.legal_actions()
-        listed = tuple(legal)  # the bot may reorder or extend its list
+        applied = len(actions)
+        legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
+        listed = state.listed  # the engine's own (immutable) listing of this position
         action = seats[seat].decide(game, legal, rng)
-        untouched = game.state is state and len(game.actions) == applied
-        if untouched and any(map(operator.is_, listed, repeat(action))):
-            game.apply_listed(action)  # one of the actions just listed: already checked
+        untouched = game.state is state and state.listed is listed and len(actions) == applied
+        if untouched and listed is not None and any(map(operator.is_, listed, repeat(action))):
+            engine.apply_listed(state, action)  # one of the actions just listed: already checked
+            actions.append(action)  # as Game.apply_listed does
         else:
             game.apply(action)
+        actions = game.actions  # a bot may have replaced the log (undo, load)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")

@@ -21,7 +21,8 @@ Running in parallel
 * ``jobs=1`` (default): a plain loop in this process. Nothing from
   ``multiprocessing`` is imported, so it works where processes cannot be
   started (JupyterLite, some sandboxes).
-* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers;
+* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers (in a
+  browser kernel, which cannot start processes, a one-line note and ``jobs=1``);
   games are sent in chunks (25-50 games) to amortise the start-up and transfer
   cost, and the rows are put back in game order.
 * ``executor=``: any object with ``.submit(fn, *args)`` returning futures with
@@ -41,13 +42,16 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import bots as _bots
 from . import games as _games
+from . import lite as _lite
 from .play import play
+from .rule_checks import show
 from .rules import RuleSet
 
 __all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
@@ -102,10 +106,21 @@ def _build_bot(spec: Any, seed: int, game: str = "new-energies"):
 # -- one game -------------------------------------------------------------------------------------
 
 
-def play_one(lineup: Sequence[Any], seed: int, rules: Any = None, game: str = "new-energies"):
-    """Play one game as :func:`simulate` plays it; return the finished game object."""
+def play_one(
+    lineup: Sequence[Any],
+    seed: int,
+    rules: Any = None,
+    history: bool = True,
+    game: str = "new-energies",
+):
+    """Play one game as :func:`simulate` plays it; return the finished game object.
+
+    ``history=False`` keeps no per-turn records (simulate does that unless ``per_turn``);
+    only New Energies keeps such records, so the flag is passed to it alone.
+    """
     spec = _games.get(game)
-    played = spec.new_game(len(lineup), seed, rules)
+    kept = {"history": history} if spec.name == "new-energies" else {}
+    played = spec.new_game(len(lineup), seed, rules, **kept)
     players = [_build_bot(b, bot_seed(seed, seat), spec.name) for seat, b in enumerate(lineup)]
     play(played, players)
     return played
@@ -159,7 +174,7 @@ def _play_chunk(
     """
     out = []
     for index, seed, lineup in tasks:
-        game = play_one(lineup, seed, rules, name)
+        game = play_one(lineup, seed, rules, history=per_turn, game=name)  # same game either way
         records = None
         if per_turn:
             records = [{"game": index, "seed": seed, **record} for record in game.history]
@@ -223,10 +238,21 @@ def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") 
     return lineups
 
 
-def _check_count(name: str, value: Any, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}.")
+#: Most games one call plays: every game keeps a row in memory (and a seed before it runs).
+MAX_GAMES = 1_000_000
+
+
+def _check_count(name: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(
+            f"{name} must be a whole number from {low} to {high:,}, not {show(value)}."
+        )
     return value
+
+
+def max_jobs() -> int:
+    """Most worker processes simulate starts: one per CPU."""
+    return os.cpu_count() or 1
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -278,7 +304,7 @@ def simulate(
     Parameters
     ----------
     games:
-        How many games (a whole number >= 1).
+        How many games (a whole number from 1 to ``MAX_GAMES``, a million).
     bots:
         One line-up: a list with one bot spec per seat (a persona name such as
         ``"random"``, a bot class taking ``seed=``, or a bot object); its length
@@ -294,7 +320,8 @@ def simulate(
         Seed of the whole run (>= 0): game ``i`` is seeded from child ``i`` of
         ``numpy.random.SeedSequence(seed)``.
     jobs:
-        1 plays in this process; N > 1 uses a process pool of N workers.
+        1 plays in this process; N > 1 uses a process pool of N workers (at most one
+        per CPU: :func:`max_jobs`; the rows are the same for any ``jobs``).
     executor:
         An object with ``.submit(fn, *args)`` (a concurrent.futures executor or
         a ``dask.distributed.Client``); overrides ``jobs``. It is not shut down.
@@ -314,10 +341,11 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
-    games = _check_count("games", games, 1)
-    jobs = _check_count("jobs", jobs, 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}.")
+    games = _check_count("games", games, 1, MAX_GAMES)
+    asked = _check_count("jobs", jobs, 1, 10**6)
+    jobs = min(asked, max_jobs())  # more would only compete
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {show(seed)}.")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
@@ -326,6 +354,13 @@ def simulate(
     if per_turn and name != "new-energies":
         raise ValueError("per_turn records exist only for New Energies games.")
     lineups = normalise_lineups(bots, rules, name)
+    if executor is None and asked > 1 and not _lite.can_start_processes():
+        _lite.note(
+            "this Python cannot start worker processes (a browser kernel): simulate plays "
+            "its games here one by one (jobs=1), with the same results.",
+            kind="processes",
+        )
+        jobs = 1
 
     seeds = game_seeds(games, seed)
     tasks = [(i, s, lineups[i % len(lineups)]) for i, s in enumerate(seeds)]

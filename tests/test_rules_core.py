@@ -333,8 +333,8 @@ def test_rule_3_3_draft_distance_rule_and_road_must_touch_the_new_building():
         assert not set(BOARD.corner_neighbors(c)) & set(built)
 
 
-def expected_start_hand(rules: RuleSet, city: int) -> Counter:
-    resources = [BOARD.hexes[h].resource for h in BOARD.corner_hexes(city)]
+def expected_start_hand(rules: RuleSet, city: int, board=BOARD) -> Counter:
+    resources = [board.hexes[h].resource for h in board.corner_hexes(city)]
     resources = [r for r in resources if r is not None]  # the desert gives nothing
     hand = Counter(resources if rules.starting_hand_per_hex else set(resources))
     hand["science"] += 1
@@ -355,6 +355,60 @@ def test_rule_3_4_quick_start_hand_is_city_resources_plus_one_science_and_no_ene
     for kind in CARD_KINDS:
         total = g.rules.science_cards if kind == "science" else g.rules.resource_cards
         assert g.state.supply[kind] + sum(p.hand[kind] for p in g.state.players) == total
+
+
+def most_three_resource_corners_two_apart(board, wanted: int) -> int:
+    """How many cities the board can give three different resources at once (brute force)."""
+    three = [
+        c
+        for c in board.corners
+        if len({board.hexes[h].resource for h in board.corner_hexes(c)} - {None}) == 3
+    ]
+    for size in range(wanted, 0, -1):
+        for combo in itertools.combinations(three, size):
+            if all(b not in board.corner_neighbors(a) for a, b in itertools.combinations(combo, 2)):
+                return size
+    return 0
+
+
+QUICK_BOARDS = [
+    (players, layout, numbers, seed)
+    for players in (3, 4)
+    for layout, numbers, seeds in (
+        ("beginner", "spiral", range(6)),
+        ("random", "spiral", range(0, 60)),
+        ("random", "shuffled", range(60, 120)),
+    )
+    for seed in seeds
+]
+
+
+@pytest.mark.parametrize("per_hex", [True, False])
+def test_rule_3_4_property_quick_start_cities_touch_three_different_resources(per_hex):
+    """Rule 3.4: the quick start places every city on three different resources wherever the
+    board allows (as many cities as there are such corners two apart), on the beginner board
+    and on seeded random boards with 3 and 4 players; such a city's hand is one card of each
+    of its three resources plus 1 science under either reading of the rule."""
+    short_boards = 0
+    for players, layout, numbers, seed in QUICK_BOARDS:
+        rules = RuleSet.standard(
+            players, layout=layout, number_placement=numbers, starting_hand_per_hex=per_hex
+        )
+        g = en.new_game(seed=seed, rules=rules)
+        board, where = g.board, (players, layout, numbers, seed)
+        cities = [next(iter(p.cities)) for p in g.state.players]
+        rich = [c for c in cities if len(board.corner_resources(c)) == 3]
+        possible = most_three_resource_corners_two_apart(board, players)
+        assert len(rich) == possible, where
+        short_boards += possible < players
+        for p, city in zip(g.state.players, cities):
+            got = Counter({k: n for k, n in p.hand.items() if n})
+            assert got == expected_start_hand(rules, city, board), where
+            if city in rich:
+                assert got == Counter(
+                    {**dict.fromkeys(board.corner_resources(city), 1), "science": 1}
+                )
+    assert short_boards < len(QUICK_BOARDS) // 10  # nearly every board allows it for all
 
 
 # (city corner, description): 28 touches fields + two forests, 24 touches the desert
@@ -1167,6 +1221,70 @@ def test_rule_12_2_supply_trade_only_in_the_action_phase_of_the_active_player():
     assert_illegal(g, TradeWithSupply(0, "brick", "steel"))  # before rolling
     roll_idle(g)
     assert_illegal(g, TradeWithSupply(1, "brick", "steel"), "not your move")
+
+
+def _supply_trade_oracle(g: en.Game, seat: int) -> set:
+    """Rules 11, 12.2, 12.3, 12.4 restated: the supply trades a seat may make now."""
+    p, rules = g.state.players[seat], g.rules
+    reached = {h.resource for h in BOARD.harbors if set(h.corners) & (p.towns | p.cities)}
+    rates = {}
+    for kind in RESOURCES:
+        rates[kind] = rules.bank_rate
+        if None in reached:
+            rates[kind] = min(rates[kind], rules.generic_harbor_rate)
+        if kind in reached:
+            rates[kind] = min(rates[kind], rules.special_harbor_rate)
+    rates["science"], rates["energy"] = rules.science_rate, rules.energy_card_rate
+    trades = set()
+    for give, rate in rates.items():
+        if (p.energy if give == "energy" else p.hand[give]) < rate:
+            continue
+        science_ok = give == "energy" or rules.science_as_any_resource
+        for get in RESOURCES + (("science",) if science_ok else ()):
+            if get != give and g.state.supply[get] > 0:
+                trades.add(TradeWithSupply(seat, give, get))
+    return trades
+
+
+@pytest.mark.parametrize("science_as_any_resource", [False, True])
+@pytest.mark.parametrize("seed", range(8))
+def test_rule_12_4_property_what_any_resource_may_be(seed, science_as_any_resource):
+    """Rule 12.4: "any resource" in the 4:1 and 3-science trades and at harbors is one of the
+    five resources; only the 2-energy trade takes science -- unless the rule set's
+    ``science_as_any_resource`` lets it be science. Random hands, harbors and supplies."""
+    rng = random.Random(seed)
+    g = make(science_as_any_resource=science_as_any_resource)
+    for h in rng.sample(BOARD.harbors, 2):
+        SB.place(g, 0, rng.choice(("town", "city")), h.corners[rng.randrange(2)])
+    roll_idle(g)
+    for kind in CARD_KINDS:
+        SB.give(g, 0, **{kind: rng.choice((0, 2, 3, 4))})
+        if rng.random() < 0.2:
+            SB.give(g, 1, **{kind: g.state.supply[kind]})  # an empty supply pile
+    SB.give(g, 0, energy=rng.choice((0, 1, 2)))
+    listed = {a for a in g.legal_actions() if isinstance(a, TradeWithSupply)}
+    assert listed == _supply_trade_oracle(g, 0)
+    affordable = {a.give for a in listed if a.give != "energy"}
+    for give in affordable - {"science"}:
+        if g.state.supply["science"]:
+            why = g.why_illegal(TradeWithSupply(0, give, "science"))
+            assert (why is None) == science_as_any_resource, why
+
+
+@pytest.mark.parametrize("science_as_any_resource", [False, True])
+def test_rule_12_4_research_grant_takes_science_only_when_the_rule_set_says(
+    science_as_any_resource,
+):
+    """Rules 12.4/13.3: Research Grant's "any 2 resources" includes science only with
+    ``science_as_any_resource``."""
+    g = make(science_as_any_resource=science_as_any_resource)
+    roll_idle(g)
+    SB.give_dev_card(g, 0, "research_grant")
+    g.apply(PlayDevCard(0, "research_grant"))
+    expected = set(RESOURCES) | ({"science"} if science_as_any_resource else set())
+    assert {a.card for a in g.legal_actions()} == expected
+    assert (g.why_illegal(TakeCard(0, "science")) is None) == science_as_any_resource
+    assert g.why_illegal(TakeCard(0, "energy")) is not None
 
 
 def offer_position(seed=1):

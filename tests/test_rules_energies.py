@@ -989,17 +989,125 @@ def test_rule_8_5_building_hazard_next_to_inspector_only_stays():
     assert sum(hand(g, s0).values()) == 0
 
 
-def test_rule_8_5_building_hazard_next_to_hazard_hex_stays():
-    """Rule 8.5: a building hazard next to a rolled hex that itself had a hazard is not removed
-    (the hex hazard is)."""
+@pytest.mark.parametrize("piece, corner", [("town", C11), ("city", C11), ("city", C12)])
+def test_rule_8_5_rolled_hazard_hex_also_clears_the_building_hazards_on_its_corners(piece, corner):
+    """Rule 8.5: a rolled hex holding a hex hazard loses that hazard and every building hazard
+    on its corners; nothing is produced there (C11 touches hex 3 only, C12 hexes 0, 3, 4)."""
     g = new()
-    s0 = g.active_seat
-    sb.place(g, s0, "town", C11)
-    sb.add_hazard(g, building=C11)
+    s0, s1 = g.active_seat, (g.active_seat + 1) % 4
+    sb.place(g, s0, piece, corner)
+    sb.place_plant(g, s0, "renewable", corner, 3)
+    sb.place(g, s1, "town", C22)  # also on hex 3, without a building hazard
+    sb.add_hazard(g, building=corner)
     sb.add_hazard(g, hex=3)
     roll(g, 6, 6)
     assert 3 not in g.state.hex_hazards
-    assert C11 in g.state.building_hazards
+    assert corner not in g.state.building_hazards
+    assert sum(hand(g, s0).values()) == 0 and g.state.players[s0].energy == 0
+    assert sum(hand(g, s1).values()) == 0
+
+
+def test_rule_8_5_building_hazards_away_from_the_rolled_hexes_stay():
+    """Rule 8.5: only hazards on the rolled hexes and their corners go; others stay."""
+    g = new()
+    s0 = g.active_seat
+    far = next(c for c in POOL if 3 not in BOARD.corner_hexes(c) and 0 not in BOARD.corner_hexes(c))
+    sb.place(g, s0, "town", far)
+    sb.add_hazard(g, building=far)
+    sb.add_hazard(g, hex=3)
+    sb.add_hazard(g, hex=0)
+    roll(g, 6, 6)
+    assert g.state.hex_hazards == {0}
+    assert g.state.building_hazards == {far}
+
+
+def test_rule_8_5a_a_building_hazard_silences_that_buildings_plants_only():
+    """Rule 8.5a: a building with a hazard gets nothing and its plants give no energy; another
+    building's plant on the same producing hex still gives energy."""
+    g = new()
+    s0, s1 = g.active_seat, (g.active_seat + 1) % 4
+    sb.place(g, s0, "city", C12)
+    sb.place_plant(g, s0, "fossil", C12, 3)
+    sb.place(g, s1, "city", C22)
+    sb.place_plant(g, s1, "fossil", C22, 3)
+    sb.add_hazard(g, building=C12)
+    roll(g, 6, 6)
+    assert g.state.players[s0].energy == 0 and sum(hand(g, s0).values()) == 0
+    assert g.state.players[s1].energy == 1
+    assert hand(g, s1)["food"] == 1 and hand(g, s1)["science"] == 1
+
+
+def _expected_after_roll(state, total: int):
+    """Rules 8.1-8.5 and 8.5a restated independently of the engine: the hazards left after a
+    roll of ``total`` and, per seat, (resource cards, science, energy) earned."""
+    board = state.board
+    if total == 7:
+        return set(state.hex_hazards), set(state.building_hazards), None
+    rolled = [h for h in range(len(board.hexes)) if board.hexes[h].number == total]
+    clearing = [h for h in rolled if h != state.inspector]
+    hexes_left = set(state.hex_hazards) - set(clearing)
+    buildings_left = {
+        c for c in state.building_hazards if not set(board.corner_hexes(c)) & set(clearing)
+    }
+    earned = {}
+    for p in state.players:
+        cards = science = energy = 0
+        for c in p.towns | p.cities:
+            if c in state.building_hazards:
+                continue  # rules 8.2, 8.5a: the building and its plants get nothing
+            for h in board.corner_hexes(c):
+                if h not in clearing or h in state.hex_hazards:
+                    continue  # rule 8.1: not rolled, the Inspector or a hex hazard
+                cards += 1
+                science += c in p.cities
+                energy += (c, h) in p.plants
+        earned[p.seat] = (cards, science, energy)
+    return hexes_left, buildings_left, earned
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rule_8_5_property_hazards_and_production_on_random_positions(seed):
+    """Rules 8.1, 8.2, 8.3, 8.5, 8.5a on positions nobody wrote by hand: random bots play a
+    seeded random-board game; before many rolls, hazards are sprinkled on random hexes and
+    buildings and the dice fixed to a random total. What each seat earns and which hazards stay
+    must follow the rules restated in ``_expected_after_roll``."""
+    import random
+
+    rng = random.Random(seed)
+    rules = en.RuleSet.standard(rng.choice((3, 4)), layout="random")
+    g = en.new_game(seed=seed, rules=rules)
+    bot = en.bots.RandomBot()
+    checked = 0
+    while not g.is_over and g.turn <= 40:
+        s = g.state
+        if s.phase == "roll" and g.pending is None and rng.random() < 0.7:
+            for _ in range(rng.randint(0, 3)):
+                h = rng.randrange(len(g.board.hexes))
+                if h not in s.hex_hazards and s.hazard_supply > 1:
+                    sb.add_hazard(g, hex=h)
+            for c in sorted(s.corner_owners()):
+                if c not in s.building_hazards and s.hazard_supply > 0 and rng.random() < 0.3:
+                    sb.add_hazard(g, building=c)
+            total = rng.choice([t for t in range(2, 13)])
+            d1 = max(1, total - 6)
+            sb.fix_dice(g, d1, total - d1)
+            hexes_left, buildings_left, earned = _expected_after_roll(s, total)
+            plenty = min(s.supply.values()) >= 12 and s.energy_supply >= 12
+            before = [(p.cards, p.hand["science"], p.energy) for p in s.players]
+            g.apply(RollDice(g.active_seat))
+            assert s.hex_hazards == hexes_left
+            assert s.building_hazards == buildings_left
+            if earned is not None and plenty:
+                for p, (cards, science, energy) in zip(s.players, before):
+                    want_cards, want_science, want_energy = earned[p.seat]
+                    assert p.cards - cards == want_cards + want_science
+                    assert p.hand["science"] - science == want_science
+                    cap = g.rules.energy_cap
+                    assert p.energy - energy == min(want_energy, cap - energy)
+            checked += 1
+            continue
+        g.apply(bot.decide(g, g.legal_actions(), rng))
+    assert checked >= 5
 
 
 def test_rule_8_5_no_hazard_removed_on_a_seven():
@@ -1517,6 +1625,78 @@ def test_rule_14_2_empty_bag_ending(plants, extra_towns, kind, winners, eliminat
     assert g.is_over
     assert g.outcome.kind == kind
     assert g.outcome.winners == winners
+    assert tuple(sorted(g.outcome.eliminated)) == eliminated
+
+
+def _empty_bag_game(plants, extra_towns, even_survives: bool) -> en.Game:
+    """Play to the empty bag with ``plants`` (seat -> (renewable, fossil)) on the board."""
+    g = new(rules=_one_disc_rules(1).replace(empty_bag_even_survives=even_survives))
+    for seat in range(4):
+        corners = [city(g, seat), city(g, seat)]
+        r, f = plants.get(seat, (0, 0))
+        spots = [(c, h) for c in corners for h in BOARD.corner_hexes(c)]
+        for kind_, (c, h) in zip(["renewable"] * r + ["fossil"] * f, spots, strict=False):
+            sb.place_plant(g, seat, kind_, c, h)
+        for _ in range(extra_towns.get(seat, 0)):
+            town(g, seat)
+        assert g.victory_points(seat) < 10
+    roll(g)
+    g.apply(EndTurn(g.active_seat))
+    assert g.is_over
+    return g
+
+
+@pytest.mark.parametrize(
+    "plants, extra_towns, kind, winners, eliminated",
+    [
+        ({0: (1, 1), 2: (2, 2)}, {2: 1}, "empty_bag", (2,), ()),  # even balances compete (VP)
+        ({0: (1, 1), 2: (2, 2)}, {}, "empty_bag", (0, 1, 2, 3), ()),  # all at 0, VP tie: shared
+        ({0: (0, 1), 1: (1, 2)}, {}, "empty_bag", (2, 3), (0, 1)),  # none of each may win
+        ({0: (0, 1), 1: (0, 1), 2: (1, 2), 3: (0, 3)}, {}, "everyone_loses", (), (0, 1, 2, 3)),
+        ({0: (2, 0), 1: (1, 0), 3: (0, 1)}, {}, "empty_bag", (0,), (3,)),  # as in rule 14.2
+    ],
+)
+def test_rule_14_2a_chinese_reading_only_fossil_heavy_players_are_out(
+    plants, extra_towns, kind, winners, eliminated
+):
+    """Rule 14.2a (``empty_bag_even_survives=True``): only more fossil than renewable plants
+    eliminates; the rest compete on (renewable - fossil), so 1 and 1, or none, can win;
+    everybody loses only when all are eliminated."""
+    g = _empty_bag_game(plants, extra_towns, even_survives=True)
+    assert (g.outcome.kind, g.outcome.winners) == (kind, winners)
+    assert tuple(sorted(g.outcome.eliminated)) == eliminated
+
+
+def _empty_bag_oracle(plants, vps, even_survives: bool):
+    """Rules 14.2 and 14.2a restated: (kind, winners, eliminated)."""
+    counts = {seat: plants.get(seat, (0, 0)) for seat in range(4)}
+    eliminated = tuple(s for s, (r, f) in counts.items() if f > r)
+    if even_survives:
+        contenders = {s: r - f for s, (r, f) in counts.items() if f <= r}
+    else:
+        contenders = {s: r - f for s, (r, f) in counts.items() if r > f}
+    if not contenders:
+        return "everyone_loses", (), eliminated
+    best = max(contenders.values())
+    tied = [s for s, b in contenders.items() if b == best]
+    top_vp = max(vps[s] for s in tied)
+    return "empty_bag", tuple(s for s in tied if vps[s] == top_vp), eliminated
+
+
+@pytest.mark.parametrize("even_survives", [False, True])
+@pytest.mark.parametrize("seed", range(10))
+def test_rule_14_2_and_14_2a_property_on_random_plant_counts(seed, even_survives):
+    """Rules 14.2 / 14.2a both ways on random plant counts and VP: the outcome matches the
+    rules restated in ``_empty_bag_oracle``."""
+    import random
+
+    rng = random.Random(seed * 2 + even_survives)
+    plants = {s: (rng.randint(0, 3), rng.randint(0, 3)) for s in range(4) if rng.random() < 0.85}
+    extra = {s: rng.randint(0, 1) for s in range(4)}
+    g = _empty_bag_game(plants, extra, even_survives)
+    vps = [g.victory_points(s) for s in range(4)]
+    kind, winners, eliminated = _empty_bag_oracle(plants, vps, even_survives)
+    assert (g.outcome.kind, g.outcome.winners) == (kind, winners)
     assert tuple(sorted(g.outcome.eliminated)) == eliminated
 
 
