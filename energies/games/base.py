@@ -17,9 +17,11 @@ import json
 from typing import Any, ClassVar
 
 from ..engine import IllegalActionError
-from ..game import MAX_NAME, MAX_SAVED_ACTIONS, SaveFileError, _parse
-from ..rules import HouseDefault, _plain, _typed_like
+from .. import files
+from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
+from ..rules import HouseDefault, _plain
 from ..state import Outcome
+from ..text import name_problem
 
 __all__ = ["ActionCodec", "CompanionGame", "CompanionRules", "Outcome", "SaveFileError"]
 
@@ -83,6 +85,25 @@ class CompanionRules:
             mark = f"  [H, rule {self.HOUSE[f.name][0]}]" if f.name in self.HOUSE else ""
             lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
         return "\n".join(lines)
+
+
+def _typed_like(default: Any, value: Any, name: str) -> Any:
+    """A JSON value turned back into the shape of the field's default, its type checked."""
+    if isinstance(default, bool) or isinstance(default, str):
+        if type(value) is not type(default):
+            raise ValueError(
+                f"rule field {name} must be {'true or false' if isinstance(default, bool) else 'text'}"
+            )
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
+            raise ValueError(f"rule field {name} must be a whole number")
+        return value
+    if isinstance(default, tuple) and default:
+        if not isinstance(value, list) or len(value) > 100:
+            raise ValueError(f"rule field {name} must be a list")
+        return tuple(_typed_like(default[0], v, name) for v in value)
+    raise ValueError(f"rule field {name} has an unsupported value")
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -158,8 +179,10 @@ class CompanionGame:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
-        if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in self.names):
-            raise ValueError(f"Player names must be texts of 1 to {MAX_NAME} characters.")
+        for name in self.names:
+            problem = name_problem(name)
+            if problem:
+                raise ValueError(problem)
         self.state = self.ENGINE.new_state(rules, seed)
         self.actions: list = []
 
@@ -268,10 +291,10 @@ class CompanionGame:
         """The save file text: rules, seed, seats, action log and a digest of the state."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def save(self, path) -> None:
-        text = self.to_json()
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+    def save(self, path) -> str:
+        """Write the save file atomically (a good file is never half-overwritten); return the path."""
+        files.write_text(path, self.to_json())
+        return str(path)
 
     @classmethod
     def from_json(cls, text: str | bytes):
