@@ -38,7 +38,7 @@ class NoclearGame(CompanionGame):
 
     def summary_row(self) -> dict:
         """Per-seat columns for :func:`energies.simulate`."""
-        row = {}
+        row = {"start": self.state.start}
         for p in self.state.players:
             row[f"uranium_{p.seat}"] = len(p.uranium)
             row[f"machines_{p.seat}"] = len(p.machines)
