@@ -16,8 +16,8 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
-from ..engine import IllegalActionError
 from .. import files
+from ..engine import IllegalActionError
 from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
 from ..rules import HouseDefault, _plain
 from ..state import Outcome

@@ -99,3 +99,22 @@ def test_noclear_app_lets_a_human_play_against_the_engineer_to_the_end():
     app.play(noclear.BuyUranium(0, game.state.uranium[0], (12, 12)))  # ... and the human buys it
     assert game.is_over and app.status_text == str(game.outcome)
     assert app.choice.disabled and bytes(app.picture.value).startswith(PNG)
+
+
+def test_noclear_race_history_and_its_chart():
+    import matplotlib.pyplot as plt
+
+    import energies as en
+
+    game = noclear.new_game(seed=7)
+    en.play(game, [noclear.make_bot("engineer", seed=s) for s in range(2)])
+    frame = game.history_frame()
+    assert len(frame) == game.turn and list(frame["turn"]) == list(range(1, game.turn + 1))
+    assert (frame["switched_off"] >= 0).all() and frame["switched_off"].sum() > 0
+    row = game.summary_row()
+    assert row["switched_off_0"] + row["switched_off_1"] == frame["switched_off"].sum()
+    ax = noclear.draw.plot_race(game, what="made")
+    assert len(ax.lines) == 2 and ax.get_ylabel() == "energy made that turn"
+    plt.close("all")
+    with pytest.raises(ValueError, match="what must be one of"):
+        noclear.draw.plot_race(game, what="fun")
