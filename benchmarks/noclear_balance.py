@@ -82,12 +82,16 @@ def main(argv=None) -> int:
         "# Noclear balance: opening purchases in persona games (benchmarks/noclear_balance.py)",
         "",
         f"Command: `{command.strip()}`  ",
-        f"Engineer persona in every seat, default deck and house rules, seed {args.seed}; "
-        f"energies {en.__version__}, Python {platform.python_version()}.",
+        (
+            f"Engineer persona in every seat, default deck and house rules, seed {args.seed}; "
+            f"energies {en.__version__}, Python {platform.python_version()}."
+        ),
         "",
-        f"An opening = a seat's first machine. Its win rate = the mean win share of the seats that "
-        f"opened with it (a shared win split). Judged: openings seen at least {args.min_seats} times; "
-        f"limit {LIMIT:.0%}. 95 % Wilson intervals.",
+        (
+            f"An opening = a seat's first machine. Its win rate = the mean win share of the seats that "
+            f"opened with it (a shared win split). Judged: openings seen at least {args.min_seats} times; "
+            f"limit {LIMIT:.0%}. 95 % Wilson intervals."
+        ),
         "",
     ]
     verdicts = []
@@ -112,13 +116,17 @@ def main(argv=None) -> int:
         lines += [
             f"## {players} players: {'PASS' if ok else 'FAIL'}",
             "",
-            f"{args.games} games, mean {frame['turns'].mean():.1f} turns, "
-            f"{(frame['outcome'] == 'turn_limit').mean():.1%} at the turn limit; "
-            f"fair share {1 / players:.1%}; the start player wins {start:.1%}; "
-            f"CPU {time.process_time() - began:.0f} s in this process.",
+            (
+                f"{args.games} games, mean {frame['turns'].mean():.1f} turns, "
+                f"{(frame['outcome'] == 'turn_limit').mean():.1%} at the turn limit; "
+                f"fair share {1 / players:.1%}; the start player wins {start:.1%}; "
+                f"CPU {time.process_time() - began:.0f} s in this process."
+            ),
             "",
-            f"Highest opening: **{deck.machines[worst[0]].name}** wins {worst_rate:.1%} "
-            f"of {worst[1][0]} seats (limit {LIMIT:.0%}).",
+            (
+                f"Highest opening: **{deck.machines[worst[0]].name}** wins {worst_rate:.1%} "
+                f"of {worst[1][0]} seats (limit {LIMIT:.0%})."
+            ),
             "",
             "| opening | role | symbol | seats | win rate | 95 % interval |",
             "|---|---|---|---:|---:|---|",

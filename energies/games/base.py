@@ -89,7 +89,7 @@ class CompanionRules:
 
 def _typed_like(default: Any, value: Any, name: str) -> Any:
     """A JSON value turned back into the shape of the field's default, its type checked."""
-    if isinstance(default, bool) or isinstance(default, str):
+    if isinstance(default, (bool, str)):
         if type(value) is not type(default):
             raise ValueError(
                 f"rule field {name} must be {'true or false' if isinstance(default, bool) else 'text'}"

@@ -39,6 +39,7 @@ __all__ = [
     "RandomBot",
     "StoreEnergy",
     "Upgrade",
+    "draw",
     "load_deck",
     "load_game",
     "make_bot",
