@@ -92,7 +92,7 @@ among losers; any callable ``reward(game, seat) -> float`` works too. A finished
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -146,8 +146,8 @@ def env(**kwargs) -> AECEnv:
 class raw_env(AECEnv):
     """New Energies as an AEC environment: see the module docstring for spaces and rewards."""
 
-    metadata = {
-        "render_modes": ["rgb_array"],
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["rgb_array", "human"],
         "name": "energies_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -172,8 +172,10 @@ class raw_env(AECEnv):
             if not isinstance(max_turns, int) or max_turns < 1:
                 raise ValueError(f"max_turns must be a whole number >= 1, not {max_turns!r}.")
             rules = rules.replace(turn_limit=max_turns)  # rule 14.3 ends it as "unfinished"
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}.")
+        if render_mode not in (None, "rgb_array", "human"):
+            raise ValueError(
+                f"render_mode must be None, 'rgb_array' or 'human', not {render_mode!r}."
+            )
         if reward == "win_loss":
             self.reward_fn = win_loss_reward
         elif reward == "footprint":
@@ -286,14 +288,33 @@ class raw_env(AECEnv):
         return self._encoders[key]
 
     def render(self) -> np.ndarray | None:
-        """The board as an RGB array (height x width x 3, uint8), drawn by energies.viz."""
+        """``rgb_array``: the board as an RGB array (height x width x 3, uint8), drawn by
+        energies.viz; ``human``: the board picture shown in Jupyter (a line of text
+        elsewhere), returning None."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode='rgb_array'.")
+            gymnasium.logger.warn("render() needs render_mode='rgb_array' or 'human'.")
+            return None
+        if self.render_mode == "human":
+            _show(self.game)
             return None
         return board_rgb(self.game)
 
     def close(self) -> None:
         self.game = None
+
+
+def _show(game: Game) -> None:
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+    except ImportError:
+        get_ipython = None
+    if get_ipython is not None and get_ipython() is not None:
+        from .viz import board_png
+
+        display(Image(board_png(game, dpi=64)))
+    else:
+        print(repr(game))
 
 
 def board_rgb(game: Game, size: float = 6.0, dpi: int = 80) -> np.ndarray:
@@ -320,7 +341,7 @@ class SingleAgentEnv(gymnasium.Env):
     :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``.
     """
 
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
