@@ -14,7 +14,7 @@ from .board import Board, build_board
 from .engine import IllegalActionError
 from .game import Game, SaveFileError, load_file, load_game, new_game
 from .play import play
-from .rules import RuleSet
+from .rules import RuleError, RuleSet
 from .simulate import simulate
 from .state import Outcome
 
@@ -26,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Outcome",
+    "RuleError",
     "RuleSet",
     "SaveFileError",
     "actions",

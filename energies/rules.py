@@ -291,8 +291,9 @@ class RuleSet:
     @classmethod
     def standard(cls, players: int = 4, **changes: Any) -> RuleSet:
         """The published game for 3 or 4 players, optionally with changed fields."""
-        if players not in (3, 4):
-            raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
+        if players not in (3, 4) or isinstance(players, bool):
+            sentence = f"New Energies is played by 3 or 4 players, not {show(players)}"
+            raise RuleError([("players", sentence)])
         return cls(players=players, **changes)
 
     @classmethod
@@ -315,7 +316,7 @@ class RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
         if unknown:
-            raise ValueError(f"RuleSet has no field {', '.join(unknown)}.")
+            raise RuleError([(name, f"there is no rule field {show(name)}") for name in unknown])
         return dataclasses.replace(self, **changes)
 
     # -- derived numbers ----------------------------------------------------------------------
