@@ -638,3 +638,14 @@ def test_the_play_app_file_box_refuses_a_pipe_or_device_without_blocking(tmp_pat
         assert app.status_kind == "error"
         assert "not a save file" in app.status_text or "outside" in app.status_text  # symlink
         assert time.monotonic() - start < 5
+
+
+def test_simulate_out_replaces_a_file_atomically_and_keeps_its_compression(tmp_path, capsys):
+    import gzip
+
+    out = tmp_path / "r.csv.gz"
+    out.write_text("an older result")
+    assert cli.main(["simulate", "--games", "2", "--no-progress", "--out", str(out)]) == 0
+    with gzip.open(out, "rt") as f:
+        assert f.readline().startswith("game,seed,")
+    assert sorted(os.listdir(tmp_path)) == ["r.csv.gz"]
