@@ -428,6 +428,9 @@ class RuleSet:
         if not isinstance(data, dict):
             raise RuleError([("rules", "the rules must be a JSON object")])
         known = {f.name for f in dataclasses.fields(cls)}
+        if len(data) > len(known):  # said at once, however many names a file invents
+            sentence = f"the rules hold {len(data)} fields, more than a rule set has"
+            raise RuleError([("rules", sentence)])
         unknown = sorted(show(name) for name in set(data) - known)
         if unknown:
             raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])

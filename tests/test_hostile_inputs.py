@@ -649,3 +649,14 @@ def test_simulate_out_replaces_a_file_atomically_and_keeps_its_compression(tmp_p
     with gzip.open(out, "rt") as f:
         assert f.readline().startswith("game,seed,")
     assert sorted(os.listdir(tmp_path)) == ["r.csv.gz"]
+
+
+def test_invented_field_names_are_refused_without_sorting_them_all(saved):
+    data = json.loads(saved)
+    data["rules"].update({f"junk{i}": 0 for i in range(100_000)})
+    data["actions"][0].update({f"junk{i}": 0 for i in range(100_000)})
+    text = json.dumps(data)
+    start = time.process_time()
+    with pytest.raises(SaveFileError, match="fields"):
+        load_game(text)
+    assert time.process_time() - start < 2.0  # mostly the JSON parse of ~3 MB
