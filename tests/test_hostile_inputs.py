@@ -529,7 +529,12 @@ def test_jobs_are_capped_to_the_cpus_with_a_note(tmp_path, capsys, monkeypatch):
 def test_simulate_refuses_absurd_counts_up_front():
     from energies.simulate import simulate
 
-    for kwargs in ({"games": 10**12}, {"seed": 2**70}, {"games": 0}):
+    for kwargs in (
+        {"games": 10**12},
+        {"seed": 2**70},
+        {"games": 0},
+        {"games": 60_000, "per_turn": True},
+    ):
         with pytest.raises(ValueError):
             simulate(bots=["random"] * 4, **{"games": 1, **kwargs})
 
