@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
+from .. import files
 from ..actions import Action, OfferTrade, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import Game, load_game
+from ..game import MAX_SAVE_BYTES, Game, load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
@@ -332,7 +333,7 @@ class PlayApp(_Page):
         bot = self.bots[seat]
         legal = g.legal_actions()
         rng = random.Random(f"{g.seed}:playapp:{len(g.actions)}")
-        action = bot.decide(g, legal, rng)
+        action = bot.decide(g.view(seat), legal, rng)  # bots see what their seat may know
         try:
             g.apply(action)
         except IllegalActionError as exc:
@@ -450,7 +451,14 @@ class PlayApp(_Page):
     def _load_path(self, name) -> bool:
         path = self._inside(name)
         try:
-            text = path.read_bytes()
+            text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
+        except files.FileProblem:
+            self._say(
+                f"Cannot load {path.name}: not a save file (a folder, device or pipe, or over "
+                f"{MAX_SAVE_BYTES:,} bytes).",
+                "error",
+            )
+            return False
         except OSError as exc:
             self._say(f"Cannot read {path.name}: {exc.strerror or exc}.", "error")
             return False

@@ -291,6 +291,18 @@ def _start_turn(state: NoclearState, seat: int) -> None:
     state.active, state.phase, state.upgrades_done = seat, "buy", 0
     player = state.players[seat]
     made = state.production(seat)
+    state.history.append(
+        {
+            "turn": state.turn,
+            "seat": seat,
+            "made": sum(made),
+            "switched_off": sum(state.production(seat, ignore_token=True)) - sum(made),
+            "energy_before": sum(player.energy),
+            "machines": len(player.machines),
+            "uranium": len(player.uranium),
+            "bottom_token": state.rules.symbols[state.bottom],
+        }
+    )
     _add(state, player, made)
     state.log.append(
         f"turn {state.turn}, seat {seat} collects {made[0]} blue, {made[1]} orange "
