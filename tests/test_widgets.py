@@ -22,7 +22,14 @@ pytest.importorskip("matplotlib")
 
 import energies as en
 from energies import sandbox as sb
-from energies.actions import BuildRoad, EndTurn, OfferTrade, RollDice, action_from_dict, action_to_dict
+from energies.actions import (
+    BuildRoad,
+    EndTurn,
+    OfferTrade,
+    RollDice,
+    action_from_dict,
+    action_to_dict,
+)
 from energies.bots import make_bot
 from energies.checks import supply_rates
 from energies.invariants import check_invariants
