@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from ...bots import RandomBot
-from ..shelfie.bots import make_bot as _make_bot
+from ..base import make_bot_from
 from .actions import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
 from .engine import _uranium_price
 from .state import NoclearState
@@ -122,4 +122,4 @@ BOTS: dict[str, type] = {"random": RandomBot, "engineer": Engineer}
 
 def make_bot(spec, seed: int | None = None):
     """A bot from a short name ("random", "engineer"), a class, or a ready bot object."""
-    return _make_bot(spec, seed, BOTS)
+    return make_bot_from(BOTS, spec, seed)

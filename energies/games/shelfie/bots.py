@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...bots import RandomBot
+from ..base import make_bot_from
 from . import dice as D
 from .actions import Circle, CrossOut, Keep, Reroll
 from .odds import RerollPlanner
@@ -166,25 +167,6 @@ class ExpectedValueBot(_ShelfieBot):
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ev": ExpectedValueBot}
 
 
-def make_bot(spec, seed: int | None = None, bots: dict[str, type] | None = None):
-    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object.
-
-    ``bots`` is the table of names (this game's :data:`BOTS` by default; Noclear reuses
-    this function with its own).
-    """
-    bots = BOTS if bots is None else bots
-    if isinstance(spec, str):
-        key = spec.strip().lower()
-        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
-        key = aliases.get(key, key)
-        if key not in bots:
-            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
-        return bots[key](seed=seed)
-    if isinstance(spec, type):
-        try:
-            return spec(seed=seed)
-        except TypeError:
-            return spec()
-    if hasattr(spec, "decide"):
-        return spec
-    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+def make_bot(spec, seed: int | None = None):
+    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object."""
+    return make_bot_from(BOTS, spec, seed)
