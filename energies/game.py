@@ -17,6 +17,7 @@ from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
 from .text import name_problem
+from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
 # Version 2: the digest covers the rules, seed, names, actions and the replayed state.
@@ -129,6 +130,15 @@ class Game:
 
     def victory_points(self, seat: int) -> int:
         return self.state.victory_points(seat)
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now, as a read-only :class:`energies.view.GameView`.
+
+        Public facts, its own hand and development cards, only the number of the
+        others' cards, the bag as the table sees it, the log; no random streams, no
+        deck or bag order, no way back to this game. Bots decide from this.
+        """
+        return make_view(self.state, seat)
 
     def describe(self, action: Action) -> str:
         """The action as a sentence with player and hex names (never fails, even on nonsense)."""

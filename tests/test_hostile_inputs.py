@@ -620,3 +620,21 @@ def test_random_seeded_hand_made_actions_never_crash_raw():
                 game.apply(action)
         if game.is_over:
             break
+
+
+def test_the_play_app_file_box_refuses_a_pipe_or_device_without_blocking(tmp_path):
+    from energies.widgets import PlayApp
+
+    os.mkfifo(tmp_path / "pipe.json")
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    app = PlayApp(
+        en.new_game(seed=1),
+        seats={0: "human", 1: "random", 2: "random", 3: "random"},
+        save_dir=tmp_path,
+    )
+    for name in ("pipe.json", "zero.json"):
+        start = time.monotonic()
+        assert not app.load(name)
+        assert app.status_kind == "error"
+        assert "not a save file" in app.status_text or "outside" in app.status_text  # symlink
+        assert time.monotonic() - start < 5

@@ -82,12 +82,8 @@ def footprint_png(
     return _figure_png(fig)
 
 
-def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
-    """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
-
-    Exact chances that each event row fires in the coming event phase, from public
-    information only (brown discs, the unseen green composition).
-    """
+def _risk_figure(game: Game, figsize=(5.0, 3.3), dpi=CHART_DPI):
+    """A pyplot-free Figure with the risk meter, titled with the event phase it is about."""
     from matplotlib.figure import Figure
 
     from ..insight import plot_event_risk
@@ -107,7 +103,16 @@ def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
             f"{draws} disc{'s' * (draws != 1)} at GF {game.state.global_footprint})"
         )
     ax.set_title(title, fontsize=10)
-    return _figure_png(fig)
+    return fig, ax
+
+
+def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
+    """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
+
+    Exact chances that each event row fires in the coming event phase, from public
+    information only (brown discs, the unseen green composition).
+    """
+    return _figure_png(_risk_figure(game, figsize, dpi)[0])
 
 
 class _Guard:

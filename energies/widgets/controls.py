@@ -234,11 +234,13 @@ class Options:
                 text = f"click {where} ({n} spot{'s' * (n != 1)})"
                 rows.append({"title": title, "price": price_text(cost), "text": text, "kind": kind})
                 continue
-            why = self._phase_why() or short_of(self.have, cost) or self._no_spot_why(kind)
+            # when the turn forbids every building (not your turn, roll first), the page
+            # says so once above the rows (build_note) instead of on each row
+            why = "" if self.turn_why() else short_of(self.have, cost) or self._no_spot_why(kind)
             rows.append({"title": title, "price": price_text(cost), "why": why, "kind": kind})
         return rows
 
-    def _phase_why(self) -> str | None:
+    def turn_why(self) -> str | None:
         """The reason that holds for every building now (not your turn, roll first, decide)."""
         reason = self.game.why_illegal(BuildRoad(self.seat, 0))
         # the same sentence for two different spots: the turn, not the spot, forbids it
@@ -310,7 +312,7 @@ class Options:
         )
         for kind, probe, title in probes:
             if kind not in kinds:
-                why = self._phase_why() or self._energy_why(kind, probe)
+                why = self.turn_why() or self._energy_why(kind, probe)
                 out.append({**self.option(probe), "a": None, "label": title, "why": why})
         return out
 
@@ -336,7 +338,7 @@ class Options:
         if "buy_dev_card" not in kinds:
             probe = BuyDevCard(self.seat)
             why = (
-                self._phase_why()
+                self.turn_why()
                 or short_of(self.have, self.rules.cost("dev_card"))
                 or self.why(probe)
             )
