@@ -36,6 +36,8 @@ def test_every_game_follows_the_contract(name):
     fork.apply(fork.legal_actions()[-1])
     assert game.to_json() == start  # a fork shares nothing
     json.dumps(game.snapshot())  # plain JSON
+    view = game.view(game.current_seat)  # what a bot decides from
+    assert view is not game and view is not game.state
 
 
 @pytest.mark.parametrize("name", COMPANIONS)
