@@ -32,15 +32,16 @@ OPTION_VALUE = 0.1  # worth of an available item: room for later combos
 
 def shelf_value(shelf: list[list[int]], rules) -> float:
     """Points now plus a share of the points still within reach (the bots' yardstick)."""
-    lines = [list(row) for row in shelf] + [list(col) for col in zip(*shelf)]
-    columns_of_rows = [list(range(rules.columns))] * rules.colours
+    rows = [(row, [rules.value(r, c) for c in range(rules.columns)]) for r, row in enumerate(shelf)]
+    columns = [
+        (
+            [shelf[r][c] for r in range(rules.colours)],
+            [rules.value(r, c) for r in range(rules.colours)],
+        )
+        for c in range(rules.columns)
+    ]
     value = 0.0
-    for index, line in enumerate(lines):
-        if index < rules.colours:
-            worth = [rules.value(index, c) for c in columns_of_rows[index]]
-        else:
-            column = index - rules.colours
-            worth = [rules.value(r, column) for r in range(rules.colours)]
+    for line, worth in rows + columns:  # rule 3.2: rows and columns score alike
         circled = sum(w for w, mark in zip(worth, line) if mark == CIRCLED)
         count, room = line.count(CIRCLED), line.count(AVAILABLE)
         if count >= rules.min_to_score:
