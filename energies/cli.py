@@ -5,6 +5,8 @@
     energies play --bots random,random,random,random --seed 7 --save game.json
     energies replay game.json
     energies rules --players 3
+    energies simulate --game shelfie --bots ev,greedy,random --games 200
+    energies play --game noclear --bots engineer,random --seed 3
 
 Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2.
 """
@@ -66,10 +68,17 @@ _jobs = _whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a
 _seed = _whole_number(0, MAX_SEED)
 
 
-def _lineup(bots: str, players: int | None) -> list[str]:
+def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
     """The bot names of --bots, one per seat; a single name with --players fills every seat."""
-    from . import bots as _bots
+    from .games import get
 
+    spec = get(game)
+    low, high = spec.players
+    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
+    if players is not None and not low <= players <= high:
+        raise UsageError(f"--players must be {seats} for {spec.title}, not {players}")
+    if bots is None:  # default: random bots, one per seat
+        bots = ",".join(["random"] * (players or spec.default_players))
     names = [part.strip() for part in bots.split(",")]
     if any(not name for name in names):
         raise UsageError(f"--bots has an empty name in {bots!r} (check the commas)")
@@ -77,11 +86,11 @@ def _lineup(bots: str, players: int | None) -> list[str]:
         names = names * players
     if players is not None and len(names) != players:
         raise UsageError(f"--bots names {len(names)} bots but --players is {players}")
-    if len(names) not in (3, 4):
-        raise UsageError(f"--bots needs 3 or 4 bot names, one per seat, not {len(names)}")
+    if not low <= len(names) <= high:
+        raise UsageError(f"--bots needs {seats} bot names, one per seat, not {len(names)}")
     for name in names:
         try:
-            _bots.make_bot(name)
+            spec.make_bot(name)
         except ValueError as exc:
             raise UsageError(str(exc).rstrip(".")) from None
     return names
@@ -101,12 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--games", type=_games, default=100, help="number of games (default 100, at most 1,000,000)"
     )
-    sim.add_argument(
-        "--bots",
-        default="random,random,random,random",
-        help="comma-separated bot names, one per seat (default random x4)",
-    )
-    sim.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
+    _game_options(sim)
     sim.add_argument(
         "--jobs", type=_jobs, default=1, help="worker processes (default 1, at most the CPUs)"
     )
@@ -115,12 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play one bot game and print its turn log")
-    play.add_argument(
-        "--bots",
-        default="random,random,random,random",
-        help="comma-separated bot names, one per seat (default random x4)",
-    )
-    play.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
+    _game_options(play)
     play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
     play.add_argument("--save", help="save the game to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
@@ -132,6 +131,22 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
     rules.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
     return parser
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """--game, --bots and --players, shared by simulate and play."""
+    parser.add_argument(
+        "--game",
+        default="new-energies",
+        choices=("new-energies", "shelfie", "noclear"),
+        help="which game (default new-energies)",
+    )
+    parser.add_argument(
+        "--bots", help="comma-separated bot names, one per seat (default: random in every seat)"
+    )
+    parser.add_argument(
+        "--players", type=_whole_number(1, 99), help="player count (checks --bots; fills one name)"
+    )
 
 
 # -- commands -------------------------------------------------------------------------------------
@@ -210,14 +225,16 @@ def summary(frame) -> str:
 def _cmd_simulate(args) -> int:
     from .simulate import simulate
 
-    names = _lineup(args.bots, args.players)
+    names = _lineup(args.bots, args.players, args.game)
     missing = [m for m in ("numpy", "pandas") if importlib.util.find_spec(m) is None]
     if missing:
         raise UsageError(f"simulate needs {' and '.join(missing)} (pip install pandas)")
     if args.out:
         _check_out(args.out)
     jobs = _capped_jobs(args.jobs, args.games)
-    frame = simulate(args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress)
+    frame = simulate(
+        args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress, game=args.game
+    )
     if args.out:
         try:
             _write(frame, args.out)
@@ -233,6 +250,15 @@ def _cmd_simulate(args) -> int:
 def _outcome_lines(game) -> list[str]:
     outcome = game.outcome
     lines = [f"Outcome ({outcome.kind}, turn {outcome.turn}): {outcome.reason}"]
+    if hasattr(game, "summary_row"):  # a companion game: its own per-seat numbers
+        row = game.summary_row()
+        for seat in range(game.rules.players):
+            mark = " *winner*" if seat in outcome.winners else ""
+            cells = ", ".join(
+                f"{k[: -len(str(seat)) - 1]} {v}" for k, v in row.items() if k.endswith(f"_{seat}")
+            )
+            lines.append(f"  {game.names[seat]}: {cells}{mark}")
+        return lines + [f"  {len(game.actions)} actions"]
     for seat in range(game.rules.players):
         p = game.state.players[seat]
         mark = " *winner*" if seat in outcome.winners else ""
@@ -249,10 +275,10 @@ def _outcome_lines(game) -> list[str]:
 def _cmd_play(args) -> int:
     from .simulate import play_one
 
-    names = _lineup(args.bots, args.players)
+    names = _lineup(args.bots, args.players, args.game)
     if args.save:
         _check_out(args.save)
-    game = play_one(names, args.seed)
+    game = play_one(names, args.seed, game=args.game)
     if not args.quiet:
         print(
             f"Game seed {args.seed}: " + ", ".join(f"seat {s} = {n}" for s, n in enumerate(names))
@@ -273,10 +299,18 @@ def _cmd_play(args) -> int:
 
 
 def _cmd_replay(args) -> int:
-    from .game import SaveFileError, load_file
+    from .files import FileProblem, read_bounded
+    from .game import MAX_SAVE_BYTES, SaveFileError
+    from .games import load_game
 
     try:
-        game = load_file(args.file)
+        # a regular file of bounded size, opened without waiting (devices, pipes refused)
+        data = read_bounded(args.file, MAX_SAVE_BYTES)
+        game = load_game(data)  # any game of the kit, by the file's format
+    except FileProblem as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.file}: Cannot read {args.file}: {exc.strerror or exc}.") from None
     except SaveFileError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     print(
@@ -290,7 +324,9 @@ def _cmd_replay(args) -> int:
         for line in _outcome_lines(game):
             print(line)
     else:
-        print(f"Not finished: seat {game.current_seat} to act ({game.pending or 'free choice'})")
+        print(
+            f"Not finished: seat {game.current_seat} to act ({getattr(game, 'pending', None) or 'free choice'})"
+        )
     print("digest verified")
     return 0
 

@@ -17,6 +17,7 @@ from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
 from .text import name_problem
+from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
 # Version 2: the digest covers the rules, seed, names, actions and the replayed state.
@@ -37,7 +38,9 @@ class SaveFileError(ValueError):
 class Game:
     """One game of New Energies. Create it with :func:`energies.new_game`."""
 
-    def __init__(self, rules: RuleSet, seed: int, names: list[str] | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, seed: int, names: list[str] | None = None, history: bool = True
+    ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
         if not isinstance(rules, RuleSet):
@@ -51,7 +54,7 @@ class Game:
             problem = name_problem(name)
             if problem:
                 raise ValueError(problem)
-        self.state: GameState = engine.new_state(rules, seed)
+        self.state: GameState = engine.new_state(rules, seed, history)
         self.actions: list[Action] = []
         self.edits = 0  # teacher sandbox edits in the log (at most MAX_SANDBOX_EDITS)
 
@@ -128,6 +131,15 @@ class Game:
     def victory_points(self, seat: int) -> int:
         return self.state.victory_points(seat)
 
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now, as a read-only :class:`energies.view.GameView`.
+
+        Public facts, its own hand and development cards, only the number of the
+        others' cards, the bag as the table sees it, the log; no random streams, no
+        deck or bag order, no way back to this game. Bots decide from this.
+        """
+        return make_view(self.state, seat)
+
     def describe(self, action: Action) -> str:
         """The action as a sentence with player and hex names (never fails, even on nonsense)."""
         if not isinstance(action, Action):
@@ -143,7 +155,7 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One record per seat after every turn."""
+        """One record per seat after every turn (empty for a game made with ``history=False``)."""
         return self.state.history
 
     @property
@@ -251,7 +263,7 @@ class Game:
         return None
 
     def _replay(self, actions: list[Action]) -> None:
-        state = engine.new_state(self.rules, self.seed)
+        state = engine.new_state(self.rules, self.seed, self.state.keep_history)
         for action in actions:
             engine.apply(state, action)
         self.state, self.actions = state, list(actions)
@@ -316,8 +328,13 @@ def new_game(
     rules: RuleSet | None = None,
     start: str | None = None,
     names: list[str] | None = None,
+    history: bool = True,
 ) -> Game:
-    """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode."""
+    """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode.
+
+    ``history=False`` keeps no per-turn records (:attr:`Game.history` stays empty), which
+    makes long bot runs faster; the game itself plays out exactly the same.
+    """
     if rules is None:
         rules = RuleSet.standard(4 if players is None else players)
     elif players is not None and players != rules.players:
@@ -328,7 +345,7 @@ def new_game(
         if start not in ("quick", "draft"):
             raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
         rules = rules.replace(start=start)
-    return Game(rules, seed, names)
+    return Game(rules, seed, names, history)
 
 
 def load_game(text: str | bytes, trust_rules: bool = False) -> Game:
@@ -346,7 +363,7 @@ def load_game(text: str | bytes, trust_rules: bool = False) -> Game:
         raise
     except (RecursionError, MemoryError):
         raise SaveFileError("The save file is too large or too deeply nested to load.") from None
-    except Exception as exc:  # noqa: BLE001 — any other failure is a corrupt file, said plainly
+    except Exception as exc:
         raise SaveFileError(
             f"The save file is corrupt and cannot be replayed ({type(exc).__name__})."
         ) from exc

@@ -5,7 +5,7 @@ Two things do not exist there, and the kit falls back with a one-line note on st
 of a traceback:
 
 * **worker processes** — Pyodide cannot start any, so ``simulate(..., jobs=N)`` plays the games
-  one by one in the kernel (the results are the same for any ``jobs``);
+  one by one in the kernel (the results are the same for any ``jobs``; said once per kernel);
 * **a disk that outlives the page** — JupyterLite keeps files in the browser's storage under
   ``/drive`` (its file browser). A game saved elsewhere, or saved when that storage fails, is
   written to the kernel's in-memory filesystem and is gone when the page reloads.
@@ -36,8 +36,19 @@ def can_start_processes() -> bool:
     return not in_browser_kernel()
 
 
-def note(message: str) -> None:
-    """Tell the user about a fallback: one line on stderr (a notebook shows it in pink)."""
+#: the kinds of fallback already told about in this kernel (see :func:`note`)
+_told: set[str] = set()
+
+
+def note(message: str, kind: str | None = None) -> None:
+    """Tell the user about a fallback: one line on stderr (a notebook shows it in pink).
+
+    With a ``kind``, only the first note of that kind in this kernel is shown (a lesson that
+    calls ``simulate`` twenty times hears about the missing processes once)."""
+    if kind is not None:
+        if kind in _told:
+            return
+        _told.add(kind)
     print(f"energies: {message}", file=sys.stderr, flush=True)
 
 

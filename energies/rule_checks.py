@@ -157,7 +157,9 @@ class Records:
                 raise Problem(
                     f"every entry of {name} has {len(self.columns)} values, not {show(item)}"
                 )
-            out.append(tuple(c.normalise(f"an entry of {name}", v) for c, v in zip(self.columns, item)))
+            out.append(
+                tuple(c.normalise(f"an entry of {name}", v) for c, v in zip(self.columns, item))
+            )
         return tuple(out)
 
 

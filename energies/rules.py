@@ -521,6 +521,8 @@ _RULE_SPECS: dict[str, object] = {
     "vp_card_vp": _POINTS,
     "victory_points": Count(1, 100),
     "empty_bag_tiebreak_vp": Flag(),
+    "empty_bag_even_survives": Flag(),  # rule 14.2a (issue 14)
+    "science_as_any_resource": Flag(),  # rule 12.4 (issue 14)
     "turn_limit": Count(1, 2000),
     "turn_action_limit": Count(20, 2000),  # a draft set-up turn takes 16 actions
 }
@@ -542,15 +544,6 @@ def _consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
     for name in ("disc_bands_4p", "disc_bands_3p"):
         if any(low > high for low, high, _ in v[name]):
             out.append((name, f"every band of {name} needs low <= high"))
-    greens = sum(n for _, n in v["green_discs_per_player"])
-    if greens > v["renewable_plants"]:
-        out.append(
-            (
-                "green_discs_per_player",
-                f"green_discs_per_player holds {greens} discs but a player has only "
-                f"{v['renewable_plants']} renewable plant slots to put them under (rule 3.1)",
-            )
-        )
     energy = min(v["starting_energy"], v["energy_cap"])
     if energy * v["players"] > v["energy_tokens"]:
         out.append(

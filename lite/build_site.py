@@ -9,7 +9,7 @@ Steps (each prints one line):
    ``pyodide`` npm package of the version the kernel runs (npm, into lite/.node), for its
    ``pyodide-lock.json``;
 2. build our wheel from a clean copy of the package (``pip wheel --no-deps``);
-3. stage the lessons: a copy of notebooks/ whose kernelspec names the Pyodide kernel;
+3. stage the lessons: a copy of notebooks/ whose kernelspecs name the Pyodide kernel;
 4. ``jupyter lite build`` with every proxy pointed at a closed port: the build itself
    downloads nothing (the site is made from the pinned, installed packages);
 5. write the site's Pyodide lockfile: Pyodide's own entries, plus ours (energies,
@@ -149,21 +149,21 @@ def build_wheel(dest: Path) -> Path:
 # -- 3. lessons --------------------------------------------------------------------------------
 
 
+#: never copied into the site: editor and interpreter leftovers
+SKIPPED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", ".*")
+
+
 def stage_lessons(dest: Path) -> list[str]:
-    """Copy notebooks/ to ``dest``, each notebook's kernelspec naming the Pyodide kernel (so
-    JupyterLite opens it without asking which kernel); the committed notebooks are untouched."""
+    """Copy notebooks/ (with its data folders) to ``dest``, each notebook's kernelspec naming
+    the Pyodide kernel (so JupyterLite opens it without asking which kernel); the committed
+    notebooks are untouched. Returns the lessons' file names."""
     shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
-    names = []
-    for path in sorted((REPO / "notebooks").iterdir()):
-        if path.suffix == ".ipynb":
-            notebook = json.loads(path.read_text(encoding="utf-8"))
-            notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
-            (dest / path.name).write_text(json.dumps(notebook, indent=1) + "\n", encoding="utf-8")
-            names.append(path.name)
-        elif path.is_file() and path.suffix in (".md", ".png", ".json", ".csv"):
-            shutil.copy2(path, dest / path.name)
-    return names
+    shutil.copytree(REPO / "notebooks", dest, ignore=SKIPPED)
+    for path in sorted(dest.rglob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
+        path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return sorted(p.name for p in dest.glob("*.ipynb"))
 
 
 # -- 4. jupyter lite build ---------------------------------------------------------------------
@@ -202,7 +202,8 @@ def jupyter_lite_build(output: Path, contents: Path, wheels: list[Path], pyodide
     if pyodide:
         cmd.append(f"--pyodide={pyodide}")
     shutil.rmtree(output, ignore_errors=True)
-    shutil.rmtree(LITE / ".jupyterlite.doit.db", ignore_errors=True)
+    for state in LITE.glob(".jupyterlite.doit.db*"):  # doit's record of the previous build
+        state.unlink()
     run(cmd, cwd=LITE, env=offline_env(), stdout=subprocess.DEVNULL)
 
 

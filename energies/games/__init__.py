@@ -208,12 +208,17 @@ def spec_of(game: Any) -> GameSpec:
 
 
 def load_game(text: str | bytes):
-    """Load a save file of any registered game (chosen by its ``format`` field)."""
-    from ..game import SaveFileError, _parse
+    """Load a save file of any registered game (chosen by its ``format`` field).
+
+    A file that names no companion game's format is read as a New Energies file, so
+    its errors are :func:`energies.load_game`'s.
+    """
+    from ..game import _parse
+    from ..game import load_game as load_new_energies
 
     data = _parse(text)
     fmt = data.get("format") if isinstance(data, dict) else None
     for spec in _REGISTRY.values():
-        if spec.save_format == fmt:
+        if spec.save_format == fmt and spec.name != "new-energies":
             return spec.load_game(text)
-    raise SaveFileError("This is not a save file of any game of the kit (unknown 'format').")
+    return load_new_energies(text)

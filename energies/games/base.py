@@ -17,9 +17,10 @@ import json
 from typing import Any, ClassVar
 
 from ..engine import IllegalActionError
-from ..game import MAX_NAME, MAX_SAVED_ACTIONS, SaveFileError, _parse
-from ..rules import HouseDefault, _plain, _typed_like
+from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
+from ..rules import HouseDefault, _plain
 from ..state import Outcome
+from ..text import name_problem
 
 __all__ = ["ActionCodec", "CompanionGame", "CompanionRules", "Outcome", "SaveFileError"]
 
@@ -158,8 +159,9 @@ class CompanionGame:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
-        if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in self.names):
-            raise ValueError(f"Player names must be texts of 1 to {MAX_NAME} characters.")
+        problem = next(filter(None, map(name_problem, self.names)), None)
+        if problem:  # the same names New Energies accepts (no control characters)
+            raise ValueError(problem)
         self.state = self.ENGINE.new_state(rules, seed)
         self.actions: list = []
 
@@ -334,3 +336,45 @@ class CompanionGame:
             else f"turn {self.turn}, seat {self.current_seat} to act"
         )
         return f"<{self.TITLE} seed={self.seed} players={self.rules.players}: {status}>"
+
+
+def figure_png(fig) -> bytes:
+    """PNG bytes of a pyplot-free matplotlib Figure (pictures of the companion games)."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def _typed_like(default: Any, value: Any, name: str) -> Any:
+    """Convert a JSON value back to the shape of the rule field's default, checking types.
+
+    The companion games' rule fields are small numbers, flags, texts and flat records, so
+    one recursive shape check covers them (New Energies has its own per-field specs in
+    ``energies.rule_checks``).
+    """
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"rule field {name} must be true or false")
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
+            raise ValueError(f"rule field {name} must be a whole number")
+        return value
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError(f"rule field {name} must be text")
+        return value
+    if isinstance(default, tuple) and default:
+        if not isinstance(value, list) or len(value) > 100:
+            raise ValueError(f"rule field {name} must be a list")
+        if len({type(d) for d in default}) > 1:  # a record such as ("cleanup", 14)
+            if len(value) != len(default):
+                raise ValueError(f"rule field {name} has an entry of the wrong length")
+            return tuple(_typed_like(d, v, name) for d, v in zip(default, value))
+        return tuple(_typed_like(default[0], v, name) for v in value)
+    raise ValueError(f"rule field {name} has an unsupported value")

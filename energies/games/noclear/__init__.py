@@ -26,6 +26,7 @@ RULES = NoclearRules
 __all__ = [
     "BOTS",
     "COLOURS",
+    "RULES",
     "SYMBOLS",
     "BuyMachine",
     "BuyUranium",
@@ -34,7 +35,6 @@ __all__ = [
     "MoveToken",
     "NoclearGame",
     "NoclearRules",
-    "RULES",
     "RandomBot",
     "StoreEnergy",
     "Upgrade",

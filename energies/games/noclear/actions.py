@@ -29,7 +29,9 @@ class BuyMachine:
     kind: ClassVar[str] = "buy_machine"
 
     def __str__(self) -> str:
-        return f"seat {self.seat} buys the machine in slot {self.slot + 1} for {energy_text(self.pay)}"
+        return (
+            f"seat {self.seat} buys the machine in slot {self.slot + 1} for {energy_text(self.pay)}"
+        )
 
 
 @dataclass(frozen=True)

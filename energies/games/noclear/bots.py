@@ -32,7 +32,9 @@ class Engineer:
     """Builds an engine while uranium is plentiful, buys uranium when little energy is wasted."""
 
     name = "Engineer"
-    horizon_per_card = 1.2  # own turns of production a machine is expected to pay back per uranium left
+    horizon_per_card = (
+        1.2  # own turns of production a machine is expected to pay back per uranium left
+    )
     max_horizon = 8.0
     waste_tolerance = 3  # energy it accepts to lose when buying uranium early
     engine_size = 4  # production per turn it wants before it buys uranium early
@@ -68,7 +70,11 @@ class Engineer:
             return -1.0
         if isinstance(action, BuyMachine):
             machine = state.cards.machines[state.market[action.slot]]
-            return self.machine_worth(state, machine) - sum(action.pay) - 0.1 * abs(action.pay[0] - action.pay[1])
+            return (
+                self.machine_worth(state, machine)
+                - sum(action.pay)
+                - 0.1 * abs(action.pay[0] - action.pay[1])
+            )
         if isinstance(action, Upgrade):
             machine = state.cards.machines[action.machine]
             gain = sum(machine.upgrade_produce) - sum(machine.produce)
@@ -86,8 +92,11 @@ class Engineer:
         worth = sum(machine.produce) * self.horizon(state) * (0.5 if marked else 1.0)
         worth += 1.0 if machine.symbol not in symbols else 0.0  # spread against the token
         if machine.effect == "surge":
-            worth += sum(sum(state.cards.machines[m].production(up)) for m, up in seat.machines.items()
-                         if state.cards.machines[m].symbol == machine.surge_symbol)
+            worth += sum(
+                sum(state.cards.machines[m].production(up))
+                for m, up in seat.machines.items()
+                if state.cards.machines[m].symbol == machine.surge_symbol
+            )
         elif machine.effect == "move_token":
             worth += 1.5
         return worth

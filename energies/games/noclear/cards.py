@@ -109,9 +109,15 @@ def _machine(raw: dict) -> Machine:
         if "any" in raw.get(key, {}):
             raise ValueError(f"{where}: production names a colour, not 'any'")
     return Machine(
-        raw["id"], str(raw["name"]), raw["symbol"], _price(raw["price"], where),
-        _energy(raw["produce"], where), _price(raw["upgrade_cost"], where),
-        _energy(raw["upgrade_produce"], where), kind, surge,
+        raw["id"],
+        str(raw["name"]),
+        raw["symbol"],
+        _price(raw["price"], where),
+        _energy(raw["produce"], where),
+        _price(raw["upgrade_cost"], where),
+        _energy(raw["upgrade_produce"], where),
+        kind,
+        surge,
     )
 
 
@@ -121,7 +127,12 @@ def load_deck(name: str = "default") -> Deck:
     if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9_-]{1,40}", name):
         raise ValueError(f"A deck name is lower-case letters, digits, - or _, not {name!r}.")
     try:
-        text = resources.files(__package__).joinpath("decks").joinpath(f"{name}.json").read_text("utf-8")
+        text = (
+            resources.files(__package__)
+            .joinpath("decks")
+            .joinpath(f"{name}.json")
+            .read_text("utf-8")
+        )
     except (FileNotFoundError, OSError):
         raise ValueError(f"There is no Noclear deck named {name!r}.") from None
     data = json.loads(text)

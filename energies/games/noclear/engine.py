@@ -27,8 +27,16 @@ def new_state(rules: NoclearRules, seed: int) -> NoclearState:
     market: list[int | None] = [deck.pop(0) for _ in range(rules.market_size)]
     players = [Seat(s, list(rules.start_energy)) for s in range(rules.players)]
     state = NoclearState(
-        rules, seed, rng, deck, len(deck), market, [u.id for u in cards.uranium], players,
-        top=rng.randrange(rules.market_size), bottom=rng.randrange(len(rules.symbols)),
+        rules,
+        seed,
+        rng,
+        deck,
+        len(deck),
+        market,
+        [u.id for u in cards.uranium],
+        players,
+        top=rng.randrange(rules.market_size),
+        bottom=rng.randrange(len(rules.symbols)),
         start=rng.randrange(rules.players),  # rule 2.5
     )
     for place in range(1, rules.players):  # rule 2.5 [H]: later seats catch up
@@ -69,11 +77,15 @@ def legal_actions(state: NoclearState) -> list:
     if state.phase == "effect":  # rule 2.3
         tops = [s for s, m in enumerate(state.market) if m is not None and s != state.top]
         bottoms = [b for b in range(len(rules.symbols)) if b != state.bottom]
-        return [MoveToken(seat, "top", s) for s in tops] + [MoveToken(seat, "bottom", b) for b in bottoms]
+        return [MoveToken(seat, "top", s) for s in tops] + [
+            MoveToken(seat, "bottom", b) for b in bottoms
+        ]
     return _upgrades(state, seat, holding) + [EndTurn(seat)]  # rule 2.4
 
 
-def uranium_payments(state: NoclearState, card: int, holding: tuple[int, ...]) -> list[tuple[int, int]]:
+def uranium_payments(
+    state: NoclearState, card: int, holding: tuple[int, ...]
+) -> list[tuple[int, int]]:
     """How ``holding`` may pay for a uranium card (rule 2.2 [H] uranium_payment)."""
     price = _uranium_price(state, card)
     if state.rules.uranium_payment == "all":  # all energy is discarded; the excess is lost
@@ -112,23 +124,37 @@ def why_illegal(state: NoclearState, action) -> str | None:
 
 
 def _explain(state: NoclearState, action) -> str:
-    phase_of = {BuyMachine: "buy", BuyUranium: "buy", StoreEnergy: "buy", MoveToken: "effect",
-                Upgrade: "upgrade", EndTurn: "upgrade"}
+    phase_of = {
+        BuyMachine: "buy",
+        BuyUranium: "buy",
+        StoreEnergy: "buy",
+        MoveToken: "effect",
+        Upgrade: "upgrade",
+        EndTurn: "upgrade",
+    }
     wanted = phase_of[type(action)]
     if wanted != state.phase:
-        now = {"buy": "buy one thing or store energy (rule 2.2)",
-               "effect": "move a radioactivity token: the card you bought says so (rule 2.3)",
-               "upgrade": "upgrade a machine or end your turn (rule 2.4)"}[state.phase]
+        now = {
+            "buy": "buy one thing or store energy (rule 2.2)",
+            "effect": "move a radioactivity token: the card you bought says so (rule 2.3)",
+            "upgrade": "upgrade a machine or end your turn (rule 2.4)",
+        }[state.phase]
         return f"Not now: first {now}."
     seat = state.players[action.seat]
     pay = getattr(action, "pay", (0, 0))
-    if not (isinstance(pay, tuple) and len(pay) == 2 and all(isinstance(n, int) and n >= 0 for n in pay)):
+    if not (
+        isinstance(pay, tuple) and len(pay) == 2 and all(isinstance(n, int) and n >= 0 for n in pay)
+    ):
         return "Say how much blue and orange energy you pay, e.g. pay=(2, 1)."
     short = [f"{n - h} {c}" for n, h, c in zip(pay, seat.energy, COLOURS) if n > h]
     if short:
         return f"You hold {seat.energy[0]} blue and {seat.energy[1]} orange energy: short of {', '.join(short)}."
     if isinstance(action, BuyMachine):
-        if not isinstance(action.slot, int) or not 0 <= action.slot < len(state.market) or state.market[action.slot] is None:
+        if (
+            not isinstance(action.slot, int)
+            or not 0 <= action.slot < len(state.market)
+            or state.market[action.slot] is None
+        ):
             return "There is no machine in that market slot."
         if action.slot == state.top:
             return "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
@@ -198,7 +224,11 @@ def apply_legal(state: NoclearState, action) -> None:
             state.ending = True
             state.log.append("  the last uranium card is gone: the round is completed")
     elif isinstance(action, StoreEnergy):
-        _add(state, seat, tuple(state.rules.store_energy if c == action.colour else 0 for c in range(2)))
+        _add(
+            state,
+            seat,
+            tuple(state.rules.store_energy if c == action.colour else 0 for c in range(2)),
+        )
     elif isinstance(action, MoveToken):
         if action.token == "top":
             state.top = action.to
@@ -228,7 +258,9 @@ def _surge(state: NoclearState, symbol: str) -> None:
                 made = [a + b for a, b in zip(made, cards[machine_id].production(upgraded))]
         if any(made):
             _add(state, seat, made)
-            state.log.append(f"  surge: seat {seat.seat}'s {symbol} machines make {made[0]} blue, {made[1]} orange")
+            state.log.append(
+                f"  surge: seat {seat.seat}'s {symbol} machines make {made[0]} blue, {made[1]} orange"
+            )
 
 
 def _after_buying(state: NoclearState) -> None:
@@ -268,6 +300,7 @@ def _start_turn(state: NoclearState, seat: int) -> None:
 
 def _finish(state: NoclearState, kind: str) -> None:
     """Rule 3.1: most uranium wins; tie-break [H]: most energy left, then shared."""
+
     def rank(p: Seat):
         return (len(p.uranium), sum(p.energy) if state.rules.tiebreak == "energy" else 0)
 

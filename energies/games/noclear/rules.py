@@ -9,6 +9,7 @@ is a house default listed by :meth:`NoclearRules.house_defaults`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..base import CompanionRules
 
@@ -25,7 +26,10 @@ class NoclearRules(CompanionRules):
     market_size: int = 5  # rule 1.5 [H]
     uranium_visible: int = 3  # rule 1.5 [H]
     start_energy: tuple[int, ...] = (3, 3)  # rule 2 [H]: blue, orange on each energy board
-    catch_up_energy: tuple[int, ...] = (1, 0)  # rule 2.5 [H]: extra start energy per place after the start player
+    catch_up_energy: tuple[int, ...] = (
+        1,
+        0,
+    )  # rule 2.5 [H]: extra start energy per place after the start player
     energy_cap: int = 12  # rule 2.2 [H]: most energy of one colour a board holds
     store_energy: int = 1  # rule 2.2: energy added when buying nothing
     uranium_payment: str = "all"  # rule 2.2 [H]: "all" discards all energy; "exact" pays the price
@@ -34,24 +38,39 @@ class NoclearRules(CompanionRules):
     tiebreak: str = "energy"  # rule 3.1 [H]: "energy" (most left, then shared) or "shared"
     turn_limit: int = 400  # engine safety: a game that cannot finish ends, scored as it stands
 
-    HOUSE = {
+    HOUSE: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("1.3", "8 player boards suggest up to 4 players: 2 to 4, default 2"),
         "deck": ("1.4", "the source has no card data: our designed 40 machines and 10 uranium"),
         "market_size": ("1.5", "5 machines face up"),
         "uranium_visible": ("1.5", "the 3 cheapest uranium cards left are face up"),
         "start_energy": ("2.1", "each board starts with 3 blue and 3 orange energy"),
-        "catch_up_energy": ("2.5", "each seat after the start player starts with 1 more blue energy per place"),
+        "catch_up_energy": (
+            "2.5",
+            "each seat after the start player starts with 1 more blue energy per place",
+        ),
         "energy_cap": ("2.2", "an energy board holds at most 12 of each colour; more is lost"),
         "uranium_payment": ("2.2", "'excess points are lost': buying uranium discards all energy"),
         "end": ("3.1", "the game ends at once when the last uranium card is bought"),
         "tiebreak": ("3.1", "equal uranium: most energy left wins, then the victory is shared"),
         "turn_limit": ("3.1", "engine safety: after 400 turns the game is scored as it stands"),
     }
-    READINGS = (
-        ("1.5", "the top token marks a market slot (that machine cannot be bought); both tokens start at random places from the seed"),
-        ("2.2", "energy is held on the player's energy board by colour; 'any' in a price may be paid in either colour; uranium prices are in energy of any colour"),
-        ("2.3", "each effect is printed on its card: 'move_token' (move either token to another place) or 'surge' (every machine of the printed symbol produces once)"),
-        ("2.4", "a machine may be upgraded in the turn it is bought; the upgrade step is skipped when nothing is affordable"),
+    READINGS: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            "1.5",
+            "the top token marks a market slot (that machine cannot be bought); both tokens start at random places from the seed",
+        ),
+        (
+            "2.2",
+            "energy is held on the player's energy board by colour; 'any' in a price may be paid in either colour; uranium prices are in energy of any colour",
+        ),
+        (
+            "2.3",
+            "each effect is printed on its card: 'move_token' (move either token to another place) or 'surge' (every machine of the printed symbol produces once)",
+        ),
+        (
+            "2.4",
+            "a machine may be upgraded in the turn it is bought; the upgrade step is skipped when nothing is affordable",
+        ),
         ("2.5", "the start player is drawn from the seed; play goes up the seats"),
     )
 
@@ -65,8 +84,15 @@ class NoclearRules(CompanionRules):
 
     def problems(self) -> list[str]:
         out = []
-        counts = ("players", "market_size", "uranium_visible", "energy_cap", "store_energy",
-                  "upgrades_per_turn", "turn_limit")
+        counts = (
+            "players",
+            "market_size",
+            "uranium_visible",
+            "energy_cap",
+            "store_energy",
+            "upgrades_per_turn",
+            "turn_limit",
+        )
         for name in counts:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):

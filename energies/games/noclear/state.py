@@ -87,8 +87,12 @@ class NoclearState:
             deck=[],
             market=list(self.market),
             uranium=list(self.uranium),
-            players=[replace(p, energy=list(p.energy), machines=dict(p.machines),
-                             uranium=list(p.uranium)) for p in self.players],
+            players=[
+                replace(
+                    p, energy=list(p.energy), machines=dict(p.machines), uranium=list(p.uranium)
+                )
+                for p in self.players
+            ],
             log=list(self.log),
             viewer=seat,
         )

@@ -26,12 +26,12 @@ RULES = ShelfieRules
 __all__ = [
     "BOTS",
     "COLOURS",
+    "RULES",
     "Circle",
     "CrossOut",
     "ExpectedValueBot",
     "GreedyBot",
     "Keep",
-    "RULES",
     "RandomBot",
     "Reroll",
     "ShelfieGame",

@@ -78,7 +78,11 @@ class _Evaluator:
     def options(self, dice: tuple[int, ...]) -> list:
         rules = self.rules
         found = D.placements(
-            dice, self.open_items, rules.colours, rules.max_circles, rules.joker_alone_when_all_jokers
+            dice,
+            self.open_items,
+            rules.colours,
+            rules.max_circles,
+            rules.joker_alone_when_all_jokers,
         )
         circles = [Circle(self.seat, items) for items in found]
         if circles and rules.must_circle_if_able:

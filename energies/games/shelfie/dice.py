@@ -70,11 +70,16 @@ def placements(
     if joker_alone and all_jokers(dice, colours):
         return [(item,) for item in open_items]
     singles = [item for item in open_items if can_circle((item,), dice, colours)]
-    out: list[tuple[Item, ...]] = []
-    for size in range(1, max_circles + 1):
-        for group in itertools.combinations(singles, size):
-            if size == 1 or can_circle(group, dice, colours):
-                out.append(group)
+    out: list[tuple[Item, ...]] = [(item,) for item in singles]
+    grown = out
+    for _ in range(max_circles - 1):  # a set is only possible if each of its subsets is
+        grown = [
+            group + (item,)
+            for group in grown
+            for item in singles
+            if item > group[-1] and can_circle(group + (item,), dice, colours)
+        ]
+        out += grown
     return out
 
 
@@ -109,13 +114,14 @@ def reroll_outcomes(
     return [(result, Fraction(ways, total)) for result, ways in sorted(merged.items())]
 
 
-def sub_multisets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every sub-multiset of the dice (sorted tuples), the empty one and the whole included."""
+@functools.lru_cache(maxsize=8192)
+def sub_multisets(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every sub-multiset of sorted dice (sorted tuples): first the empty one, last the whole."""
     groups = sorted(Counter(dice).items())
     out = []
     for takes in itertools.product(*(range(n + 1) for _, n in groups)):
         out.append(tuple(face for (face, _), k in zip(groups, takes) for _ in range(k)))
-    return out
+    return tuple(out)
 
 
 def all_rolls(n: int, faces: int) -> list[tuple[int, ...]]:

@@ -19,7 +19,7 @@ from . import dice as D
 from .odds import RerollPlanner
 from .rules import ShelfieRules
 
-__all__ = ["combo_probability", "reroll_probability", "reroll_table", "reaches"]
+__all__ = ["combo_probability", "reaches", "reroll_probability", "reroll_table"]
 
 
 def _items(items: Iterable) -> tuple[tuple[int, int], ...]:
@@ -40,7 +40,9 @@ def reaches(items, dice: tuple[int, ...], rules: ShelfieRules | None = None) -> 
 
 def _planner(items, rules: ShelfieRules) -> RerollPlanner:
     items = _items(items)
-    return RerollPlanner(rules.faces, lambda dice: Fraction(int(reaches(items, dice, rules))), exact=True)
+    return RerollPlanner(
+        rules.faces, lambda dice: Fraction(int(reaches(items, dice, rules))), exact=True
+    )
 
 
 def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
@@ -50,7 +52,9 @@ def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
     return dice
 
 
-def combo_probability(dice, rerolls_left: int, items, rules: ShelfieRules | None = None) -> Fraction:
+def combo_probability(
+    dice, rerolls_left: int, items, rules: ShelfieRules | None = None
+) -> Fraction:
     """Exact chance of ending with dice that circle ``items``, re-rolling as well as possible."""
     rules = rules or ShelfieRules()
     return _planner(items, rules).best(_dice(dice, rules), rerolls_left)
@@ -86,6 +90,15 @@ def reroll_table(dice, rerolls_left: int, items, rules: ShelfieRules | None = No
         if reroll and rerolls_left < 1:
             continue
         exact = planner.reroll_value(dice, reroll, rerolls_left)
-        rows.append({"reroll": reroll, "dice_rerolled": len(reroll), "probability": float(exact), "exact": exact})
+        rows.append(
+            {
+                "reroll": reroll,
+                "dice_rerolled": len(reroll),
+                "probability": float(exact),
+                "exact": exact,
+            }
+        )
     frame = pd.DataFrame(rows)
-    return frame.sort_values(["probability", "dice_rerolled"], ascending=[False, True]).reset_index(drop=True)
+    return frame.sort_values(["probability", "dice_rerolled"], ascending=[False, True]).reset_index(
+        drop=True
+    )

@@ -63,7 +63,9 @@ class RerollPlanner:
             self._kept[key] = Fraction(total, denominator) if self._exact else total / denominator
         return self._kept[key]
 
-    def reroll_value(self, dice: tuple[int, ...], reroll: tuple[int, ...], rerolls_left: int) -> Any:
+    def reroll_value(
+        self, dice: tuple[int, ...], reroll: tuple[int, ...], rerolls_left: int
+    ) -> Any:
         """Expected final value of re-rolling ``reroll`` now (empty: stop and keep the dice)."""
         if not reroll:
             return self.final(dice)

@@ -8,6 +8,7 @@ comments are its numbers. [H] values are house defaults, listed by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..base import CompanionRules
 
@@ -34,14 +35,14 @@ class ShelfieRules(CompanionRules):
     min_to_score: int = 3  # rule 3.2: circled items a row or column needs to score
     first_seat: int = 0  # rule 2 [H]: who starts (the round ends before them again)
 
-    HOUSE = {
+    HOUSE: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("1.4", "the source does not state the player count: 1 to 6, default 2"),
         "item_values": ("1.3", "printed item values unknown: item k of every row is worth k"),
         "any_order_in_row": ("2.2", "items of a row may be circled in any order"),
         "must_circle_if_able": ("2.4", "a player who can circle must circle at least one item"),
         "first_seat": ("2.1", "seat 0 starts; the last round ends with the seat before it"),
     }
-    READINGS = (
+    READINGS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("2.6", "only the active player uses the dice"),
         ("2.4", "a player with no available item at all skips the turn (nothing to cross out)"),
     )
