@@ -86,8 +86,9 @@ def _cells(path: Path) -> list[str]:
 
 
 def _title(path: Path) -> str:
-    first = _cells(path)[0].splitlines()[0]
-    return first.lstrip("# ").strip()
+    """ "NN · Title" from the notebook's first markdown cell (a heading or a bold line)."""
+    match = re.search(r"(\d\d · [^*\n—]+)", _cells(path)[0])
+    return match.group(1).strip() if match else path.stem
 
 
 def _core_predictions(path: Path) -> list[str]:
