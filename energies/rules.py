@@ -298,7 +298,7 @@ class RuleSet:
 
     @classmethod
     def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
-        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-55.
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-60.
 
         A variant, not the published game: 4 brown discs of each event kind instead of 8-9
         (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
