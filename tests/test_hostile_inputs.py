@@ -696,3 +696,14 @@ def test_dollars_stay_literal_in_the_class_charts_and_the_companion_games(tmp_pa
         companion.names = ["$p$", "$q$", "$r$"]
         for draw in draws:
             assert any("$p$" in text for text in _all_text_is_literal(draw(companion).figure))
+
+
+def test_the_noclear_app_shows_a_name_as_text_not_html():
+    from energies.games.noclear.game import new_game as new_noclear
+    from energies.games.noclear.widget import NoclearApp
+
+    game = new_noclear(players=2, seed=1)
+    game.names = ["<i>x</i> & $y$", "<i>x</i> & $y$"]
+    app = NoclearApp(game, seats={0: "human", 1: "human"})
+    app._refresh()
+    assert "<b>&lt;i&gt;x&lt;/i&gt; &amp; $y$</b>" in app.economy.value
