@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from .actions import Action
+from .actions import Action, ProposeTrade
 from .board import PIPS
 from .checks import supply_rate
 
@@ -29,16 +29,27 @@ class Player(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every strategy should beat."""
+    """Picks uniformly among the legal actions: the baseline every strategy should beat.
+
+    One exception keeps random games from filling up with trade talk: asked whether it wants
+    to propose a trade to the active player (rule 12.1), it proposes a random listed trade
+    only one time in ``propose_chance`` and otherwise passes.
+    """
 
     name = "RandomBot"
+    propose_chance = 0.25
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        return (self._rng or rng).choice(options)
+        rng = self._rng or rng
+        if type(options[0]) is ProposeTrade:  # a proposal window: proposals, then "pass"
+            if rng.random() >= self.propose_chance:
+                return options[-1]
+            return rng.choice(options[:-1])
+        return rng.choice(options)
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -62,6 +73,8 @@ class StrategyBot:
 
     name = "StrategyBot"
     science_value = 1.0  # how much the persona values a science card
+    accept_margin = 0.3  # a trade is accepted when it gains more than this in card value
+    _active_needs: Counter | None = None  # set by decide() while proposals are listed
     hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
 
     def __init__(self, seed: int | None = None) -> None:
@@ -80,6 +93,9 @@ class StrategyBot:
         tie = self._rng or rng
         seat = legal[0].seat
         needs = self._needs(state, seat)
+        # what the active player needs, to judge its answer to a proposal (rule 12.1)
+        proposing = type(legal[0]) is ProposeTrade
+        self._active_needs = self._needs(state, state.active) if proposing else None
         scored = [(self.score(state, a, needs), tie.random(), a) for a in legal]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
@@ -212,11 +228,26 @@ class StrategyBot:
     def _score_offer_trade(self, state, a, needs):
         return 0.0  # personas trade with the supply; they still answer other players' offers
 
+    def _score_propose_trade(self, state, a, needs):
+        """Rule 12.1: at most one proposal per turn, and only a trade that helps this player
+        (it gets a card it needs for less than it is worth to it) and that the active player
+        should accept by this bot's own measure (the rule its answers follow)."""
+        if state.proposals_made.get(a.seat, 0):
+            return -1.0
+        active_needs = self._active_needs or self._needs(state, state.active)
+        mine = self._trade_gain(a.get, a.give, needs)
+        theirs = self._trade_gain(a.give, a.get, active_needs)
+        return mine if mine >= 1.0 and theirs > self.accept_margin else -1.0
+
+    def _trade_gain(self, taken, given, needs: Counter) -> float:
+        """Card value taken minus card value given, for a player with these needs."""
+        gain = sum(self.card_value(k, needs) * n for k, n in taken)
+        return gain - sum(self.card_value(k, needs) * n for k, n in given)
+
     def _score_respond_to_trade(self, state, a, needs):
+        # offers from the active player and proposals to it (rule 12.1) alike
         task = state.queue[0]
-        gain = sum(self.card_value(k, needs) * n for k, n in task.info["give"])
-        loss = sum(self.card_value(k, needs) * n for k, n in task.info["get"])
-        good = gain > loss + 0.3
+        good = self._trade_gain(task.info["give"], task.info["get"], needs) > self.accept_margin
         return 1.0 if a.accept == good else 0.0
 
     def _score_remove_hazard(self, state, a, needs):

@@ -20,6 +20,7 @@ from itertools import chain
 from .actions import (
     Action,
     OfferTrade,
+    ProposeTrade,
     shared,
 )
 from .board import Board
@@ -188,12 +189,23 @@ def _supply_trade_table(
     return tuple((get, shared.TradeWithSupply(seat, give, get)) for get in gets if get != give)
 
 
+def _holdings(state: GameState) -> list[bytes]:
+    """Per seat, one byte per kind in TRADED order: does the player hold any to trade?"""
+    energy = state.rules.energy_tradeable
+    return [bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)) for p in state.players]
+
+
+def one_for_one_proposals(state: GameState, seat: int) -> list[Action]:
+    """One-card-for-one-card proposals of a seat that is not active to the active player
+    (rule 12.1)."""
+    held = _holdings(state)
+    pick = _offer_picker(held[seat] + held[state.active])
+    return list(pick(_proposal_table(seat))) if pick is not None else []
+
+
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
-    energy = state.rules.energy_tradeable
-    held = []  # one byte per kind in TRADED order: does the player hold any?
-    for p in state.players:
-        held.append(bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)))
+    held = _holdings(state)
     offers: list[Action] = []
     for partner, theirs in enumerate(held):
         if partner != seat:
@@ -224,6 +236,11 @@ def _offer_picker(holdings: bytes):
     if len(picks) == 1:
         return lambda table: (table[picks[0]],)
     return operator.itemgetter(*picks)
+
+
+@functools.cache
+def _proposal_table(seat: int) -> tuple[ProposeTrade, ...]:
+    return tuple(ProposeTrade(seat, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED)
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from collections import Counter
 
@@ -29,15 +30,19 @@ from energies.actions import (
     BuildWarehouse,
     BuyDevCard,
     ChooseVictim,
+    Decline,
     DiscardCard,
     EndTurn,
     MoveInspector,
     OfferTrade,
     PlayDevCard,
+    ProposeTrade,
     RespondToTrade,
     RollDice,
     TakeCard,
     TradeWithSupply,
+    action_from_dict,
+    action_to_dict,
 )
 from energies.rules import CARD_KINDS, RESOURCES, ROWS, RuleSet
 
@@ -95,8 +100,17 @@ def dice_for(total: int) -> tuple[int, int]:
 
 
 def roll(g: en.Game, d1: int, d2: int) -> None:
+    """The active seat rolls fixed dice; the other seats then pass their chance to propose a
+    trade (rule 12.1) unless a decision of the roll (a 7) comes first."""
     SB.fix_dice(g, d1, d2)
     g.apply(RollDice(g.active_seat))
+    pass_proposals(g)
+
+
+def pass_proposals(g: en.Game) -> None:
+    """Every seat asked to propose a trade to the active player (rule 12.1) passes."""
+    while g.pending == "propose a trade to the active player or pass":
+        g.apply(Decline(g.current_seat))
 
 
 def idle_total(g: en.Game) -> int:
@@ -376,7 +390,7 @@ QUICK_BOARDS = [
     for players in (3, 4)
     for layout, numbers, seeds in (
         ("beginner", "spiral", range(6)),
-        ("random", "spiral", range(0, 60)),
+        ("random", "spiral", range(60)),
         ("random", "shuffled", range(60, 120)),
     )
     for seed in seeds
@@ -857,6 +871,7 @@ def test_rule_9_2_steal_is_automatic_with_one_victim():
     SB.give(g, 0, brick=1)
     seven(g)
     g.apply(MoveInspector(0, H2))
+    pass_proposals(g)
     assert g.pending is None and g.current_seat == 0
     assert hand(g, 1)["steel"] == 1 and hand(g, 0)["steel"] == 1 and hand(g, 0)["brick"] == 1
 
@@ -881,6 +896,7 @@ def test_rule_9_2_steal_takes_a_resource_or_science_card_never_energy(
         SB.give(g, 2, energy=victim_energy)
     seven(g)
     g.apply(MoveInspector(0, H2))
+    pass_proposals(g)
     assert g.pending is None
     assert g.state.players[2].energy == victim_energy and g.state.players[0].energy == 0
     if stolen:
@@ -906,6 +922,7 @@ def test_rule_9_2_roller_chooses_the_victim_when_several():
     assert_illegal(g, ChooseVictim(0, 3), "not your move")
     assert_illegal(g, EndTurn(2))
     g.apply(ChooseVictim(2, 3))
+    pass_proposals(g)
     assert hand(g, 2)["steel"] == 1 and hand(g, 3)["steel"] == 0 and hand(g, 0)["brick"] == 1
     assert g.pending is None
 
@@ -1397,6 +1414,144 @@ def test_rule_12_1_accept_needs_the_offerer_to_still_hold_the_goods():
 def test_rule_12_1_malformed_offer_is_an_illegal_action_not_a_crash(give):
     g = offer_position()
     assert_illegal(g, OfferTrade(0, 1, give, (("food", 1),)))
+
+
+PROPOSE = "propose a trade to the active player or pass"
+
+
+def proposal_position(**changes) -> en.Game:
+    """Seat 0 active, just rolled an idle number; seats 1 and 2 hold cards, seat 3 none."""
+    g = make(**changes)
+    SB.give(g, 0, brick=2, science=1)
+    SB.give(g, 1, food=1, steel=1)
+    SB.give(g, 2, food=3)
+    SB.fix_dice(g, *dice_for(idle_total(g)))
+    g.apply(RollDice(0))
+    return g
+
+
+def test_rule_12_1_after_the_roll_the_other_seats_clockwise_may_propose_or_pass():
+    """Rule 12.1: a seat that is not active may propose a trade to the active player: the
+    engine asks each other seat in turn, clockwise, right after the roll; a seat with
+    nothing to trade (seat 3) is not asked. Proposals are ordinary pending decisions."""
+    g = proposal_position()
+    asked = []
+    while g.pending == PROPOSE:
+        seat = g.current_seat
+        legal = g.legal_actions()
+        assert legal[-1] == Decline(seat)
+        proposals = legal[:-1]
+        assert proposals and all(isinstance(a, ProposeTrade) and a.seat == seat for a in proposals)
+        held = {k for k in CARD_KINDS if hand(g, seat)[k]}
+        assert {a.give[0][0] for a in proposals} == held  # what the proposer holds ...
+        assert {a.get[0][0] for a in proposals} == {"brick", "science"}  # ... for the active's
+        assert_illegal(g, EndTurn(0), "not your move")
+        asked.append(seat)
+        g.apply(Decline(seat))
+    assert asked == [1, 2]
+    assert g.pending is None and g.current_seat == 0 and EndTurn(0) in g.legal_actions()
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_rule_12_1_the_active_player_accepts_or_declines_a_proposal(accept):
+    """Rule 12.1: the active player answers a proposal; accepting moves the goods both ways,
+    declining moves nothing; a bundle (not only one-for-one) may be proposed."""
+    g = proposal_position()
+    before = {s: hand(g, s) for s in range(4)}
+    proposal = ProposeTrade(1, (("food", 1), ("steel", 1)), (("brick", 2),))
+    assert proposal not in g.legal_actions() and g.why_illegal(proposal) is None
+    g.apply(proposal)
+    assert g.current_seat == 0 and g.pending == "answer a trade offer"
+    assert g.legal_actions() == [RespondToTrade(0, True), RespondToTrade(0, False)]
+    assert_illegal(g, RespondToTrade(1, True), "not your move")
+    g.apply(RespondToTrade(0, accept))
+    if accept:
+        assert hand(g, 0) == {**before[0], "brick": 0, "food": 1, "steel": 1}
+        assert hand(g, 1) == {**before[1], "brick": 2, "food": 0, "steel": 0}
+    else:
+        assert hand(g, 0) == before[0] and hand(g, 1) == before[1]
+    assert g.current_seat == 1 and g.pending == PROPOSE  # seat 1 may propose again ...
+    g.apply(Decline(1))
+    assert g.current_seat == 2 and g.pending == PROPOSE  # ... then seat 2 is asked
+    assert g.state.offers_made == 0  # proposals are not the active player's offers
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_rule_12_1_the_offer_cap_counts_each_proposer_separately(limit):
+    """Rule 12.1 [H]: ``trade_offers_per_turn`` caps the proposals of each proposer on its
+    own, and the active player's own offers apart; the count starts afresh every turn."""
+    g = proposal_position(trade_offers_per_turn=limit)
+    for seat in (1, 2):
+        for made in range(limit):
+            assert g.current_seat == seat and g.pending == PROPOSE
+            g.apply(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
+            g.apply(RespondToTrade(0, False))
+        assert g.current_seat != seat or g.pending != PROPOSE
+        reason = g.why_illegal(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
+        assert reason and f"at most {limit} trade proposals" in reason
+    assert g.pending is None
+    offers = [a for a in g.legal_actions() if isinstance(a, OfferTrade)]
+    assert offers  # the active player still has all its own offers
+    for _ in range(limit):
+        g.apply(OfferTrade(0, 2, (("brick", 1),), (("food", 1),)))
+        g.apply(RespondToTrade(2, False))
+    assert_illegal(g, OfferTrade(0, 2, (("brick", 1),), (("food", 1),)), f"at most {limit}")
+    g.apply(EndTurn(0))
+    assert g.state.proposals_made == {}
+
+
+def test_rule_12_1_no_proposals_with_the_cap_at_zero():
+    """Rule 12.1 [H]: ``trade_offers_per_turn = 0`` switches player trades off: no seat is asked
+    to propose, and a proposal is refused with the reason."""
+    g = proposal_position(trade_offers_per_turn=0)
+    assert g.pending is None and g.current_seat == 0
+    assert not any(isinstance(a, (ProposeTrade, OfferTrade)) for a in g.legal_actions())
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "switched off")
+
+
+def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
+    """Rule 12.1: only a seat the engine asks may propose, only to the active player; bad
+    proposals are refused with a reason and change nothing."""
+    g = proposal_position()
+    assert g.current_seat == 1
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "right after")
+    assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
+    assert_illegal(g, ProposeTrade(1, (("food", 2),), (("brick", 1),)), "you have 1")
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 3),)), "they have 2")
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("food", 1),)), "same kind")
+    assert_illegal(g, ProposeTrade(1, (), (("brick", 1),)), "both sides")
+    assert_illegal(g, ProposeTrade(1, (("gold", 1),), (("brick", 1),)))
+    g.apply(Decline(1))
+    g.apply(Decline(2))
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "right after")
+
+
+def test_rule_12_1_proposals_come_after_the_decisions_of_a_seven():
+    """Rules 9.1, 9.2, 12.1: on a 7 the discards and the Inspector come first, then the
+    proposals of the action phase."""
+    g = make()
+    SB.give(g, 1, **spread(8))
+    SB.give(g, 0, brick=1)
+    SB.fix_dice(g, 3, 4)
+    g.apply(RollDice(0))
+    order = []
+    while g.pending is not None:
+        order.append(g.pending)
+        g.apply(g.legal_actions()[-1])
+    assert order[0] == "discard cards" and PROPOSE in order
+    assert order.index("move the Inspector") < order.index(PROPOSE)
+
+
+def test_rule_12_1_proposal_reads_as_a_sentence_and_survives_a_save_file():
+    """Actions are readable and round-trip through JSON: a proposal in a saved game replays."""
+    proposal = ProposeTrade(2, (("food", 1),), (("brick", 2),))
+    assert str(proposal) == "Seat 2 proposes 1 food for 2 brick to the active player"
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(proposal)))) == proposal
+    g = proposal_position()
+    g.apply(ProposeTrade(1, (("steel", 1),), (("science", 1),)))
+    g.apply(RespondToTrade(0, True))
+    again = en.load_game(g.to_json())
+    assert again.digest() == g.digest() and hand(again, 1)["science"] == 1
 
 
 # ==============================================================================================

@@ -48,6 +48,16 @@ def advance(app: PlayApp) -> None:
         app.bots_button.click()
 
 
+def settle(app: PlayApp, limit: int = 50) -> None:
+    """Answer what the roll left pending — a 7's decisions, the other seats' trade proposals
+    (rule 12.1) and the answers to them — until the active human's turn is free."""
+    for _ in range(limit):
+        if app.game.pending is None:
+            return
+        advance(app)
+    raise AssertionError("the decisions after the roll never ran out")
+
+
 def until_human_roll(app: PlayApp, limit: int = 200) -> None:
     """Advance until a human seat is in its roll phase with nothing pending."""
     for _ in range(limit):
@@ -119,6 +129,7 @@ def test_buttons_are_labelled_with_describe_and_grouped_by_kind(app):
     while g.pending and g.current_seat in app.humans:  # a 7: decide first
         assert app.decision_box.layout.display != "none" and app.decision_buttons
         human_button(app).click()
+    settle(app)
     assert g.current_seat == seat and g.pending is None
     sb.give(g, seat, brick=3, lumber=3, fiber=2, food=3, steel=3, science=4)
     app.refresh()
@@ -188,6 +199,7 @@ def test_rule_4_1_build_updates_the_vp_and_lf_readout(app):
     sb.fix_dice(g, 2, 1)  # no 7: straight to the action phase
     app.refresh()
     app.roll_button.click()
+    settle(app)
     assert g.pending is None
     sb.give(g, seat, brick=3, lumber=3, fiber=1, food=1)
     app.refresh()
