@@ -6,9 +6,9 @@ Starts Voila on notebooks/02-play.ipynb (a free port on 127.0.0.1), opens it in 
 Chromium (/usr/bin/chromium, nothing downloaded) and clicks the button that moves the game
 on: "Step" (one bot decision) while a bot decides, otherwise the human's roll, decision or
 end of turn. A click is timed in the page, from the click event (a capture-phase listener) to
-the first change of the game log (a MutationObserver): the widget message to the kernel, the
-handler (move applied, board picture, readouts, log), the state updates back and their
-drawing. Before each click the kernel is idle. Each page is a fresh Voila kernel.
+the page redrawn from the kernel's answer (a MutationObserver on its data-rev): the widget
+message to the kernel, the handler (move applied, spots, controls, readouts), the synced
+state back and the SVG board and controls drawn. Before each click the kernel is idle. Each page is a fresh Voila kernel.
 
 The helpers are the browser tests' (tests/browser/browserkit.py). Writes
 benchmarks/results/browser_latency.md. A report, not a test.
@@ -120,28 +120,29 @@ def report(samples: list[dict], info: dict, command: str) -> str:
             "decides, else the human's roll / decision / end of turn."
         ),
         "",
-        "## Click to the updated log",
+        "## Click to the updated page",
         "",
         (
-            "The first visible effect: widget message to the kernel, the handler (move applied, "
-            "board picture, readouts, log), the state updates back and their drawing."
+            "Widget message to the kernel, the handler (move applied, board spots, controls, "
+            "readouts), the synced view back and the SVG board and controls drawn."
         ),
         "",
         *header,
         *(_row(name, [s["ms"] for s in group]) for name, group in groups),
         "",
-        '## Click to the kernel\'s "idle" (every update sent, footprint chart included)',
+        '## Click to the kernel\'s "idle" (every update sent)',
         "",
         *header,
         *(_row(name, [s["idle_ms"] for s in group]) for name, group in groups),
         "",
         (
             f"**Median click-to-update: {statistics.median(s['ms'] for s in samples):.0f} ms** "
-            f"(to idle: {statistics.median(s['idle_ms'] for s in samples):.0f} ms). The design "
-            "target of the kernel-side handler alone is < 200 ms (benchmarks/widget_click.py)."
+            f"(max {max(s['ms'] for s in samples):.0f} ms; to idle: {statistics.median(s['idle_ms'] for s in samples):.0f} ms). The design "
+            "target: at most 150 ms in Chromium (issue 17); the kernel-side handler alone: "
+            "benchmarks/widget_click.py."
         ),
         "",
-        "Every click, to the log (ms): " + ", ".join(f"{s['ms']:.0f}" for s in samples),
+        "Every click, to the updated page (ms): " + ", ".join(f"{s['ms']:.0f}" for s in samples),
         "",
     ]
     return "\n".join(lines)
@@ -160,7 +161,8 @@ def main() -> None:
     all_ms = [s["ms"] for s in samples]
     idle = statistics.median(s["idle_ms"] for s in samples)
     print(
-        f"median click-to-update: {statistics.median(all_ms):.0f} ms ({len(all_ms)} clicks; "
+        f"median click-to-update: {statistics.median(all_ms):.0f} ms, max {max(all_ms):.0f} ms "
+        f"({len(all_ms)} clicks; "
         f"to kernel idle {idle:.0f} ms)"
     )
     command = f"python benchmarks/browser_latency.py --clicks {args.clicks} --pages {args.pages}"

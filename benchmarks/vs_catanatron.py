@@ -1,213 +1,197 @@
-"""energies vs catanatron: random-bot games/s and actions/s of both engines (a report, not a test).
+"""energies vs catanatron, like for like: random bots, CPU time, alternating rounds (a report).
 
+    python -m pip install catanatron==3.2.1      # once; not a dependency of energies
     python benchmarks/vs_catanatron.py --rounds 10 --seconds 3
 
-catanatron (https://github.com/bcollazo/catanatron, the base game of Catan) is installed
-from PyPI into a throwaway virtual environment in a temporary directory, so it never
-becomes a dependency of this project; the environment is deleted afterwards. A small script
-runs INSIDE that environment and plays N 4-player games of ``catanatron.RandomPlayer``;
-actions are counted from ``game.state.actions``, catanatron's log of every action taken
-(initial placements, rolls, builds, trades, discards, robber moves, end turns). Then this
-process plays N 4-player energies games of ``RandomBot`` and counts ``len(game.actions)``
-(every applied action; quick start places the starting pieces without actions).
+catanatron (https://github.com/bcollazo/catanatron) plays the base game of Catan; it has no
+trades between players. So the headline compares **energies with player-trade offers off**
+(``RuleSet.replace(trade_offers_per_turn=0)``) against catanatron: the same kinds of actions
+(rolls, builds, supply trades, cards, discards, robber/Inspector moves, end of turn) chosen
+by uniformly random bots. energies "as played" (standard rules, one-for-one offers and their
+answers included) is reported next to it, and so are games/s and the action census (how
+many actions of each kind a game has) of every engine, so a reader can see what is counted.
 
-If the virtual environment or the pip install fails (no network, no wheel), a clear message
-is printed and the script exits with status 0.
+Both engines run in this one process, one game at a time, with ``catanatron.RandomPlayer``
+and ``energies.bots.RandomBot``. Every round runs the three players (catanatron, energies
+offers off, energies as played) for about ``--seconds`` of **CPU time** each
+(``time.process_time``), in an order that rotates from round to round so no engine always
+runs first; each engine replays the same seeds every round. The machine is shared, so the
+ratio is computed per round and reported as its median and its range.
 
-The two engines alternate for ``--rounds`` rounds, each playing for about ``--seconds``
-of wall time per round (whole games, at most ``--games``): this VM's speed drifts by ±20%
-within minutes, so short, equally long turns pair the two engines under the same
-conditions. The report gives the actions/s ratio of every round, their median and the
-ratio of each engine's best round.
-
-The games are different (New Energies ends on an empty event bag, catanatron's random games
-run to 10 VP), so actions/s is the fairer comparison; CPU seconds are reported next to the
-wall clock because a busy machine slows both the same way only if they run at the same time.
+energies plays as ``en.simulate`` does: without the per-turn history records
+(``new_game(history=False)``), which catanatron does not keep either; the action log, the
+text log and the event log are kept. Actions are counted from catanatron's ``game.state.actions`` (its log of every action taken:
+initial placements, rolls, builds, trades, discards, robber moves, end turns) and from
+energies' ``game.actions`` (every applied action; quick start places the starting pieces
+without actions). If catanatron is not installed the script says how to install it and
+exits with status 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import gc
 import os
 import platform
 import statistics
-import subprocess
 import sys
-import tempfile
-import textwrap
 import time
-import venv
+from collections import Counter
+from importlib.metadata import version
 from pathlib import Path
 
-INNER = textwrap.dedent(
-    """
-    import json, sys, time
-    from importlib.metadata import version
+
+def run_catanatron(games: int, seed: int, seconds: float) -> dict:
+    """Random 4-player catanatron games for ``seconds`` of CPU time (whole games)."""
     from catanatron import Color, Game, RandomPlayer
     from catanatron.game import TURNS_LIMIT
 
-    games, seed, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
     colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    census: Counter = Counter()
     played = actions = turns = finished = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    while played < games and time.perf_counter() - start < seconds:
+    cpu0 = time.process_time()
+    while played < games and time.process_time() - cpu0 < seconds:
         game = Game([RandomPlayer(c) for c in colors], seed=seed + played + 1)  # 0 = random
-        winner = game.play()
-        actions += len(game.state.actions)  # the log of every action taken
+        finished += game.play() is not None
+        log = game.state.actions  # the log of every action taken
+        actions += len(log)
         turns += game.state.num_turns
-        finished += winner is not None
+        census.update(a.action_type.name.lower() for a in log)
         played += 1
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-    print(json.dumps({
-        "engine": "catanatron " + version("catanatron"),
-        "python": sys.version.split()[0],
-        "games": played, "actions": actions, "turns": turns, "finished": finished,
-        "turn_limit": TURNS_LIMIT, "seconds": wall, "cpu_seconds": cpu,
-    }))
-    """
-)
-
-
-def install_catanatron(tmp: str, spec: str) -> Path | None:
-    """A throwaway venv in ``tmp`` with ``spec`` installed; its python, or None on failure."""
-    env_dir = Path(tmp) / "venv"
-    try:
-        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
-    except Exception as exc:  # noqa: BLE001 - any failure means "cannot compare"
-        print(f"Could not create a virtual environment ({exc}); skipping catanatron.")
-        return None
-    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    print(f"Installing {spec} into a throwaway venv in {tmp} ...", file=sys.stderr, flush=True)
-    pip = subprocess.run(
-        [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", spec],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if pip.returncode != 0:
-        tail = "\n".join((pip.stderr or pip.stdout).strip().splitlines()[-5:])
-        print(
-            f"pip could not install {spec!r} (exit {pip.returncode}); the comparison is skipped.\n{tail}"
-        )
-        return None
-    (Path(tmp) / "catanatron_bench.py").write_text(INNER, encoding="utf-8")
-    return python
-
-
-def run_catanatron(python: Path, games: int, seed: int, seconds: float) -> dict | None:
-    """Play catanatron's random players inside its venv for ``seconds``; None on failure."""
-    script = python.parent.parent.parent / "catanatron_bench.py"
-    run = subprocess.run(
-        [str(python), str(script), str(games), str(seed), str(seconds)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if run.returncode != 0:
-        print(f"The catanatron script failed (exit {run.returncode}):\n{run.stderr[-2000:]}")
-        return None
-    return json.loads(run.stdout.strip().splitlines()[-1])
-
-
-def run_energies(games: int, seed: int, seconds: float, players: int = 4) -> dict:
-    import energies as en
-
-    played = actions = turns = 0
-    outcomes: dict[str, int] = {}
-    start, cpu = time.perf_counter(), time.process_time()
-    while played < games and time.perf_counter() - start < seconds:
-        game = en.new_game(players=players, seed=seed + played)
-        outcome = en.play(game, [en.bots.RandomBot() for _ in range(players)])
-        actions += len(game.actions)
-        turns += game.turn
-        outcomes[outcome.kind] = outcomes.get(outcome.kind, 0) + 1
-        played += 1
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    cpu = time.process_time() - cpu0
     return {
-        "engine": f"energies {en.__version__}",
-        "python": platform.python_version(),
+        "engine": f"catanatron {version('catanatron')}",
         "games": played,
         "actions": actions,
         "turns": turns,
-        "outcomes": outcomes,
-        "seconds": wall,
         "cpu_seconds": cpu,
+        "census": census,
+        "note": f"{finished}/{played} reached 10 VP within {TURNS_LIMIT} turns",
     }
 
 
-def row(label: str, r: dict) -> str:
-    return (
-        f"| {label} | {r['engine']} | {r['games']} | {r['seconds']:.2f} | {r['cpu_seconds']:.2f} | "
-        f"{r['games'] / r['seconds']:.2f} | {r['actions'] / r['seconds']:,.0f} | "
-        f"{r['actions'] / r['cpu_seconds']:,.0f} | {r['actions'] / r['games']:.1f} | "
-        f"{r['turns'] / r['games']:.1f} |"
-    )
+def run_energies(games: int, seed: int, seconds: float, offers: bool) -> dict:
+    """Random 4-player energies games for ``seconds`` of CPU time (whole games)."""
+    import energies as en
+
+    rules = en.RuleSet.standard(4)
+    if not offers:
+        rules = rules.replace(trade_offers_per_turn=0)
+    census: Counter = Counter()
+    outcomes: Counter = Counter()
+    played = actions = turns = 0
+    cpu0 = time.process_time()
+    while played < games and time.process_time() - cpu0 < seconds:
+        game = en.new_game(seed=seed + played, rules=rules, history=False)  # as simulate()
+        outcomes[en.play(game, [en.bots.RandomBot() for _ in range(4)]).kind] += 1
+        actions += len(game.actions)
+        turns += game.turn
+        census.update(a.kind for a in game.actions)
+        played += 1
+    cpu = time.process_time() - cpu0
+    return {
+        "engine": f"energies {en.__version__}" + ("" if offers else ", offers off"),
+        "games": played,
+        "actions": actions,
+        "turns": turns,
+        "cpu_seconds": cpu,
+        "census": census,
+        "note": ", ".join(f"{kind} {n}" for kind, n in sorted(outcomes.items())),
+    }
+
+
+PLAYERS = {
+    "catanatron": lambda a: run_catanatron(a.games, a.seed, a.seconds),
+    "offers off": lambda a: run_energies(a.games, a.seed, a.seconds, offers=False),
+    "as played": lambda a: run_energies(a.games, a.seed, a.seconds, offers=True),
+}
 
 
 def actions_per_s(r: dict) -> float:
-    return r["actions"] / r["seconds"]
+    return r["actions"] / r["cpu_seconds"]
 
 
-def report(cats: list[dict], enes: list[dict]) -> str:
-    """Markdown: every round of both engines, the per-round ratios and the best-of-rounds ratio."""
+def games_per_s(r: dict) -> float:
+    return r["games"] / r["cpu_seconds"]
+
+
+def spread(values: list[float]) -> str:
+    return f"median {statistics.median(values):.2f} (rounds {min(values):.2f}–{max(values):.2f})"
+
+
+def report(rounds: list[dict[str, dict]], command: str) -> str:
+    """Markdown: every run, the per-round ratios with their spread, and the census."""
     lines = [
-        "# energies vs catanatron, random bots (benchmarks/vs_catanatron.py)",
+        "# energies vs catanatron, random bots, like for like (benchmarks/vs_catanatron.py)",
         "",
-        f"Command: `python benchmarks/vs_catanatron.py {' '.join(sys.argv[1:])}`  ",
+        f"Command: `{command}`  ",
         (
-            f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-            "in each round catanatron plays, then energies plays, each in a single process "
-            "for about the same wall time. This machine is a shared VM whose speed drifts by "
-            "±20% within minutes, so the engines alternate in short runs and the ratio is "
-            "given per round."
+            f"{platform.machine()}, {os.cpu_count()} CPUs (shared with other work), Python "
+            f"{platform.python_version()}. One process; each round runs catanatron, energies "
+            "with player-trade offers off and energies as played for about the same CPU time "
+            "(`time.process_time`), in an order that rotates every round. Rates are per CPU "
+            "second."
         ),
         "",
-        (
-            "| round | engine | games | wall s | CPU s | games/s | actions/s (wall) "
-            "| actions/s (CPU) | actions/game | turns/game |"
-        ),
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| round | engine | games | CPU s | games/s | actions/s | actions/game | turns/game |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for i, (cat, ene) in enumerate(zip(cats, enes), start=1):
-        lines += [row(str(i), cat), row(str(i), ene)]
-    ratios = [actions_per_s(e) / actions_per_s(c) for c, e in zip(cats, enes)]
-    best = max(map(actions_per_s, enes)) / max(map(actions_per_s, cats))
-    games = max(e["games"] / e["seconds"] for e in enes) / max(
-        c["games"] / c["seconds"] for c in cats
-    )
-    finished, played = sum(c["finished"] for c in cats), sum(c["games"] for c in cats)
-    outcomes: dict[str, int] = {}
-    for e in enes:
-        for kind, n in e["outcomes"].items():
-            outcomes[kind] = outcomes.get(kind, 0) + n
+    for i, runs in enumerate(rounds, start=1):
+        for r in runs.values():
+            lines.append(
+                f"| {i} | {r['engine']} | {r['games']} | {r['cpu_seconds']:.2f} | "
+                f"{games_per_s(r):.2f} | {actions_per_s(r):,.0f} | "
+                f"{r['actions'] / r['games']:.1f} | {r['turns'] / r['games']:.1f} |"
+            )
+
+    def ratios(name: str, rate) -> list[float]:
+        return [rate(runs[name]) / rate(runs["catanatron"]) for runs in rounds]
+
+    headline = ratios("offers off", actions_per_s)
     lines += [
         "",
+        "## energies / catanatron, per round",
+        "",
+        f"- **actions/s, offers off (the headline): {spread(headline)}**; per round "
+        + ", ".join(f"{r:.2f}" for r in headline),
         (
-            f"**Ratio energies / catanatron actions/s (wall clock): per round "
-            f"{', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}; "
-            f"best of each engine {best:.2f}**; games/s ratio (best of each) {games:.2f}."
+            "- actions/s, as played (offers and answers counted): "
+            f"{spread(ratios('as played', actions_per_s))}"
         ),
+        f"- games/s, offers off: {spread(ratios('offers off', games_per_s))}",
+        f"- games/s, as played: {spread(ratios('as played', games_per_s))}",
         "",
         (
-            f"catanatron: {finished}/{played} games reached 10 VP within its "
-            f"{cats[0]['turn_limit']}-turn limit; actions counted from `game.state.actions`.  "
+            "The games differ: a New Energies game ends when the event bag runs out or "
+            "everyone loses (about 30 turns), catanatron's random games run to 10 VP (about "
+            "350 turns). Per action is the like-for-like measure; per game is not."
         ),
-        (
-            f"energies outcomes: {outcomes}; actions counted from `game.actions` "
-            "(quick start: the starting pieces are placed without actions)."
-        ),
+        "",
+        "## Action census (all rounds; share of each engine's actions)",
+        "",
     ]
+    totals = {name: Counter() for name in rounds[0]}
+    for runs in rounds:
+        for name, r in runs.items():
+            totals[name].update(r["census"])
+    for name, census in totals.items():
+        total = sum(census.values())
+        engine = rounds[0][name]["engine"]
+        parts = [f"{kind} {n / total:.1%}" for kind, n in census.most_common()]
+        lines.append(f"- **{engine}** ({total:,} actions): " + ", ".join(parts))
+    lines += ["", "Outcomes:"]
+    for name in totals:
+        notes = [runs[name]["note"] for runs in rounds]
+        lines.append(f"- {rounds[0][name]['engine']}: round 1 {notes[0]}")
     return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="at most this many per run")
-    parser.add_argument("--rounds", type=int, default=10, help="alternating runs of each engine")
-    parser.add_argument("--seconds", type=float, default=3.0, help="wall time of each run")
+    parser.add_argument("--games", type=int, default=10_000, help="at most this many per run")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds of the three runs")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of each run")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--spec", default="catanatron==3.2.1", help="what pip installs")
     parser.add_argument(
         "--out",
         default=str(Path(__file__).parent / "results" / "vs_catanatron.md"),
@@ -216,27 +200,38 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1 or not args.seconds > 0:
         parser.error("--games and --rounds must be at least 1, --seconds above 0")
-
-    cats: list[dict] = []
-    enes: list[dict] = []
-    with tempfile.TemporaryDirectory(prefix="energies-vs-catanatron-") as tmp:
-        python = install_catanatron(tmp, args.spec)
-        for _ in range(args.rounds if python else 0):
-            cat = run_catanatron(python, args.games, args.seed, args.seconds)
-            if cat is None:
-                break
-            print(f"catanatron: {json.dumps(cat)}", file=sys.stderr, flush=True)
-            cats.append(cat)
-            enes.append(run_energies(args.games, args.seed, args.seconds))
-    if not cats:
-        print("catanatron is unavailable; the comparison was skipped (exit 0).")
+    try:
+        import catanatron  # noqa: F401
+    except ImportError:
+        print(
+            "catanatron is not installed: `python -m pip install catanatron==3.2.1`, then run "
+            "this again. The comparison was skipped (exit 0)."
+        )
         sys.exit(0)
-    text = report(cats, enes)
+
+    names = list(PLAYERS)
+    rounds: list[dict[str, dict]] = []
+    for i in range(args.rounds):
+        runs = {}
+        for name in names[i % 3 :] + names[: i % 3]:  # rotate who goes first
+            gc.collect()
+            runs[name] = PLAYERS[name](args)
+            print(
+                f"round {i + 1} {name}: {actions_per_s(runs[name]):,.0f} actions/s",
+                file=sys.stderr,
+                flush=True,
+            )
+        rounds.append({name: runs[name] for name in names})
+    command = "python benchmarks/vs_catanatron.py " + " ".join(sys.argv[1:])
+    text = report(rounds, command.strip())
     print(text)
     if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-        print(f"written to {args.out}", file=sys.stderr)
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(out)  # never half-written
+        print(f"written to {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

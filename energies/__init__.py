@@ -31,6 +31,7 @@ __all__ = [
     "actions",
     "bots",
     "build_board",
+    "insight",
     "load_file",
     "load_game",
     "new_game",
@@ -38,4 +39,22 @@ __all__ = [
     "sandbox",
     "simulate",
     "viz",
+    "widgets",
 ]
+
+_LAZY = ("widgets", "insight")  # heavy (ipywidgets, anywidget, pandas): imported on first use
+
+
+def __getattr__(name: str):
+    """``en.widgets`` and ``en.insight`` without importing them in ``import energies``."""
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module  # later look-ups skip this function
+        return module
+    raise AttributeError(f"module 'energies' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

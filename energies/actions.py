@@ -51,16 +51,33 @@ def goods_text(items: Goods) -> str:
         return repr(items)
 
 
+def _on(board: Any, items: str, index: Any) -> bool:
+    """Whether ``index`` names one of the board's hexes, corners or paths."""
+    ok = isinstance(index, int) and not isinstance(index, bool)
+    return ok and board is not None and 0 <= index < len(getattr(board, items))
+
+
 def _hex(board: Any, h: int) -> str:
-    return str(board.hexes[h]) if board is not None else f"hex {h}"
+    return str(board.hexes[h]) if _on(board, "hexes", h) else f"hex {h!r}"
 
 
 def _corner(board: Any, c: int) -> str:
-    return board.describe_corner(c) if board is not None else f"corner {c}"
+    return board.describe_corner(c) if _on(board, "corners", c) else f"corner {c!r}"
 
 
 def _path(board: Any, p: int) -> str:
-    return board.describe_path(p) if board is not None else f"path {p}"
+    return board.describe_path(p) if _on(board, "paths", p) else f"path {p!r}"
+
+
+def _raw(action: Action) -> str:
+    """A plain description that cannot fail: the kind and the fields' values."""
+    try:
+        values = ", ".join(
+            f"{f.name}={getattr(action, f.name)!r}"[:60] for f in dataclasses.fields(action)
+        )
+        return f"{action.kind.replace('_', ' ')} ({values})"
+    except Exception:  # noqa: BLE001 — a field whose repr fails: still say something
+        return f"{type(action).__name__} action"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +89,13 @@ class Action:
     group: ClassVar[str] = "other"  # how a widget groups the buttons
 
     def describe(self, name: str | None = None, board: Any = None) -> str:
+        """The action as a sentence; never fails, even on out-of-range or ill-typed fields."""
+        try:
+            return self._sentence(name, board)
+        except Exception:  # noqa: BLE001 — a hand-made action: describe it plainly instead
+            return _raw(self)
+
+    def _sentence(self, name: str | None, board: Any) -> str:
         return f"{name or f'Seat {self.seat}'} {self._verb(board)}"
 
     def _verb(self, board: Any) -> str:
@@ -347,7 +371,7 @@ class SandboxEdit(Action):
     kind: ClassVar[str] = "sandbox"
     group: ClassVar[str] = "sandbox"
 
-    def describe(self, name: str | None = None, board: Any = None) -> str:
+    def _sentence(self, name: str | None, board: Any) -> str:
         who = f" for {name or f'seat {self.seat}'}" if self.seat >= 0 else ""
         return f"Teacher sandbox: {self.op.replace('_', ' ')} {list(self.args)}{who}"
 

@@ -1,8 +1,10 @@
 """Players: the one-method Player protocol and the bot personas.
 
 A bot is any object with ``decide(game_view, legal_actions, rng) -> action``:
-it gets the game (read it, do not change it), the list of legal actions of
-the seat it plays, and a seeded ``random.Random`` to break ties with.
+it gets what its seat may know (``game.view(seat)``, a read-only
+:class:`energies.view.GameView`: own hand, public board, only the number of the
+others' cards), the list of legal actions of the seat it plays, and a seeded
+``random.Random`` to break ties with.
 
     class Cautious:
         def decide(self, game, legal, rng):
@@ -12,14 +14,17 @@ the seat it plays, and a seeded ``random.Random`` to break ties with.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action, ProposeTrade
+from .actions import Action, OfferTrade, ProposeTrade
 from .board import PIPS
-from .checks import supply_rate
+from .checks import supply_rates
+from .listing import OffersLeftOut
 
 
 class Player(Protocol):
@@ -51,6 +56,8 @@ class RandomBot:
             return rng.choice(options[:-1])
         return rng.choice(options)
 
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
+
     def __repr__(self) -> str:
         return "RandomBot()"
 
@@ -58,6 +65,51 @@ class RandomBot:
 # ==============================================================================================
 # Personas: one shared, rule-aware player whose priorities each persona sets
 # ==============================================================================================
+
+_OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
+
+
+_score_and_tie = operator.itemgetter(0, 1)  # (score, tie-break draw) of a scored action
+
+
+def _footprints(state) -> tuple[int, ...]:
+    return tuple(map(state.local_footprint, range(state.n)))
+
+
+def _plant_balance(state, seat: int) -> int:
+    p = state.players[seat]
+    return p.count_plants("renewable") - p.count_plants("fossil")
+
+
+def _blocked_corners(state) -> set[int]:
+    """Corners where no town may stand: a building on it or next to it (rule 3.2)."""
+    neighbors, blocked = state.board.corner_neighbors, set()
+    for c in state.corner_owners():
+        blocked.add(c)
+        blocked.update(neighbors(c))
+    return blocked
+
+
+class _Scorers(dict):
+    """Action kind -> a bot class's ``_score_<kind>`` function, looked up on first use."""
+
+    def __init__(self, cls: type) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, kind: str) -> Callable:
+        self[kind] = found = getattr(self.cls, f"_score_{kind}", _scores_nothing)
+        return found
+
+
+@functools.cache
+def _scorers(cls: type) -> _Scorers:
+    return _Scorers(cls)
+
+
+def _scores_nothing(bot, state, a, needs) -> float:
+    return 0.0  # a kind the bot has no scorer for
+
 
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
 
@@ -74,7 +126,6 @@ class StrategyBot:
     name = "StrategyBot"
     science_value = 1.0  # how much the persona values a science card
     accept_margin = 0.3  # a trade is accepted when it gains more than this in card value
-    _active_needs: Counter | None = None  # set by decide() while proposals are listed
     hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
 
     def __init__(self, seed: int | None = None) -> None:
@@ -86,37 +137,118 @@ class StrategyBot:
     # -- the protocol --------------------------------------------------------------------------
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        legal = list(legal_actions)
-        if len(legal) == 1:
+        legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
+        if len(legal) == 1 and not self._offers_left_out(legal):
             return legal[0]
-        state = game_view.state if hasattr(game_view, "state") else game_view
+        # fair play: given a whole Game, read only what this seat may know
+        state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
         tie = self._rng or rng
+        self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
+        try:
+            choice = self._best(state, legal, tie)
+        finally:
+            self._memo = None
+        if choice.kind == "trade_with_supply":
+            self._remember_trade(state, choice)
+        return choice
+
+    def _best(self, state, legal: Sequence[Action], tie: random.Random) -> Action:
+        """The best-scoring action; ties go to the higher ``tie.random()`` drawn for each action.
+
+        Speed: an own-turn listing ends with ~150 one-for-one offers, which every persona
+        scores 0.0 while ending the turn scores 0.1, so an offer can never be chosen. When
+        the offers are that tail and the persona keeps the 0.0 score, they are not scored;
+        their tie-break draws are still taken from ``tie`` (one ``getrandbits`` call uses
+        the same words of the Mersenne Twister as that many ``random()`` calls), so the
+        random stream, and every seeded game, stays exactly as if each offer were scored.
+        """
         seat = legal[0].seat
         needs = self._needs(state, seat)
-        # what the active player needs, to judge its answer to a proposal (rule 12.1)
-        proposing = type(legal[0]) is ProposeTrade
-        self._active_needs = self._needs(state, state.active) if proposing else None
-        scored = [(self.score(state, a, needs), tie.random(), a) for a in legal]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        n = len(legal)
+        offers = unlisted = 0
+        if self.scores_unlisted_offers:
+            kinds = list(map(type, legal))
+            offers = kinds.count(OfferTrade)
+            if offers and kinds.index(OfferTrade) != n - offers:
+                offers = 0  # not the tail of the listing (a reordered list): score them all
+            elif not offers:
+                unlisted = self._offers_left_out(legal)
+        draw = tie.random
+        if type(self).score is StrategyBot.score:  # look each kind's scorer up once
+            scorers = _scorers(type(self))
+            scored = [
+                (scorers[a.kind](self, state, a, needs), draw(), a) for a in legal[: n - offers]
+            ]
+        else:
+            score = self.score
+            scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
+        best = max(scored, key=_score_and_tie) if scored else None
+        if offers or unlisted:
+            if best is not None and best[0] > _OFFER_SCORE:
+                if type(tie) is random.Random:
+                    tie.getrandbits(64 * (offers + unlisted))  # = that many calls of random()
+                else:
+                    for _ in range(offers + unlisted):
+                        draw()
+            else:  # an offer could win the tie-break: score them after all
+                tail = legal[n - offers :] if offers else legal.offers()
+                tail = [(_OFFER_SCORE, draw(), a) for a in tail]
+                best = max([best, *tail] if best else tail, key=_score_and_tie)
+        return best[2]
+
+    @staticmethod
+    def _offers_left_out(legal: Sequence[Action]) -> int:
+        """How many one-for-one offers play() left out of ``legal`` (0 if none)."""
+        return legal.count if isinstance(legal, OffersLeftOut) else 0
+
+    @property
+    def scores_unlisted_offers(self) -> bool:
+        """Whether :func:`energies.play` may leave the one-for-one offers out of the list it
+        gives this bot: true while the bot scores every offer 0.0 (see :meth:`_best`)."""
+        return type(self)._score_offer_trade is StrategyBot._score_offer_trade
+
+    def _memo_get(self, key, compute, *args):
+        """``compute(*args)``, worked out once per decision (the state does not change)."""
+        memo = getattr(self, "_memo", None)
+        if memo is None:
+            return compute(*args)
+        if key not in memo:
+            memo[key] = compute(*args)
+        return memo[key]
+
+    # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
+
+    def _turn_trades(self, state) -> tuple[set, set]:
+        """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
+        key = (state.turn, state.active)  # a new view every decision: not the object's id
+        if getattr(self, "_trades_key", None) != key:
+            self._trades_key, self._trades = key, (set(), set())
+        return self._trades
+
+    def _remember_trade(self, state, a: Action) -> None:
+        gave, got = self._turn_trades(state)
+        gave.add(a.give)
+        got.add(a.get)
 
     # -- what the player is short of for its next builds ----------------------------------------
 
     def _needs(self, state, seat: int) -> Counter:
         p, rules = state.players[seat], state.rules
         wanted: list[dict[str, int]] = []
-        if p.towns and state.pieces_left(seat, "city") > 0:
+        if p.towns and len(p.cities) < rules.cities:  # a city piece left
             wanted.append(rules.cost("city"))
-        if state.pieces_left(seat, "town") > 0:
+        if len(p.towns) < rules.towns:  # a town piece left
             wanted.append(rules.cost("town"))
-        if self.plant_wish(state, seat) == "renewable":
+        wish = self.plant_wish(state, seat)  # a pure function of the state: asked once
+        if wish == "renewable":
             wanted.append(rules.cost("renewable"))
-        elif self.plant_wish(state, seat) == "fossil":
+        elif wish == "fossil":
             wanted.append(rules.cost("fossil"))
-        needs: Counter = Counter()
+        hand, short = p.hand, {}
         for cost in wanted:
             for kind, n in cost.items():
-                needs[kind] = max(needs[kind], n - p.hand[kind])
-        return needs
+                short[kind] = max(short.get(kind, 0), n - hand[kind])
+        return Counter(short)  # a Counter: a kind nobody needs reads as 0
 
     def card_value(self, kind: str, needs: Counter) -> float:
         base = self.science_value if kind == "science" else _BASE_VALUE.get(kind, 1.0)
@@ -135,8 +267,7 @@ class StrategyBot:
     # -- scoring -------------------------------------------------------------------------------
 
     def score(self, state, a: Action, needs: Counter) -> float:
-        method = getattr(self, f"_score_{a.kind}", None)
-        return method(state, a, needs) if method else 0.0
+        return _scorers(type(self))[a.kind](self, state, a, needs)
 
     def _score_end_turn(self, state, a, needs):
         return 0.1
@@ -147,24 +278,26 @@ class StrategyBot:
     def _score_build_city(self, state, a, needs):
         if state.phase == "setup":
             return state.board.corner_pips(a.corner)
-        return 10 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+        penalty = self._memo_get(("penalty", a.seat), self._footprint_penalty, state, a.seat)
+        return 10 + state.board.corner_pips(a.corner) / 3 - penalty
 
     def _score_build_town(self, state, a, needs):
         if state.phase == "setup":
             return state.board.corner_pips(a.corner) + self._diversity(state, a.corner)
-        return 8 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+        penalty = self._memo_get(("penalty", a.seat), self._footprint_penalty, state, a.seat)
+        return 8 + state.board.corner_pips(a.corner) / 3 - penalty
 
     def _footprint_penalty(self, state, seat: int) -> float:
         return 0.0
 
     def _score_build_road(self, state, a, needs):
         board = state.board
-        ends = board.path_corners(a.path)
+        blocked = self._memo_get("blocked", _blocked_corners, state)  # see _town_spot
         best = 0.0
-        for c in ends:
-            if self._town_spot(state, c):
+        for c in board.path_corners(a.path):
+            if c not in blocked:  # a town spot
                 best = max(best, 3 + board.corner_pips(c) / 4)
-            elif any(self._town_spot(state, n) for n in board.corner_neighbors(c)):
+            elif not blocked.issuperset(board.corner_neighbors(c)):  # one next to it
                 best = max(best, 1.5)
         if state.queue or state.phase == "setup":  # free roads: always take the best
             return best + 1
@@ -173,11 +306,13 @@ class StrategyBot:
         return best
 
     def _town_spot(self, state, c: int) -> bool:
-        return state.owner_of(c) is None and all(
-            state.owner_of(n) is None for n in state.board.corner_neighbors(c)
-        )
+        """A town could stand on corner ``c``: it and its neighbours are empty (rule 3.2)."""
+        return c not in self._memo_get("blocked", _blocked_corners, state)
 
     def _has_town_spot(self, state, seat: int) -> bool:
+        return self._memo_get(("has_town_spot", seat), self._find_town_spot, state, seat)
+
+    def _find_town_spot(self, state, seat: int) -> bool:
         board, roads = state.board, state.players[seat].roads
         ends = {c for path in roads for c in board.path_corners(path)}
         return any(self._town_spot(state, c) for c in ends)
@@ -188,7 +323,9 @@ class StrategyBot:
     def _score_build_plant(self, state, a, needs):
         board = state.board
         pips = PIPS.get(board.hexes[a.hex].number, 0)
-        worth = self.plant_score(state, a.seat, a.plant)
+        worth = self._memo_get(
+            ("plant_score", a.seat, a.plant), self.plant_score, state, a.seat, a.plant
+        )
         if worth <= 0:
             return worth
         # energy comes only from producing hexes: prefer a busy, hazard-free hex
@@ -216,9 +353,10 @@ class StrategyBot:
 
     def _score_trade_with_supply(self, state, a, needs):
         p = state.players[a.seat]
-        if needs[a.get] <= 0:
-            return 0.0
-        rate = supply_rate(state, a.seat, a.give)
+        gave, got = self._turn_trades(state)
+        if needs[a.get] <= 0 or a.get in gave or a.give in got:
+            return 0.0  # never take back what this turn traded away: no endless 1:1 loops
+        rate = self._memo_get(("rates", a.seat), supply_rates, state, a.seat)[a.give]
         if a.give == "energy":
             return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0
         held = p.hand[a.give]
@@ -231,13 +369,42 @@ class StrategyBot:
     def _score_propose_trade(self, state, a, needs):
         """Rule 12.1: at most one proposal per turn, and only a trade that helps this player
         (it gets a card it needs for less than it is worth to it) and that the active player
-        should accept by this bot's own measure (the rule its answers follow)."""
-        if state.proposals_made.get(a.seat, 0):
+        should accept, judged from public facts only (see :meth:`likely_value`)."""
+        if state.queue[0].info.get("made", 0):
             return -1.0
-        active_needs = self._active_needs or self._needs(state, state.active)
         mine = self._trade_gain(a.get, a.give, needs)
-        theirs = self._trade_gain(a.give, a.get, active_needs)
-        return mine if mine >= 1.0 and theirs > self.accept_margin else -1.0
+        if mine < 1.0:
+            return -1.0
+        likely = self._memo_get(("likely", state.active), self.likely_value, state, state.active)
+        theirs = sum(likely[k] * n for k, n in a.give) - sum(likely[k] * n for k, n in a.get)
+        return mine if theirs > self.accept_margin + 0.5 else -1.0  # a guess: be sure
+
+    def likely_value(self, state, seat: int) -> dict[str, float]:
+        """What each card kind is likely worth to another seat, from public facts only (its
+        hand is hidden): a kind its next builds use is worth more the less its buildings
+        yield of it (pips around them; cities yield science, plants energy)."""
+        board, p, rules = state.board, state.players[seat], state.rules
+        yields = Counter()
+        for c in p.buildings():
+            for h in board.corner_hexes(c):
+                pips = PIPS.get(board.hexes[h].number, 0)
+                if board.hexes[h].resource:
+                    yields[board.hexes[h].resource] += pips
+                if c in p.cities:
+                    yields["science"] += pips
+        for _c, h in p.plants:
+            yields["energy"] += PIPS.get(board.hexes[h].number, 0)
+        wanted = set(rules.cost("renewable")) | set(rules.cost("fossil"))
+        if p.towns and len(p.cities) < rules.cities:
+            wanted |= set(rules.cost("city"))
+        if len(p.towns) < rules.towns:
+            wanted |= set(rules.cost("town"))
+        out = {}
+        for kind in (*_BASE_VALUE, "energy"):
+            short = 1.0 if yields[kind] == 0 else 0.5 if yields[kind] < 4 else 0.0
+            base = _BASE_VALUE.get(kind, 1.0)
+            out[kind] = base + (1.5 * short if kind in wanted else 0.0)
+        return out
 
     def _trade_gain(self, taken, given, needs: Counter) -> float:
         """Card value taken minus card value given, for a player with these needs."""
@@ -262,7 +429,7 @@ class StrategyBot:
         return self.hazard_care if helps else 0.0
 
     def _score_demolish_fossil(self, state, a, needs):
-        return self.demolish_score(state, a.seat)
+        return self._memo_get(("demolish", a.seat), self.demolish_score, state, a.seat)
 
     def demolish_score(self, state, seat: int) -> float:
         return 0.0
@@ -298,8 +465,9 @@ class StrategyBot:
         board, seat = state.board, a.seat
         pips = PIPS.get(board.hexes[a.hex].number, 0)
         worth = 0.0
+        owners = self._memo_get("owners", state.corner_owners)
         for c in board.hex_corners(a.hex):
-            owner = state.owner_of(c)
+            owner = owners.get(c)
             if owner is None:
                 continue
             weight = 2 if c in state.players[owner].cities else 1
@@ -317,19 +485,29 @@ class StrategyBot:
 
     # -- shared facts for the personas ---------------------------------------------------------
 
-    @staticmethod
-    def balance(state, seat: int) -> int:
-        p = state.players[seat]
-        return p.count_plants("renewable") - p.count_plants("fossil")
+    # (worked out once per decision: the personas ask for them for many of the listed actions)
 
-    @staticmethod
-    def table_average_lf(state) -> float:
-        return sum(state.local_footprint(s) for s in range(state.n)) / state.n
+    def footprints(self, state) -> tuple[int, ...]:
+        """Every seat's local footprint, LF (rule 4.1)."""
+        return self._memo_get("lf", _footprints, state)
 
-    @staticmethod
-    def endgame(state, rounds: int = 2) -> bool:
+    def global_footprint(self, state) -> int:
+        """GF, the clamped sum of LF (rule 4.2)."""
+        return state.clamped_gf(sum(self.footprints(state)))
+
+    def balance(self, state, seat: int) -> int:
+        """Renewable minus fossil plants of the seat."""
+        return self._memo_get(("balance", seat), _plant_balance, state, seat)
+
+    def table_average_lf(self, state) -> float:
+        return sum(self.footprints(state)) / state.n
+
+    def endgame(self, state, rounds: int = 2) -> bool:
         """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
-        per_turn = state.rules.discs_to_draw(state.global_footprint)
+        most = max(band[2] for band in state.rules.disc_bands)  # no GF draws more per turn
+        if len(state.bag) > rounds * state.n * most + 2:
+            return False  # far from the end whatever the GF: no need to work it out
+        per_turn = state.rules.discs_to_draw(self.global_footprint(state))
         return len(state.bag) <= rounds * state.n * per_turn + 2
 
 
@@ -385,7 +563,7 @@ class Balanced(StrategyBot):
     hazard_care = 3.0
 
     def _over_average(self, state, seat, extra: int = 1) -> bool:
-        return state.local_footprint(seat) + extra > self.table_average_lf(state)
+        return self.footprints(state)[seat] + extra > self.table_average_lf(state)
 
     def plant_wish(self, state, seat):
         if self.balance(state, seat) <= 0 or self._over_average(state, seat):
@@ -421,7 +599,7 @@ class FreeRider(StrategyBot):
         # "low" = the single-disc band or below: pollution still looks cheap
         single = [band for band in state.rules.disc_bands if band[2] == 1]
         high = single[0][1] if single else state.rules.gf_max // 2
-        return state.global_footprint <= high - 3
+        return self.global_footprint(state) <= high - 3
 
     def plant_wish(self, state, seat):
         if self.endgame(state) and self.balance(state, seat) <= 0:

@@ -5,6 +5,8 @@
     energies play --bots random,random,random,random --seed 7 --save game.json
     energies replay game.json
     energies rules --players 3
+    energies simulate --game shelfie --bots ev,greedy,random --games 200
+    energies play --game noclear --bots engineer,random --seed 3
 
 Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2.
 """
@@ -16,6 +18,8 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
+
+from .text import printable
 
 PROG = "energies"
 
@@ -34,29 +38,47 @@ class _Parser(argparse.ArgumentParser):
 # -- argument types -------------------------------------------------------------------------------
 
 
-def _whole_number(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+MAX_SEED = 2**63 - 1  # what Game accepts
+MAX_GAMES = 1_000_000  # simulate keeps one row per game in memory
+
+
+def _whole_number(minimum: int, maximum: int):
+    """An argparse type: a whole number from ``minimum`` to ``maximum``."""
 
     def parse(text: str) -> int:
+        if len(text) > 40:  # int() of a huge text is slow, and no count here is that long
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}")
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, not {printable(repr(text))}"
+            ) from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
         return value
 
     return parse
 
 
-_positive = _whole_number(1)
-_seed = _whole_number(0)
+_games = _whole_number(1, MAX_GAMES)
+_jobs = _whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a note
+_seed = _whole_number(0, MAX_SEED)
 
 
-def _lineup(bots: str, players: int | None) -> list[str]:
+def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
     """The bot names of --bots, one per seat; a single name with --players fills every seat."""
-    from . import bots as _bots
+    from .games import get
 
+    spec = get(game)
+    low, high = spec.players
+    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
+    if players is not None and not low <= players <= high:
+        raise UsageError(f"--players must be {seats} for {spec.title}, not {players}")
+    if bots is None:  # default: random bots, one per seat
+        bots = ",".join(["random"] * (players or spec.default_players))
     names = [part.strip() for part in bots.split(",")]
     if any(not name for name in names):
         raise UsageError(f"--bots has an empty name in {bots!r} (check the commas)")
@@ -64,11 +86,11 @@ def _lineup(bots: str, players: int | None) -> list[str]:
         names = names * players
     if players is not None and len(names) != players:
         raise UsageError(f"--bots names {len(names)} bots but --players is {players}")
-    if len(names) not in (3, 4):
-        raise UsageError(f"--bots needs 3 or 4 bot names, one per seat, not {len(names)}")
+    if not low <= len(names) <= high:
+        raise UsageError(f"--bots needs {seats} bot names, one per seat, not {len(names)}")
     for name in names:
         try:
-            _bots.make_bot(name)
+            spec.make_bot(name)
         except ValueError as exc:
             raise UsageError(str(exc).rstrip(".")) from None
     return names
@@ -85,25 +107,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")
-    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument(
-        "--bots",
-        default="random,random,random,random",
-        help="comma-separated bot names, one per seat (default random x4)",
+        "--games", type=_games, default=100, help="number of games (default 100, at most 1,000,000)"
     )
-    sim.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    _game_options(sim)
+    sim.add_argument(
+        "--jobs", type=_jobs, default=1, help="worker processes (default 1, at most the CPUs)"
+    )
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the run (default 0)")
     sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play one bot game and print its turn log")
-    play.add_argument(
-        "--bots",
-        default="random,random,random,random",
-        help="comma-separated bot names, one per seat (default random x4)",
-    )
-    play.add_argument("--players", type=int, choices=(3, 4), help="player count (checks --bots)")
+    _game_options(play)
     play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
     play.add_argument("--save", help="save the game to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
@@ -117,13 +133,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """--game, --bots and --players, shared by simulate and play."""
+    parser.add_argument(
+        "--game",
+        default="new-energies",
+        choices=("new-energies", "shelfie", "noclear"),
+        help="which game (default new-energies)",
+    )
+    parser.add_argument(
+        "--bots", help="comma-separated bot names, one per seat (default: random in every seat)"
+    )
+    parser.add_argument(
+        "--players", type=_whole_number(1, 99), help="player count (checks --bots; fills one name)"
+    )
+
+
 # -- commands -------------------------------------------------------------------------------------
 
 
 def _check_out(path: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UsageError(f"cannot write {path}: the folder {folder} does not exist")
+    """Refuse an output path that cannot be written, before any game runs."""
+    from .files import output_problem
+
+    problem = output_problem(path)
+    if problem:
+        raise UsageError(f"cannot write {path}: {problem}")
     if path.lower().endswith(".parquet") and importlib.util.find_spec("pyarrow") is None:
         raise UsageError(
             "writing .parquet needs pyarrow (pip install pyarrow); or write a .csv file"
@@ -131,13 +166,28 @@ def _check_out(path: str) -> None:
 
 
 def _write(frame, path: str) -> None:
+    """Write the frame atomically: a failed write leaves any earlier file as it was."""
+    from .files import atomic_write
+
     out = frame.copy()
     if path.lower().endswith(".parquet"):
         out["winners"] = out["winners"].map(list)
-        out.to_parquet(path, index=False)
+        atomic_write(path, lambda temp: out.to_parquet(temp, index=False))
     else:
         out["winners"] = out["winners"].map(lambda w: ";".join(str(s) for s in w))
-        out.to_csv(path, index=False)
+        atomic_write(path, lambda temp: out.to_csv(temp, index=False))
+
+
+def _capped_jobs(jobs: int, games: int) -> int:
+    """--jobs, at most one worker per CPU (and per game), with a note when capped."""
+    cpus = os.cpu_count() or 1
+    if jobs > cpus:
+        print(
+            f"{PROG}: note: --jobs {jobs} is more than the {cpus} CPUs here; using {cpus}",
+            file=sys.stderr,
+        )
+        jobs = cpus
+    return max(1, min(jobs, games))
 
 
 def summary(frame) -> str:
@@ -175,29 +225,40 @@ def summary(frame) -> str:
 def _cmd_simulate(args) -> int:
     from .simulate import simulate
 
-    names = _lineup(args.bots, args.players)
+    names = _lineup(args.bots, args.players, args.game)
     missing = [m for m in ("numpy", "pandas") if importlib.util.find_spec(m) is None]
     if missing:
         raise UsageError(f"simulate needs {' and '.join(missing)} (pip install pandas)")
     if args.out:
         _check_out(args.out)
+    jobs = _capped_jobs(args.jobs, args.games)
     frame = simulate(
-        args.games, names, seed=args.seed, jobs=args.jobs, progress=not args.no_progress
+        args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress, game=args.game
     )
     if args.out:
         try:
             _write(frame, args.out)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise UsageError(f"cannot write {args.out}: {reason}") from None
     print(summary(frame))
     if args.out:
-        print(f"\nwrote {len(frame)} games to {args.out}")
+        print(f"\nwrote {len(frame)} games to {printable(args.out)}")
     return 0
 
 
 def _outcome_lines(game) -> list[str]:
     outcome = game.outcome
     lines = [f"Outcome ({outcome.kind}, turn {outcome.turn}): {outcome.reason}"]
+    if hasattr(game, "summary_row"):  # a companion game: its own per-seat numbers
+        row = game.summary_row()
+        for seat in range(game.rules.players):
+            mark = " *winner*" if seat in outcome.winners else ""
+            cells = ", ".join(
+                f"{k[: -len(str(seat)) - 1]} {v}" for k, v in row.items() if k.endswith(f"_{seat}")
+            )
+            lines.append(f"  {game.names[seat]}: {cells}{mark}")
+        return lines + [f"  {len(game.actions)} actions"]
     for seat in range(game.rules.players):
         p = game.state.players[seat]
         mark = " *winner*" if seat in outcome.winners else ""
@@ -214,12 +275,10 @@ def _outcome_lines(game) -> list[str]:
 def _cmd_play(args) -> int:
     from .simulate import play_one
 
-    names = _lineup(args.bots, args.players)
+    names = _lineup(args.bots, args.players, args.game)
     if args.save:
-        folder = os.path.dirname(os.path.abspath(args.save))
-        if not os.path.isdir(folder):
-            raise UsageError(f"cannot write {args.save}: the folder {folder} does not exist")
-    game = play_one(names, args.seed)
+        _check_out(args.save)
+    game = play_one(names, args.seed, game=args.game)
     if not args.quiet:
         print(
             f"Game seed {args.seed}: " + ", ".join(f"seat {s} = {n}" for s, n in enumerate(names))
@@ -232,17 +291,26 @@ def _cmd_play(args) -> int:
     if args.save:
         try:
             game.save(args.save)
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
-        print(f"saved to {args.save}")
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise UsageError(f"cannot write {args.save}: {reason}") from None
+        print(f"saved to {printable(args.save)}")
     return 0
 
 
 def _cmd_replay(args) -> int:
-    from .game import SaveFileError, load_file
+    from .files import FileProblem, read_bounded
+    from .game import MAX_SAVE_BYTES, SaveFileError
+    from .games import load_game
 
     try:
-        game = load_file(args.file)
+        # a regular file of bounded size, opened without waiting (devices, pipes refused)
+        data = read_bounded(args.file, MAX_SAVE_BYTES)
+        game = load_game(data)  # any game of the kit, by the file's format
+    except FileProblem as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"{args.file}: Cannot read {args.file}: {exc.strerror or exc}.") from None
     except SaveFileError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     print(
@@ -256,7 +324,9 @@ def _cmd_replay(args) -> int:
         for line in _outcome_lines(game):
             print(line)
     else:
-        print(f"Not finished: seat {game.current_seat} to act ({game.pending or 'free choice'})")
+        print(
+            f"Not finished: seat {game.current_seat} to act ({getattr(game, 'pending', None) or 'free choice'})"
+        )
     print("digest verified")
     return 0
 
@@ -291,8 +361,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see 'energies --help')")
         return COMMANDS[args.command](args)
     except UsageError as exc:
-        message = " ".join(str(exc).split())  # always one line
+        # always one line, and safe on a terminal (a file name may hold escape codes)
+        message = printable(" ".join(str(exc).split()))
         print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"{PROG}: error: out of memory (ask for fewer games)", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -427,7 +427,7 @@ def _decide_proposal(state: GameState, task: Task, a: Action) -> None:
     info = {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
     tasks = [Task("trade_response", state.active, info)]  # the active player answers
     if made < state.rules.trade_offers_per_turn:
-        tasks.append(Task("propose_trade", a.seat))  # then the proposer may propose again
+        tasks.append(Task("propose_trade", a.seat, {"made": made}))  # it may propose again
     state.queue[0:0] = tasks
 
 

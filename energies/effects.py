@@ -8,7 +8,8 @@ reaches this module.
 
 from __future__ import annotations
 
-from typing import Callable
+import functools
+from collections.abc import Callable
 
 from .actions import (
     Action,
@@ -104,7 +105,7 @@ def _do_roll(state: GameState, a: RollDice) -> None:
         _produce(state, total)
     if state.rules.trade_offers_per_turn > 0:  # rule 12.1: the others may propose trades
         others = state.clockwise_from_active()[1:]
-        state.queue += [Task("propose_trade", seat) for seat in others]
+        state.queue += [Task("propose_trade", seat, {"made": 0}) for seat in others]
 
 
 def _seven(state: GameState) -> None:
@@ -334,28 +335,88 @@ FREE_EFFECTS: dict[type, Callable[[GameState, Action], None]] = {
 
 
 def longest_road(state: GameState, seat: int) -> int:
-    """Length of the seat's longest continuous road; opponents' buildings cut it."""
-    board, roads = state.board, state.players[seat].roads
+    """Length of the seat's longest continuous road; opponents' buildings cut it (rule 13.6).
+
+    A depth-first search over trails (no road used twice). Its cost is bounded: a trail
+    branches only at corners where three of the seat's roads meet and passes such a corner
+    at most once, and the search starts only where a longest trail can start — at a corner
+    where the network ends or branches, or at a cut — so the work grows with the number of
+    branch corners, which ``RuleSet.roads`` (at most ``rules.MAX_ROADS``) keeps small;
+    ``benchmarks/longest_road_worst.py`` measures the worst network it can construct.
+    """
+    roads = state.players[seat].roads
     if not roads:
         return 0
-    blocked = {c for p in state.players if p.seat != seat for c in p.buildings()}
-    corner_paths, path_corners = board.corner_paths_of, board.paths  # read on every step
+    paths = state.board.paths
+    network = {c for path in roads for c in paths[path]}
+    # only cuts on the network matter: the same network with the same cuts is looked up
+    blocked = frozenset(
+        c for p in state.players if p.seat != seat for c in p.buildings() if c in network
+    )
+    return _longest_road(paths, frozenset(roads), blocked)
 
-    def walk(corner: int, used: set[int]) -> int:
+
+@functools.lru_cache(maxsize=4096)
+def _longest_road(paths: tuple, roads: frozenset[int], blocked: frozenset[int]) -> int:
+    links: dict[int, list[tuple[int, int]]] = {}  # corner -> (road, far corner)
+    for path in roads:
+        a, b = paths[path]
+        links.setdefault(a, []).append((path, b))
+        links.setdefault(b, []).append((path, a))
+    best = 0
+    for component in _components(links):
+        size = len({path for c in component for path, _ in links[c]})
+        if size <= best:
+            continue  # it cannot hold a longer road than one already found
+        # A longest trail can always be taken to start at an end, a branch or a cut: one
+        # starting in the middle of a plain stretch could be extended backwards (or is a
+        # loop, which may start anywhere on it).
+        starts = [c for c in component if len(links[c]) != 2 or c in blocked] or component[:1]
+        for corner in starts:
+            best = max(best, _longest_trail(corner, links, blocked, size))
+            if best == size:
+                break
+    return best
+
+
+def _components(links: dict[int, list[tuple[int, int]]]) -> list[list[int]]:
+    seen: set[int] = set()
+    out = []
+    for first in sorted(links):
+        if first in seen:
+            continue
+        seen.add(first)
+        component, stack = [], [first]
+        while stack:
+            corner = stack.pop()
+            component.append(corner)
+            for _, far in links[corner]:
+                if far not in seen:
+                    seen.add(far)
+                    stack.append(far)
+        out.append(sorted(component))
+    return out
+
+
+def _longest_trail(start: int, links, blocked: set[int], size: int) -> int:
+    used: set[int] = set()
+
+    def walk(corner: int) -> int:
         longest = len(used)
-        if used and corner in blocked:
-            return longest
-        for path in corner_paths[corner]:
-            if path in roads and path not in used:
-                a, b = path_corners[path]
+        if longest == size or (used and corner in blocked):
+            return longest  # every road used, or an opponent's building cuts the road here
+        for path, far in links[corner]:
+            if path not in used:
                 used.add(path)
-                found = walk(b if a == corner else a, used)
+                found = walk(far)
                 used.remove(path)
                 if found > longest:
                     longest = found
+                    if longest == size:
+                        break
         return longest
 
-    return max(walk(corner, set()) for corner in {c for path in roads for c in path_corners[path]})
+    return walk(start)
 
 
 def update_longest_road(state: GameState, holder_before: int | None = None) -> None:

@@ -89,8 +89,11 @@ class IllegalActionError(ValueError):
 # ==============================================================================================
 
 
-def new_state(rules: RuleSet, seed: int) -> GameState:
-    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3)."""
+def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
+    """A game after set-up: pieces placed (quick start) or the draft waiting (rule 3).
+
+    ``history=False``: keep no per-turn history records (``state.history`` stays empty).
+    """
     board = build_board(rules.layout, seed, rules.number_placement)
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
@@ -117,6 +120,7 @@ def new_state(rules: RuleSet, seed: int) -> GameState:
         stats=[Stats() for _ in range(rules.players)],
     )
     state.rng = rng
+    state.keep_history = history
     state.start_player = start_player
     # rule 3.3: towns in seat order, cities in reverse
     order = [(state.start_player + i) % rules.players for i in range(rules.players)]
@@ -179,6 +183,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if not isinstance(action, ANSWERS[task.kind]):
             return f"First {task_text(task)}."
         return check_decision(state, task, action)
+    if state.turn_actions >= state.rules.turn_action_limit and type(action) not in TURN_ENDS:
+        return (
+            f"This turn has had {state.turn_actions} actions, the most one turn may have "
+            f"(turn_action_limit): end the turn."
+        )
     return _check_free(state, action)
 
 
@@ -216,20 +225,41 @@ def _check_free(state: GameState, action: Action) -> str | None:
     return check(state, action)
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
     """Every legal action of the seat that must decide now (empty when the game is over).
 
     Player trades are listed as one-for-one offers; ``apply`` also accepts any
     larger bundle that ``why_illegal`` approves. The state keeps the listing until the
     next action is applied, so asking twice costs nothing.
+
+    ``offers=False``: the same list without the one-for-one offers (up to ~150 of them, always
+    its tail), for a bot that scores them without seeing them
+    (``listing.OffersLeftOut`` says how many there are); nothing is kept.
     """
     if state.outcome is not None:
         return []
+    if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
+        if state.queue:
+            return list(state.listed) if state.listed is not None else list_actions(state)
+        if state.turn_actions >= state.rules.turn_action_limit:
+            return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
+        if state.listed is not None:
+            return [a for a in state.listed if type(a) is not OfferTrade]
+        if state.spots is None:
+            state.spots = {}
+        return free_actions(state, state.spots, offers=False)
     if state.listed is None:
         if state.spots is None:
             state.spots = {}
         state.listed = tuple(list_actions(state, state.spots))
+    if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
+        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(state.listed)
+
+
+# What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
+# a degenerate rule set (a 1:1 supply rate) or a looping bot cannot stall a game.
+TURN_ENDS = frozenset({EndTurn, RollDice})
 
 
 def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
@@ -260,6 +290,7 @@ def apply_listed(state: GameState, action: Action) -> None:
     listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
     state.listed = state.listed_before_offer = state.spots = None  # the position changes
     state.log.append(action)  # turned into its sentence only when the log is read
+    state.turn_actions += 1
     if state.queue:
         task = state.queue[0]
         DECISION_EFFECTS[task.kind](state, task, action)
@@ -346,7 +377,8 @@ def advance(state: GameState, scored: bool = True) -> None:
                 state.listed = tuple(options)  # what legal_actions will return next
                 break
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
-    if state.outcome is not None and (not state.history or state.history[-1]["turn"] != state.turn):
+    ended = state.outcome is not None and state.keep_history
+    if ended and (not state.history or state.history[-1]["turn"] != state.turn):
         record_turn(state)  # the final position of a game that ended mid-turn
 
 
@@ -371,12 +403,14 @@ def _start_turn(state: GameState) -> None:
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
     state.proposals_made.clear()
+    state.turn_actions = 0
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable
-    buildings = state.players[state.active].buildings()
-    if buildings and buildings <= state.building_hazards:
-        state.stats[state.active].blocked_turns += 1
+    if state.building_hazards:  # (without hazards no turn is blocked: skip the set union)
+        buildings = state.players[state.active].buildings()
+        if buildings and buildings <= state.building_hazards:
+            state.stats[state.active].blocked_turns += 1
     state.log.append(f"— Turn {state.turn}: seat {state.active} —")
     _check_victory(state)
     if state.outcome is None:
@@ -384,7 +418,9 @@ def _start_turn(state: GameState) -> None:
 
 
 def record_turn(state: GameState) -> None:
-    """Append one history record per seat (design §3)."""
+    """Append one history record per seat (design §3), unless the game keeps no history."""
+    if not state.keep_history:
+        return
     lfs = list(map(state.local_footprint, range(state.n)))
     gf, hazards, bag = state.clamped_gf(sum(lfs)), state.building_hazards, len(state.bag)
     turn, active, history = state.turn, state.active, state.history

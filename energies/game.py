@@ -8,19 +8,27 @@ final state, and loading replays them and checks the digest.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from typing import Any
 
-from . import effects, engine
-from .actions import Action, action_from_dict, action_to_dict
+from . import effects, engine, files, lite
+from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
 from .rules import RuleSet
 from .state import GameState, Outcome
+from .text import name_problem
+from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 20_000_000
-MAX_SAVED_ACTIONS = 200_000
-MAX_NAME = 80
+# Version 2: the digest covers the rules, seed, names, actions and the replayed state.
+# Version 1 (digest of the state only) is read when its rules are a standard rule set.
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+# Loading replays every action, so these bound the work a file can ask for (README,
+# Guarantees; benchmarks/hostile_loads.py measures the worst file we could make).
+MAX_SAVE_BYTES = 4_000_000
+MAX_SAVED_ACTIONS = 50_000
+MAX_SANDBOX_EDITS = 2_000  # teacher edits per game (a lesson position needs a few dozen)
 
 
 class SaveFileError(ValueError):
@@ -30,7 +38,9 @@ class SaveFileError(ValueError):
 class Game:
     """One game of New Energies. Create it with :func:`energies.new_game`."""
 
-    def __init__(self, rules: RuleSet, seed: int, names: list[str] | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, seed: int, names: list[str] | None = None, history: bool = True
+    ) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
         if not isinstance(rules, RuleSet):
@@ -40,10 +50,13 @@ class Game:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
-        if not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in self.names):
-            raise ValueError(f"Player names must be texts of 1 to {MAX_NAME} characters.")
-        self.state: GameState = engine.new_state(rules, seed)
+        for name in self.names:
+            problem = name_problem(name)
+            if problem:
+                raise ValueError(problem)
+        self.state: GameState = engine.new_state(rules, seed, history)
         self.actions: list[Action] = []
+        self.edits = 0  # teacher sandbox edits in the log (at most MAX_SANDBOX_EDITS)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -57,12 +70,17 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """Why an action is not allowed now, or None if it is."""
-        return engine.why_illegal(self.state, action)
+        return self._too_many_edits(action) or engine.why_illegal(self.state, action)
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise IllegalActionError (a ValueError) and change nothing if not."""
+        edit = isinstance(action, SandboxEdit)
+        reason = self._too_many_edits(action) if edit else None
+        if reason:
+            raise engine.IllegalActionError(reason, action)
         engine.apply(self.state, action)
         self.actions.append(action)
+        self.edits += edit
 
     def apply_listed(self, action: Action) -> None:
         """Apply an action taken from ``legal_actions()`` of this very position, unchecked.
@@ -113,10 +131,22 @@ class Game:
     def victory_points(self, seat: int) -> int:
         return self.state.victory_points(seat)
 
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now, as a read-only :class:`energies.view.GameView`.
+
+        Public facts, its own hand and development cards, only the number of the
+        others' cards, the bag as the table sees it, the log; no random streams, no
+        deck or bag order, no way back to this game. Bots decide from this.
+        """
+        return make_view(self.state, seat)
+
     def describe(self, action: Action) -> str:
-        """The action as a sentence with player and hex names."""
-        name = self.names[action.seat] if 0 <= action.seat < len(self.names) else None
-        return action.describe(name, self.board)
+        """The action as a sentence with player and hex names (never fails, even on nonsense)."""
+        if not isinstance(action, Action):
+            return f"{type(action).__name__} (not an action)"
+        seat = action.seat
+        ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names)
+        return action.describe(self.names[seat] if ok else None, self.board)
 
     @property
     def log(self) -> list[str]:
@@ -125,7 +155,7 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """One record per seat after every turn."""
+        """One record per seat after every turn (empty for a game made with ``history=False``)."""
         return self.state.history
 
     @property
@@ -225,35 +255,57 @@ class Game:
         clone.names = list(self.names)
         return clone
 
+    def _too_many_edits(self, action: Action) -> str | None:
+        # engine safety: every edit re-checks the awards, so a file of endless edits could
+        # take minutes to load
+        if isinstance(action, SandboxEdit) and self.edits >= MAX_SANDBOX_EDITS:
+            return f"A game holds at most {MAX_SANDBOX_EDITS} teacher sandbox edits."
+        return None
+
     def _replay(self, actions: list[Action]) -> None:
-        state = engine.new_state(self.rules, self.seed)
+        state = engine.new_state(self.rules, self.seed, self.state.keep_history)
         for action in actions:
             engine.apply(state, action)
         self.state, self.actions = state, list(actions)
+        self.edits = sum(isinstance(a, SandboxEdit) for a in actions)
 
     # -- files -------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         from . import __version__
 
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "engine": __version__,
+        content = {
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "names": list(self.names),
             "actions": [action_to_dict(a) for a in self.actions],
-            "digest": self.digest(),
+        }
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "engine": __version__,
+            **content,
+            "digest": _file_digest(content, self.digest()),
         }
 
     def to_json(self) -> str:
-        """The save file text: rules, seed, seats, action log and a digest of the state."""
+        """The save file text: rules, seed, seats, action log and a digest of all of them."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def save(self, path) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_json())
+    def save(self, path) -> str:
+        """Write the save file atomically and return the path written: a good file at
+        ``path`` is never half-overwritten.
+
+        Raises OSError (or ``files.FileProblem``, a ValueError) when the path is a folder,
+        a device or a pipe, or its folder is missing or read-only. In a browser kernel a file
+        outside the browser's storage is kept in memory only: a one-line note says so
+        (``energies.lite.save_location``).
+        """
+        path, note = lite.save_location(path)
+        files.write_text(path, self.to_json())
+        if note:
+            lite.note(note)
+        return path
 
     def _repr_png_(self) -> bytes:
         """Jupyter shows a game as its board picture."""
@@ -276,8 +328,13 @@ def new_game(
     rules: RuleSet | None = None,
     start: str | None = None,
     names: list[str] | None = None,
+    history: bool = True,
 ) -> Game:
-    """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode."""
+    """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode.
+
+    ``history=False`` keeps no per-turn records (:attr:`Game.history` stays empty), which
+    makes long bot runs faster; the game itself plays out exactly the same.
+    """
     if rules is None:
         rules = RuleSet.standard(4 if players is None else players)
     elif players is not None and players != rules.players:
@@ -288,12 +345,31 @@ def new_game(
         if start not in ("quick", "draft"):
             raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
         rules = rules.replace(start=start)
-    return Game(rules, seed, names)
+    return Game(rules, seed, names, history)
 
 
-def load_game(text: str | bytes) -> Game:
-    """Load a saved game; raise SaveFileError with the problem for a bad file."""
+def load_game(text: str | bytes, trust_rules: bool = False) -> Game:
+    """Load a saved game; raise SaveFileError with the problem for a bad file.
+
+    The actions are replayed and the digest checked. A version-1 file (earlier releases)
+    has a digest of the replayed position only, which does not cover its rules: it loads
+    when its rules are a standard rule set, or with ``trust_rules=True`` for a file you
+    wrote yourself. Saving it again writes version 2.
+    """
     data = _parse(text)
+    try:
+        return _load(data, trust_rules)
+    except SaveFileError:
+        raise
+    except (RecursionError, MemoryError):
+        raise SaveFileError("The save file is too large or too deeply nested to load.") from None
+    except Exception as exc:
+        raise SaveFileError(
+            f"The save file is corrupt and cannot be replayed ({type(exc).__name__})."
+        ) from exc
+
+
+def _load(data: Any, trust_rules: bool) -> Game:
     if not isinstance(data, dict):
         raise SaveFileError("This is not an energies save file (expected a JSON object).")
     if data.get("format") != SAVE_FORMAT:
@@ -303,9 +379,10 @@ def load_game(text: str | bytes) -> Game:
     version = data.get("version")
     if version is None:
         raise SaveFileError("The save file has no version number.")
-    if version != SAVE_VERSION:
+    if type(version) is not int or version not in READABLE_VERSIONS:
         raise SaveFileError(
-            f"Unsupported save file version {version!r}; this kit reads version {SAVE_VERSION}."
+            f"Unsupported save file version {_short(version)}; this kit reads versions "
+            f"{' and '.join(map(str, READABLE_VERSIONS))}."
         )
     for key, kind in (
         ("rules", dict),
@@ -317,12 +394,21 @@ def load_game(text: str | bytes) -> Game:
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
     if len(data["actions"]) > MAX_SAVED_ACTIONS:
-        raise SaveFileError("The save file holds too many actions to be a real game.")
+        raise SaveFileError(
+            f"The save file holds {len(data['actions']):,} actions, more than a game can have "
+            f"({MAX_SAVED_ACTIONS:,})."
+        )
     try:
         rules = RuleSet.from_dict(data["rules"])
         game = Game(rules, data["seed"], data["names"])
     except ValueError as exc:
         raise SaveFileError(f"The save file's rules or seats are invalid: {exc}") from None
+    if version == 1 and not trust_rules and not _standard(rules):
+        raise SaveFileError(
+            "This save file is from an earlier release (version 1): its digest does not cover "
+            "its rules, and they differ from the standard game, so they cannot be checked. "
+            "If you wrote it yourself, load it with load_game(text, trust_rules=True)."
+        )
     for number, raw in enumerate(data["actions"], start=1):
         try:
             action = action_from_dict(raw)
@@ -332,19 +418,44 @@ def load_game(text: str | bytes) -> Game:
             game.apply(action)
         except ValueError as exc:  # IllegalActionError included
             raise SaveFileError(
-                f"Action {number} ({action}) cannot be replayed: {exc} The file was changed or is corrupt."
+                f"Action {number} ({action}) cannot be replayed: {exc} "
+                "The file was changed or is corrupt."
             ) from None
-    if game.digest() != data["digest"]:
+    expected = game.digest() if version == 1 else game.to_dict()["digest"]
+    if expected != data["digest"]:
         raise SaveFileError(
-            "The save file's digest does not match the replayed game: the file was changed."
+            "The save file's digest does not match its rules, seats and replayed actions: "
+            "the file was changed."
         )
     return game
 
 
+def _file_digest(content: dict[str, Any], state_digest: str) -> str:
+    """Fingerprint of what defines a game (rules, seed, names, actions) and where it ends."""
+    text = json.dumps(
+        {"format": SAVE_FORMAT, **content, "state": state_digest},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
+def _standard(rules: RuleSet) -> bool:
+    """A published rule set (3 or 4 players, either start): what version-1 files may use."""
+    return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
+
+
+def _short(value: Any) -> str:
+    from .rule_checks import show
+
+    return show(value)
+
+
 def _parse(text: str | bytes) -> Any:
-    if isinstance(text, (bytes, bytearray)):
+    if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SAVE_BYTES:
-            raise SaveFileError("The save file is too large.")
+            raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} bytes.")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
@@ -352,7 +463,7 @@ def _parse(text: str | bytes) -> Any:
     if not isinstance(text, str):
         raise SaveFileError("A save file must be text.")
     if len(text) > MAX_SAVE_BYTES:
-        raise SaveFileError("The save file is too large.")
+        raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} characters.")
     try:
         return json.loads(text)
     except RecursionError:
@@ -363,10 +474,14 @@ def _parse(text: str | bytes) -> Any:
         ) from None
 
 
-def load_file(path) -> Game:
-    """Load a save file from disk."""
+def load_file(path, trust_rules: bool = False) -> Game:
+    """Load a save file from disk (a regular file of at most ``MAX_SAVE_BYTES``)."""
+    from .text import printable
+
     try:
-        with open(path, "rb") as f:
-            return load_game(f.read())
+        data = files.read_bounded(path, MAX_SAVE_BYTES)
+    except files.FileProblem as exc:
+        raise SaveFileError(printable(exc)) from None
     except OSError as exc:
-        raise SaveFileError(f"Cannot read {path}: {exc.strerror}.") from None
+        raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
+    return load_game(data, trust_rules)

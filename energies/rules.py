@@ -14,6 +14,18 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rule_checks import (
+    Choice,
+    Count,
+    Flag,
+    Records,
+    RuleError,
+    Tally,
+    check_fields,
+    fallback,
+    show,
+)
+
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
 CARD_KINDS = RESOURCES + ("science",)  # what a hand holds, what 7s, steals and discards touch
 DEV_CARDS = ("cleanup", "victory_point", "road_construction", "high_yield", "research_grant")
@@ -88,6 +100,11 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
         "resources and only the 2-energy trade gives science; on: it may be science",
     ),
     "turn_limit": ("14.3", "engine safety: a game that cannot finish stops as 'unfinished'"),
+    "turn_action_limit": (
+        "14.3",
+        "engine safety: after this many actions in one turn only ending the turn (or rolling) "
+        "is left",
+    ),
     "trade_offers_per_turn": (
         "12.1",
         "engine safety: at most this many player-trade offers per turn",
@@ -254,11 +271,20 @@ class RuleSet:
     # plants eliminates, so an even balance (1 and 1, or none) may win.
     empty_bag_even_survives: bool = False
     turn_limit: int = 400
+    turn_action_limit: int = 200
 
     def __post_init__(self) -> None:
-        problems = self.problems()
+        # Every field is checked (and JSON lists made tuples) before anything is built from
+        # it: a rule set read from a file can name no unknown kind and no huge count.
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        canonical, problems = check_fields(values, _field_specs())
+        if not problems:
+            problems = _consistency_problems(canonical)
         if problems:
-            raise ValueError("This rule set cannot be played: " + "; ".join(problems) + ".")
+            raise RuleError(problems)
+        for name, value in canonical.items():
+            if value is not values[name]:
+                object.__setattr__(self, name, value)
 
     # -- constructors -------------------------------------------------------------------------
 
@@ -268,6 +294,22 @@ class RuleSet:
         if players not in (3, 4):
             raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
         return cls(players=players, **changes)
+
+    @classmethod
+    def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-55.
+
+        A variant, not the published game: 4 brown discs of each event kind instead of 8-9
+        (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
+        can still fire twice and events come about as often per turn as in the full game.
+        Everything else — costs, footprint, disc bands, the empty-bag ending — is unchanged.
+        """
+        return cls.standard(
+            players,
+            brown_discs=tuple((kind, 4) for kind in BROWN_EVENTS),
+            event_spaces=tuple((row, 2) for row in ROWS),
+            **changes,
+        )
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
@@ -381,93 +423,140 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: Any) -> RuleSet:
-        """Rebuild from :meth:`to_dict` output, with a clear error for bad input."""
+        """Rebuild from :meth:`to_dict` output; a :class:`RuleError` names any bad field."""
         if not isinstance(data, dict):
-            raise ValueError("the rules must be a JSON object")
-        known = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - set(known))
+            raise RuleError([("rules", "the rules must be a JSON object")])
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(show(name) for name in set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule field(s): {', '.join(unknown)}")
-        defaults = cls()
-        values = {}
-        for name, value in data.items():
-            values[name] = _typed_like(getattr(defaults, name), value, name)
-        return cls(**values)
+            raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])
+        return cls(**data)
 
-    def problems(self) -> list[str]:
-        """Reasons this rule set is not playable (empty when it is)."""
-        out = []
-        if self.players not in (3, 4):
-            out.append(f"players must be 3 or 4, not {self.players!r}")
-        if self.layout not in ("beginner", "random"):
-            out.append(f"layout must be 'beginner' or 'random', not {self.layout!r}")
-        if self.number_placement not in ("spiral", "shuffled"):
-            out.append("number_placement must be 'spiral' or 'shuffled'")
-        if self.start not in ("quick", "draft"):
-            out.append(f"start must be 'quick' or 'draft', not {self.start!r}")
-        if self.shortage_rule not in ("base", "clockwise"):
-            out.append("shortage_rule must be 'base' or 'clockwise'")
-        if self.longest_road_tie_on_break not in ("set_aside", "holder_keeps"):
-            out.append("longest_road_tie_on_break must be 'set_aside' or 'holder_keeps'")
-        if self.pollution_hazard_order not in ("board", "none"):
-            out.append("pollution_hazard_order must be 'board' or 'none'")
-        rows = dict(self.event_spaces)
-        missing = [row for row in ROWS if row not in rows]
-        if missing:
-            out.append(f"event_spaces lacks a row for {', '.join(missing)}")
-        if any(n < 1 for n in rows.values()):
-            out.append("every event row needs at least 1 space")
-        for bands in (self.disc_bands_4p, self.disc_bands_3p):
-            if not bands or any(len(b) != 3 or b[0] > b[1] or b[2] < 0 for b in bands):
-                out.append("disc bands must be (low, high, discs) with low <= high")
-        numbers = [
-            self.resource_cards,
-            self.science_cards,
-            self.energy_tokens,
-            self.energy_cap,
-            self.hazard_tokens,
-            self.towns,
-            self.cities,
-            self.roads,
-            self.turn_limit,
-            self.victory_points,
-        ]
-        if any(not isinstance(n, int) or n < 0 for n in numbers):
-            out.append("counts and limits must be whole numbers >= 0")
-        if self.towns < 1 or self.cities < 1 or self.roads < 2:
-            out.append("each player needs at least 1 town, 1 city and 2 roads to start")
-        for name in ("bank_rate", "science_rate", "energy_card_rate"):
-            if getattr(self, name) < 1:
-                out.append(f"{name} must be at least 1")
-        return out
+
+# -- validation -----------------------------------------------------------------------------------
+# One spec per field (energies.rule_checks). The bounds allow every published and classroom
+# variant we know of with room to spare, and they bound the work a rule set can cause: decks,
+# bags and hands stay small, and the road limit keeps the Longest Road search cheap (see
+# effects.longest_road).
+
+MAX_ROADS = 24  # base Catan 15, New Energies 12
+_WHOLE = Count(0, 100)  # counts of cards, tokens and pieces
+_SMALL = Count(0, 20)  # per-turn allowances, costs, rates and points
+_POINTS = Count(0, 20)
+_WEIGHT = Count(-10, 10)  # footprint weights may be negative (rule 4.1)
+_COST = Tally(CARD_KINDS, 0, 20, 40)
+_GF = Count(0, 1000)
+
+_RULE_SPECS: dict[str, object] = {
+    "players": Choice((3, 4)),
+    "resource_cards": Count(0, 200),
+    "science_cards": Count(0, 200),
+    "energy_tokens": Count(0, 200),
+    "energy_cap": Count(0, 50),
+    "hazard_tokens": _WHOLE,
+    "dev_deck": Tally(DEV_CARDS, 0, 100, 200),
+    "brown_discs": Tally(BROWN_EVENTS, 0, 100, 300),
+    "green_discs_per_player": Tally(GREEN_EVENTS, 0, 30, 30),
+    "towns": Count(1, 30),
+    "cities": Count(1, 30),
+    "roads": Count(2, MAX_ROADS),
+    "fossil_plants": Count(0, 60),
+    "renewable_plants": Count(0, 60),
+    "harbors": Records((Choice(("generic",) + RESOURCES), Count(1, 20), Count(0, 9)), 6),
+    "layout": Choice(("beginner", "random")),
+    "number_placement": Choice(("spiral", "shuffled")),
+    "start": Choice(("quick", "draft")),
+    "starting_science": _SMALL,
+    "starting_hand_per_hex": Flag(),
+    "starting_energy": _SMALL,
+    "random_start_player": Flag(),
+    "lf_town": _WEIGHT,
+    "lf_city": _WEIGHT,
+    "lf_fossil": _WEIGHT,
+    "lf_renewable": _WEIGHT,
+    "gf_track_per_player": Count(1, 100),
+    "disc_bands_4p": Records((_GF, _GF, Count(0, 10)), 30, 1),
+    "disc_bands_3p": Records((_GF, _GF, Count(0, 10)), 30, 1),
+    "dev_cards_per_turn": _SMALL,
+    "dev_card_before_roll": Flag(),
+    "event_spaces": Tally(ROWS, 1, 100, 100 * len(ROWS), every=True),
+    "shared_climate_row": Flag(),
+    "pollution_hazard_order": Choice(("board", "none")),
+    "production_increase_optional": Flag(),
+    "shortage_rule": Choice(("base", "clockwise")),
+    "discard_threshold": _WHOLE,
+    "warehouse_threshold": _WHOLE,
+    "road_cost": _COST,
+    "town_cost": _COST,
+    "city_cost": _COST,
+    "fossil_cost": _COST,
+    "renewable_cost": _COST,
+    "dev_card_cost": _COST,
+    "town_plant_slots": Count(0, 3),  # a corner touches at most 3 hexes
+    "city_plant_slots": Count(0, 3),
+    "plants_per_turn": _SMALL,
+    "city_keeps_town_plant": Flag(),
+    "plant_vp": _POINTS,
+    "hazard_removal_energy": _SMALL,
+    "demolish_energy": _SMALL,
+    "demolish_per_turn": _SMALL,
+    "warehouse_energy": _SMALL,
+    "energy_card_rate": Count(1, 20),
+    "energy_tradeable": Flag(),
+    "bank_rate": Count(1, 20),
+    "science_rate": Count(1, 20),
+    "generic_harbor_rate": Count(1, 20),
+    "special_harbor_rate": Count(1, 20),
+    "trade_offers_per_turn": _SMALL,
+    "road_construction_roads": Count(0, MAX_ROADS),
+    "high_yield_hexes": Count(0, 19),  # one decision per hex chosen
+    "research_grant_cards": _SMALL,
+    "longest_road_min": Count(1, 100),
+    "longest_road_vp": _POINTS,
+    "longest_road_tie_on_break": Choice(("set_aside", "holder_keeps")),
+    "environmentalist_min": Count(1, 100),
+    "environmentalist_vp": _POINTS,
+    "town_vp": _POINTS,
+    "city_vp": _POINTS,
+    "vp_card_vp": _POINTS,
+    "victory_points": Count(1, 100),
+    "empty_bag_tiebreak_vp": Flag(),
+    "empty_bag_even_survives": Flag(),  # rule 14.2a (issue 14)
+    "science_as_any_resource": Flag(),  # rule 12.4 (issue 14)
+    "turn_limit": Count(1, 2000),
+    "turn_action_limit": Count(20, 2000),  # a draft set-up turn takes 16 actions
+}
+
+
+@functools.cache
+def _field_specs() -> dict[str, object]:
+    """The spec of every field: its entry in the table, else one made from its default."""
+    specs = {}
+    for f in dataclasses.fields(RuleSet):
+        default = f.default_factory() if f.default is dataclasses.MISSING else f.default
+        specs[f.name] = _RULE_SPECS.get(f.name) or fallback(default)
+    return specs
+
+
+def _consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
+    """Problems between fields (each field alone is valid)."""
+    out = []
+    for name in ("disc_bands_4p", "disc_bands_3p"):
+        if any(low > high for low, high, _ in v[name]):
+            out.append((name, f"every band of {name} needs low <= high"))
+    energy = min(v["starting_energy"], v["energy_cap"])
+    if energy * v["players"] > v["energy_tokens"]:
+        out.append(
+            (
+                "starting_energy",
+                f"starting_energy {energy} for {v['players']} players needs more than the "
+                f"{v['energy_tokens']} energy tokens",
+            )
+        )
+    return out
 
 
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def _typed_like(default: Any, value: Any, name: str) -> Any:
-    """Convert JSON lists back to the tuple shape of the default, checking types."""
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ValueError(f"rule field {name} must be true or false")
-        return value
-    if isinstance(default, int):
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
-            raise ValueError(f"rule field {name} must be a whole number")
-        return value
-    if isinstance(default, str):
-        if not isinstance(value, str):
-            raise ValueError(f"rule field {name} must be text")
-        return value
-    if isinstance(default, tuple):
-        if not isinstance(value, list) or len(value) > 100:
-            raise ValueError(f"rule field {name} must be a list")
-        if len({type(d) for d in default}) > 1:  # a record such as ("cleanup", 14)
-            if len(value) != len(default):
-                raise ValueError(f"rule field {name} has an entry of the wrong length")
-            return tuple(_typed_like(d, v, name) for d, v in zip(default, value))
-        return tuple(_typed_like(default[0], v, name) for v in value)
-    raise ValueError(f"rule field {name} has an unsupported value")

@@ -21,6 +21,7 @@ from .rules import CARD_KINDS, DEV_CARDS, ROWS
 from .state import GameState
 
 PIECES = ("town", "city", "road")
+_BUILDINGS = {"town": "towns", "city": "cities"}  # piece -> the PlayerState set holding it
 
 
 # -- the public helpers (each records one edit) -------------------------------------------------
@@ -119,7 +120,8 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
         return "The game is over."
     try:
         return check(state, e.seat, *e.args)
-    except TypeError:
+    except (TypeError, KeyError, IndexError, ValueError):
+        # a wrong number or kind of arguments (a word where a number belongs, and so on)
         return f"Wrong arguments for the sandbox edit {e.op!r}."
 
 
@@ -207,9 +209,9 @@ def _place(state, seat, piece, index):
 def _check_remove(state, seat, piece, index):
     if piece == "road":
         return None if state.road_owner(index) is not None else "There is no road there."
-    if piece in ("town", "city"):
+    if piece in _BUILDINGS:
         owner = state.owner_of(index)
-        if owner is None or index not in getattr(state.players[owner], piece + "s"):
+        if owner is None or index not in getattr(state.players[owner], _BUILDINGS[piece]):
             return f"There is no {piece} there."
         return None
     return "Remove a town, city or road."
@@ -220,7 +222,7 @@ def _remove(state, seat, piece, index):
         if piece == "road":
             p.roads.discard(index)
             continue
-        getattr(p, piece + "s").discard(index)
+        getattr(p, _BUILDINGS[piece]).discard(index)
         for key in [k for k in p.plants if k[0] == index]:
             del p.plants[key]  # a building's plants go back to its owner's stock
     if piece != "road":

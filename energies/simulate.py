@@ -12,12 +12,17 @@ same whatever ``jobs`` or ``executor`` runs it. A row's game can be watched agai
 with ``energies play --seed <row.seed> --bots <row.lineup>`` (or
 :func:`play_one`).
 
+Any game of the kit (:mod:`energies.games`) plays the same way: ``game="shelfie"``
+or ``game="noclear"`` takes that game's bot names, player counts and rules
+object, and its rows hold the game's own per-seat columns (``summary_row()``).
+
 Running in parallel
 -------------------
 * ``jobs=1`` (default): a plain loop in this process. Nothing from
   ``multiprocessing`` is imported, so it works where processes cannot be
   started (JupyterLite, some sandboxes).
-* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers;
+* ``jobs=N``: a ``concurrent.futures.ProcessPoolExecutor`` with ``N`` workers (in a
+  browser kernel, which cannot start processes, a one-line note and ``jobs=1``);
   games are sent in chunks (25-50 games) to amortise the start-up and transfer
   cost, and the rows are put back in game order.
 * ``executor=``: any object with ``.submit(fn, *args)`` returning futures with
@@ -37,13 +42,16 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import bots as _bots
-from .game import new_game
+from . import games as _games
+from . import lite as _lite
 from .play import play
+from .rule_checks import show
 from .rules import RuleSet
 
 __all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
@@ -68,12 +76,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return random.Random(f"energies:{game_seed}:bot:{seat}").getrandbits(63)
 
 
-def bot_name(spec: Any) -> str:
+def bot_name(spec: Any, game: str = "new-energies") -> str:
     """Short name of a bot spec: the persona name ("random"), else the class's name."""
-    by_class = {cls: name for name, cls in _bots.PERSONAS.items()}
+    personas = _bots.PERSONAS if game == "new-energies" else _games.get(game).bots
+    by_class = {cls: name for name, cls in personas.items()}
     if isinstance(spec, str):
         key = spec.strip().lower()
-        aliases = {cls.__name__.lower(): name for name, cls in _bots.PERSONAS.items()}
+        aliases = {cls.__name__.lower(): name for name, cls in personas.items()}
         return aliases.get(key, key)
     cls = spec if isinstance(spec, type) else type(spec)
     if cls in by_class:
@@ -81,11 +90,12 @@ def bot_name(spec: Any) -> str:
     return str(getattr(spec, "name", None) or cls.__name__)
 
 
-def _build_bot(spec: Any, seed: int):
+def _build_bot(spec: Any, seed: int, game: str = "new-energies"):
     """A fresh bot for one game: names and classes are built with the seed, objects copied."""
+    make_bot = _games.get(game).make_bot
     if isinstance(spec, (str, type)):
-        return _bots.make_bot(spec, seed=seed)
-    bot = _bots.make_bot(spec, seed=seed)
+        return make_bot(spec, seed=seed)
+    bot = make_bot(spec, seed=seed)
     try:
         return copy.deepcopy(bot)
     except (TypeError, AttributeError, copy.Error, RecursionError):
@@ -96,26 +106,44 @@ def _build_bot(spec: Any, seed: int):
 # -- one game -------------------------------------------------------------------------------------
 
 
-def play_one(lineup: Sequence[Any], seed: int, rules: RuleSet | None = None):
-    """Play one game as :func:`simulate` plays it; return the finished :class:`~energies.Game`."""
-    game = new_game(len(lineup), seed, rules)
-    players = [_build_bot(spec, bot_seed(seed, seat)) for seat, spec in enumerate(lineup)]
-    play(game, players)
-    return game
+def play_one(
+    lineup: Sequence[Any],
+    seed: int,
+    rules: Any = None,
+    history: bool = True,
+    game: str = "new-energies",
+):
+    """Play one game as :func:`simulate` plays it; return the finished game object.
+
+    ``history=False`` keeps no per-turn records (simulate does that unless ``per_turn``);
+    only New Energies keeps such records, so the flag is passed to it alone.
+    """
+    spec = _games.get(game)
+    kept = {"history": history} if spec.name == "new-energies" else {}
+    played = spec.new_game(len(lineup), seed, rules, **kept)
+    players = [_build_bot(b, bot_seed(seed, seat), spec.name) for seat, b in enumerate(lineup)]
+    play(played, players)
+    return played
 
 
-def _row(index: int, seed: int, lineup: Sequence[Any], game) -> dict[str, Any]:
+def _row(
+    index: int, seed: int, lineup: Sequence[Any], game, name: str = "new-energies"
+) -> dict[str, Any]:
     state, outcome = game.state, game.outcome
     n = len(lineup)
-    names = [bot_name(spec) for spec in lineup]
+    names = [bot_name(spec, name) for spec in lineup]
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
         "players": n,
         "lineup": ",".join(names),
     }
-    for seat, name in enumerate(names):
-        row[f"bot_{seat}"] = name
+    for seat, bot in enumerate(names):
+        row[f"bot_{seat}"] = bot
+    if name != "new-energies":  # a companion game: its own per-seat columns
+        row.update(outcome=outcome.kind, winners=tuple(outcome.winners), turns=game.turn)
+        row.update(actions=len(game.actions), **game.summary_row())
+        return row
     row.update(
         {
             "outcome": outcome.kind,
@@ -137,18 +165,20 @@ def _row(index: int, seed: int, lineup: Sequence[Any], game) -> dict[str, Any]:
     return row
 
 
-def _play_chunk(tasks: Sequence[tuple[int, int, tuple]], rules: RuleSet | None, per_turn: bool):
+def _play_chunk(
+    tasks: Sequence[tuple[int, int, tuple]], rules: Any, per_turn: bool, name: str = "new-energies"
+):
     """Worker: play (index, seed, lineup) tasks; return [(index, row, turn records or None)].
 
     A top-level function so process pools with the 'spawn' start method can import it.
     """
     out = []
     for index, seed, lineup in tasks:
-        game = play_one(lineup, seed, rules)
+        game = play_one(lineup, seed, rules, history=per_turn, game=name)  # same game either way
         records = None
         if per_turn:
             records = [{"game": index, "seed": seed, **record} for record in game.history]
-        out.append((index, _row(index, seed, lineup, game), records))
+        out.append((index, _row(index, seed, lineup, game, name), records))
     return out
 
 
@@ -159,18 +189,21 @@ def _is_lineup(item: Any) -> bool:
     return isinstance(item, (list, tuple))
 
 
-def normalise_lineups(bots: Any, rules: RuleSet | None = None) -> list[tuple]:
+def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") -> list[tuple]:
     """The line-ups of a ``bots`` argument, checked: a list of tuples of bot specs.
 
     ``bots`` is one line-up (a list of specs, one per seat, or a comma-separated
     text such as ``"fossil,green,random"``) or a list of line-ups to cycle
     through. Raises ValueError with a clear message for anything else.
     """
+    spec = _games.get(game)
+    low, high = spec.players
+    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
     if isinstance(bots, str):
         bots = [part.strip() for part in bots.split(",")]
     if not isinstance(bots, (list, tuple)) or not bots:
         raise ValueError(
-            "bots must be a list of bot specs, one per seat (3 or 4), or a list of line-ups."
+            f"bots must be a list of bot specs, one per seat ({seats}), or a list of line-ups."
         )
     if all(_is_lineup(item) for item in bots):
         lineups = [tuple(item) for item in bots]
@@ -186,27 +219,40 @@ def normalise_lineups(bots: Any, rules: RuleSet | None = None) -> list[tuple]:
             f"All line-ups must have the same number of seats, got sizes {sorted(sizes)}."
         )
     (size,) = sizes
-    if size not in (3, 4):
-        raise ValueError(f"A line-up needs 3 or 4 bots, one per seat, not {size}.")
+    if not low <= size <= high:
+        raise ValueError(f"A line-up needs {seats} bots, one per seat, not {size}.")
     if rules is not None:
-        if not isinstance(rules, RuleSet):
-            raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
+        if not isinstance(rules, spec.rules_class):
+            if game == "new-energies":
+                raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
+            raise ValueError(f"rules must be a {spec.rules_class.__name__} for {spec.title}.")
         if rules.players != size:
             raise ValueError(
                 f"The line-up has {size} bots but the rule set is for {rules.players} players."
             )
     for lineup in lineups:
-        for spec in lineup:
-            if isinstance(spec, str) and not spec.strip():
+        for bot in lineup:
+            if isinstance(bot, str) and not bot.strip():
                 raise ValueError("A bot name is empty (check for a stray comma).")
-            _bots.make_bot(spec)  # raises ValueError for an unknown name or a non-bot
+            spec.make_bot(bot)  # raises ValueError for an unknown name or a non-bot
     return lineups
 
 
-def _check_count(name: str, value: Any, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}.")
+#: Most games one call plays: every game keeps a row in memory (and a seed before it runs).
+MAX_GAMES = 1_000_000
+
+
+def _check_count(name: str, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(
+            f"{name} must be a whole number from {low} to {high:,}, not {show(value)}."
+        )
     return value
+
+
+def max_jobs() -> int:
+    """Most worker processes simulate starts: one per CPU."""
+    return os.cpu_count() or 1
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -251,13 +297,14 @@ def simulate(
     executor: Any = None,
     progress: bool = True,
     per_turn: bool = False,
+    game: str = "new-energies",
 ):
     """Play ``games`` seeded bot games; return one pandas row per game.
 
     Parameters
     ----------
     games:
-        How many games (a whole number >= 1).
+        How many games (a whole number from 1 to ``MAX_GAMES``, a million).
     bots:
         One line-up: a list with one bot spec per seat (a persona name such as
         ``"random"``, a bot class taking ``seed=``, or a bot object); its length
@@ -268,19 +315,23 @@ def simulate(
         is one line-up.
     rules:
         A :class:`~energies.RuleSet` (default: the standard rules for the
-        player count).
+        player count), or the chosen game's rules object.
     seed:
         Seed of the whole run (>= 0): game ``i`` is seeded from child ``i`` of
         ``numpy.random.SeedSequence(seed)``.
     jobs:
-        1 plays in this process; N > 1 uses a process pool of N workers.
+        1 plays in this process; N > 1 uses a process pool of N workers (at most one
+        per CPU: :func:`max_jobs`; the rows are the same for any ``jobs``).
     executor:
         An object with ``.submit(fn, *args)`` (a concurrent.futures executor or
         a ``dask.distributed.Client``); overrides ``jobs``. It is not shut down.
     progress:
         Show a ``tqdm`` progress bar when tqdm is installed.
     per_turn:
-        Also return every game's per-turn, per-seat history records.
+        Also return every game's per-turn, per-seat history records (New Energies only).
+    game:
+        Which game of the kit (:func:`energies.games.names`): "new-energies"
+        (default), "shelfie" or "noclear".
 
     Returns
     -------
@@ -290,15 +341,26 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
-    games = _check_count("games", games, 1)
-    jobs = _check_count("jobs", jobs, 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, not {seed!r}.")
+    games = _check_count("games", games, 1, MAX_GAMES)
+    asked = _check_count("jobs", jobs, 1, 10**6)
+    jobs = min(asked, max_jobs())  # more would only compete
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {show(seed)}.")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
         )
-    lineups = normalise_lineups(bots, rules)
+    name = _games.get(game).name
+    if per_turn and name != "new-energies":
+        raise ValueError("per_turn records exist only for New Energies games.")
+    lineups = normalise_lineups(bots, rules, name)
+    if executor is None and asked > 1 and not _lite.can_start_processes():
+        _lite.note(
+            "this Python cannot start worker processes (a browser kernel): simulate plays "
+            "its games here one by one (jobs=1), with the same results.",
+            kind="processes",
+        )
+        jobs = 1
 
     seeds = game_seeds(games, seed)
     tasks = [(i, s, lineups[i % len(lineups)]) for i, s in enumerate(seeds)]
@@ -308,16 +370,16 @@ def simulate(
         if executor is None and jobs == 1:
             results = []
             for task in tasks:
-                results.extend(_play_chunk([task], rules, per_turn))
+                results.extend(_play_chunk([task], rules, per_turn, name))
                 bar.update(1)
         else:
-            results = _run_parallel(tasks, rules, per_turn, jobs, executor, bar)
+            results = _run_parallel(tasks, rules, per_turn, jobs, executor, bar, name)
     finally:
         bar.close()
     return _frames(results, per_turn)
 
 
-def _run_parallel(tasks, rules, per_turn, jobs, executor, bar) -> list:
+def _run_parallel(tasks, rules, per_turn, jobs, executor, bar, name="new-energies") -> list:
     import concurrent.futures as cf
 
     if executor is None:
@@ -332,15 +394,15 @@ def _run_parallel(tasks, rules, per_turn, jobs, executor, bar) -> list:
             ) from None
         chunks = _chunks(tasks, chunk_size(len(tasks), jobs))
         with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
-            return _collect(pool, chunks, rules, per_turn, bar)
+            return _collect(pool, chunks, rules, per_turn, bar, name)
     chunks = _chunks(tasks, chunk_size(len(tasks), jobs if jobs > 1 else 2))
-    return _collect(executor, chunks, rules, per_turn, bar)
+    return _collect(executor, chunks, rules, per_turn, bar, name)
 
 
-def _collect(executor, chunks, rules, per_turn, bar) -> list:
+def _collect(executor, chunks, rules, per_turn, bar, name="new-energies") -> list:
     import concurrent.futures as cf
 
-    futures = [executor.submit(_play_chunk, chunk, rules, per_turn) for chunk in chunks]
+    futures = [executor.submit(_play_chunk, chunk, rules, per_turn, name) for chunk in chunks]
     results = []
     if all(isinstance(f, cf.Future) for f in futures):
         done: Iterable = cf.as_completed(futures)

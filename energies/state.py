@@ -124,6 +124,9 @@ class GameState:
     dev_played_turn: int = 0  # this turn (rule 5.4)
     offers_made: int = 0  # this turn, by the active player
     proposals_made: dict[int, int] = field(default_factory=dict)  # this turn, per proposer (12.1)
+    # actions applied in this turn (rules.turn_action_limit); follows from the log, so the
+    # digest leaves it out and save files of earlier releases keep their digests
+    turn_actions: int = 0
     longest_road_holder: int | None = None
     environmentalist_holder: int | None = None
     outcome: Any = None
@@ -134,6 +137,9 @@ class GameState:
     events: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     rng: dict[str, random.Random] = field(default_factory=dict)
+    # Whether engine.record_turn keeps the per-turn history; simulate() switches it off for
+    # games whose history nobody asks for (it changes nothing else in the game).
+    keep_history: bool = field(default=True, compare=False, repr=False)
     # Speed only, never saved or compared: the options of this position as the engine last
     # listed them, and the listing a pending trade offer interrupted (a refusal returns to
     # it). Every applied action clears both (engine.apply_listed).
@@ -152,7 +158,7 @@ class GameState:
     def local_footprint(self, seat: int) -> int:
         """LF = towns + 2 cities + fossil - renewable, from the pieces (rule 4.1)."""
         p, r = self.players[seat], self.rules
-        fossil = p.count_plants("fossil")
+        fossil = list(p.plants.values()).count("fossil") if p.plants else 0  # = count_plants
         return (
             r.lf_town * len(p.towns)
             + r.lf_city * len(p.cities)

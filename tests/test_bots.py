@@ -22,6 +22,7 @@ import pytest
 
 import energies as en
 from energies import actions as A
+from energies.board import PIPS
 from energies.bots import PERSONAS, make_bot
 from energies.invariants import check_invariants
 from energies.rules import CARD_KINDS
@@ -200,8 +201,7 @@ class _MadeUpBot:
         self.made_up = made_up
 
     def decide(self, game_view, legal_actions, rng):
-        state = game_view.state
-        if self.made_up is not None and state.phase == "action" and not state.queue:
+        if self.made_up is not None and game_view.phase == "action" and not game_view.queue:
             action, self.made_up = self.made_up, None
             return action
         return rng.choice(legal_actions)
@@ -241,18 +241,24 @@ def test_play_accepts_a_bundle_offer_through_the_checks():
 
 
 class _MeddlingBot:
-    """Applies an action itself and then returns one listed before it did so."""
+    """Applies an action itself and then returns one listed before it did so.
+
+    The view it gets cannot change the game; this bot was handed the game itself.
+    """
+
+    def __init__(self, game):
+        self.game = game
 
     def decide(self, game_view, legal_actions, rng):
-        if game_view.state.phase == "action" and not game_view.state.queue:
-            game_view.apply(A.EndTurn(game_view.current_seat))
+        if game_view.phase == "action" and not game_view.queue:
+            self.game.apply(A.EndTurn(game_view.current_seat))
         return legal_actions[0]
 
 
 def test_play_checks_the_answer_of_a_bot_that_changed_the_game():
     g = en.new_game(players=4, seed=5)
     with pytest.raises(en.IllegalActionError, match="Not your move"):
-        en.play(g, [_MeddlingBot() for _ in range(4)])
+        en.play(g, [_MeddlingBot(g) for _ in range(4)])
 
 
 # ==============================================================================================
@@ -618,16 +624,38 @@ def test_persona_answers_every_pending_decision(cls, scenario):
 
 @pytest.mark.parametrize("name", ["fossil", "green", "balanced", "freerider"])
 def test_rule_12_1_personas_propose_a_trade_that_helps_both_sides_once(name):
-    """Rule 12.1: a persona proposes a trade that gets it a card it needs for a spare one and
-    that the active player, by the same measure, gains from; the active persona accepts it.
-    It proposes at most once a turn: asked again, it passes."""
-    # the proposer needs food (town, city) and has fiber to spare; the active needs fiber
+    """Rule 12.1: a persona proposes a trade that gets it a card it needs for one it can spare
+    and that the active player, judged from public facts only (its hand is hidden), should
+    want. It proposes at most once a turn: asked again, it passes."""
+    # the proposer needs food (town, city) and has fiber to spare
     g, act, proposer = _proposal_window(
         {"fiber": 3, "brick": 1, "lumber": 1}, {"food": 3, "brick": 1, "lumber": 1}
     )
+    # the active town yields plenty of food but no fiber (public facts the proposer reads)
+    (old,) = g.state.players[act].towns
+    board, taken = g.board, g.state.players[proposer].towns
+    near = {c for t in taken for c in (t, *board.corner_neighbors(t))}
+    spot = next(
+        c
+        for c in board.corners
+        if c not in near
+        and not near & set(board.corner_neighbors(c))
+        and "fiber" not in board.corner_resources(c)
+        and any(  # a fields hex with 4 or more pips: food is plentiful there
+            board.hexes[h].resource == "food" and PIPS[board.hexes[h].number] >= 4
+            for h in board.corner_hexes(c)
+        )
+    )
+    en.sandbox.remove(g, "town", old)
+    en.sandbox.place(g, act, "town", spot)
     bot = PERSONAS[name](seed=3)
+    view = g.view(proposer)
+    with pytest.raises(AttributeError):
+        view.players[act].hand  # noqa: B018 -- the proposer cannot see the active hand
     proposal = bot.decide(g, g.legal_actions(), random.Random(0))
     assert proposal == A.ProposeTrade(proposer, (("fiber", 1),), (("food", 1),))
+    likely = bot.likely_value(view, act)
+    assert likely["fiber"] > likely["food"] + bot.accept_margin
     g.apply(proposal)
     assert PERSONAS[name](seed=4).decide(g, g.legal_actions(), random.Random(0)).accept
     g.apply(A.RespondToTrade(act, True))
@@ -660,7 +688,8 @@ def test_rule_12_1_random_bot_proposes_only_now_and_then():
 
 def test_rule_12_1_persona_games_trade_by_proposals_that_are_mostly_accepted():
     """Rule 12.1 in whole persona games: proposals happen, each proposer makes at most one
-    a turn, and the active personas accept most of them (they are made to be accepted)."""
+    a turn, and the active personas accept a fair share of them although the proposer
+    cannot see their hands."""
     made = accepted = 0
     for seed in range(6):
         g = en.new_game(seed=seed)
@@ -679,7 +708,7 @@ def test_rule_12_1_persona_games_trade_by_proposals_that_are_mostly_accepted():
             elif isinstance(line, A.ProposeTrade):
                 per_turn[(turn_of, line.seat)] += 1
         assert max(per_turn.values(), default=0) <= 1
-    assert made >= 20 and accepted >= 0.75 * made
+    assert made >= 20 and accepted >= 0.2 * made
 
 
 def test_rule_7_4_fossil_rush_accepts_the_free_fossil_plant():
@@ -832,3 +861,64 @@ def test_bot_seed_matters_for_random_bots():
     lineup = ["random"] * 4
     digests = {_digest(lineup, 5, [s, s + 1, s + 2, s + 3])[0] for s in (0, 10, 20)}
     assert len(digests) > 1
+
+
+# -- offers a persona never sees (design: "offers represented lazily") --------------------------
+
+
+class _FullListing:
+    """Wraps a persona so play() hands it the full listing, offers included."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def decide(self, game, legal, rng):
+        return self.bot.decide(game, legal, rng)
+
+
+@pytest.mark.parametrize("lineup", [["fossil", "green", "balanced", "random"], ["balanced"] * 3])
+def test_personas_play_the_same_game_without_the_offers_listed(lineup):
+    """play() leaves the ~150 one-for-one offers out of a persona's list (they all score 0.0,
+    below ending the turn); the persona still draws a tie-break for each, so the game is the
+    same as with the full listing."""
+    seeds = [21, 22, 23, 24][: len(lineup)]
+    lean = en.new_game(players=len(lineup), seed=9)
+    en.play(lean, [make_bot(spec, seed=s) for spec, s in zip(lineup, seeds)])
+    full = en.new_game(players=len(lineup), seed=9)
+    en.play(full, [_FullListing(make_bot(spec, seed=s)) for spec, s in zip(lineup, seeds)])
+    assert lean.actions == full.actions and lean.digest() == full.digest()
+    if "random" in lineup:  # a random seat makes offers the personas answer
+        assert any(a.kind == "respond_to_trade" for a in lean.actions)
+
+
+def test_legal_actions_without_offers_is_the_listing_less_its_tail_of_offers():
+    from energies import engine, listing
+
+    g, rng, seen = en.new_game(seed=4), random.Random(4), 0
+    while not g.is_over and seen < 40:
+        full = g.legal_actions()
+        fresh = en.new_game(seed=4)  # the same position, nothing kept yet
+        for a in g.actions:
+            fresh.apply(a)
+        lean = engine.legal_actions(fresh.state, offers=False)
+        offers = [a for a in full if a.kind == "offer_trade"]
+        assert lean == full[: len(full) - len(offers)]
+        if not g.state.queue and g.state.phase == "action":
+            count = listing.count_one_for_one_offers(g.state, g.active_seat)
+            if g.state.offers_made < g.rules.trade_offers_per_turn:
+                assert count == len(offers) and offers == full[len(lean) :]
+            seen += 1
+        g.apply(rng.choice(full))
+    assert seen >= 10
+
+
+def test_a_persona_that_scores_offers_gets_them_listed():
+    class Trader(PERSONAS["green"]):
+        def _score_offer_trade(self, state, a, needs):
+            return 50.0
+
+    bot = Trader(seed=1)
+    assert not bot.scores_unlisted_offers and PERSONAS["green"](seed=1).scores_unlisted_offers
+    g = en.new_game(seed=3)
+    en.play(g, [bot, make_bot("green", 2), make_bot("green", 3), make_bot("green", 4)])
+    assert any(a.kind == "offer_trade" and a.seat == 0 for a in g.actions)

@@ -267,6 +267,18 @@ def test_per_turn_with_jobs_2_matches_jobs_1():
     pdt.assert_frame_equal(serial[1], parallel[1])
 
 
+@pytest.mark.parametrize("lineup", [["random"] * 4, ["fossil", "green", "balanced"]])
+def test_a_game_without_history_plays_out_the_same(lineup):
+    """simulate keeps no per-turn records unless per_turn: the games must not change."""
+    kept = play_one(lineup, seed=11)
+    bare = play_one(lineup, seed=11, history=False)
+    assert kept.history and not bare.history
+    assert bare.to_json() == kept.to_json() and bare.log == kept.log
+    assert bare.events == kept.events
+    bare.undo(3)  # a replay keeps the choice
+    assert not bare.history and bare.state.keep_history is False
+
+
 # -- progress and imports -------------------------------------------------------------------------
 
 

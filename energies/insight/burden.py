@@ -32,6 +32,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..text import chart_text
+
 __all__ = ["HARM_KINDS", "burden", "plot_burden"]
 
 HARM_KINDS = (
@@ -217,7 +219,7 @@ def plot_burden(frame, ax=None):
         linewidth=1,
         label=f"equal share (1/{len(seats)})",
     )
-    ax.set_xticks(xs, [names.get(s, f"Seat {s}") for s in seats])
+    ax.set_xticks(xs, [chart_text(str(names.get(s, f"Seat {s}"))) for s in seats])
     ax.yaxis.set_major_formatter("{x:.0%}")
     ax.set_ylabel("share of the table")
     title = "Who pollutes, who pays"

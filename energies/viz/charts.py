@@ -7,6 +7,7 @@ matplotlib and pandas are imported inside the functions.
 from __future__ import annotations
 
 from ..actions import pretty
+from ..text import chart_text
 from .style import BAND_COLORS, PLANT_COLORS, seat_color
 
 
@@ -35,6 +36,7 @@ def _history(history):
                 names.setdefault(int(seat), str(name))
         for seat in frame["seat"].unique():
             names.setdefault(int(seat), f"Seat {int(seat)}")
+    names = {seat: chart_text(name) for seat, name in names.items()}  # "$" is not maths here
     return frame, names, rules, events
 
 

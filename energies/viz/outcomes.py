@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..text import chart_text
 from .charts import _labels
 from .style import OUTCOME_COLORS, OUTCOME_LABELS
 
@@ -110,7 +111,9 @@ def plot_outcomes(frame, ax=None):
                     color="white" if kind != "unfinished" else "black",
                 )
         left = [a + b for a, b in zip(left, values)]
-    ax.set_yticks(range(len(lineups)), [f"{lu}\n({games[lu]} games)" for lu in lineups])
+    ax.set_yticks(
+        range(len(lineups)), [chart_text(f"{lu}\n({games[lu]} games)") for lu in lineups]
+    )
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter("{x:.0%}")
@@ -131,7 +134,7 @@ def plot_outcomes(frame, ax=None):
                 fontsize=11,
                 bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.8},
             )
-        panel.set_yticks(range(len(rates)), list(rates.index))
+        panel.set_yticks(range(len(rates)), [chart_text(str(bot)) for bot in rates.index])
         panel.axvline(
             1 / seats, color="black", linestyle="--", linewidth=1, label=f"chance (1 in {seats})"
         )

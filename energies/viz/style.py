@@ -6,6 +6,8 @@ text or shape cue. Nothing here imports matplotlib.
 
 from __future__ import annotations
 
+from ..text import chart_text
+
 # Okabe-Ito colours (safe for the common colour-vision deficiencies); green and brown are
 # left to the plants and yellow to the hazards, so a seat colour never means a piece kind.
 SEAT_COLORS = ("#0072B2", "#D55E00", "#CC79A7", "#E69F00")  # blue, vermillion, purple, orange
@@ -91,7 +93,7 @@ def _state_and_names(game_or_state):
     names = getattr(game_or_state, "names", None) or [
         f"Seat {s}" for s in range(len(state.players))
     ]
-    return state, list(names)
+    return state, [chart_text(str(name)) for name in names]  # "$" is not maths here
 
 
 def _points_per_unit(ax) -> float:

@@ -33,8 +33,8 @@ def _figure_png(fig) -> bytes:
     return buf.getvalue()
 
 
-CHART_SIZE = (9.0, 3.8)  # inches; at CHART_DPI a 576 pixel wide picture
-CHART_DPI = 64
+CHART_SIZE = (6.6, 3.3)  # inches; at CHART_DPI a 660 pixel wide picture
+CHART_DPI = 100  # sharp on a projector
 _CHART_PX = int(CHART_SIZE[0] * CHART_DPI)
 
 
@@ -44,12 +44,29 @@ def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI):
 
     # fixed margins instead of a layout engine: a third of the drawing time saved per turn
     fig = Figure(figsize=figsize, dpi=dpi)
-    fig.subplots_adjust(left=0.075, right=0.615, bottom=0.13, top=0.8)
+    fig.subplots_adjust(left=0.09, right=0.66, bottom=0.15, top=0.86)
     ax = fig.add_subplot()
     plot_footprint(game, ax=ax)
-    ax.title.set_text("LF per seat and GF — shading: discs drawn per event phase (rule 4.3)")
+    ax.title.set_text("LF per seat and GF (shading: discs drawn, rule 4.3)")
     ax.title.set_fontsize(11)
+    _no_tiny_axes(ax)
     return fig, ax
+
+
+def _no_tiny_axes(ax) -> None:
+    """On turn 1 every footprint is 0 and matplotlib would show an axis from -0.04 to 0.04:
+    keep at least two whole units on each axis, with whole-number ticks."""
+    from matplotlib.ticker import MaxNLocator
+
+    for get, set_, axis in (
+        (ax.get_xlim, ax.set_xlim, ax.xaxis),
+        (ax.get_ylim, ax.set_ylim, ax.yaxis),
+    ):
+        lo, hi = get()
+        if hi - lo < 2:
+            mid = round((lo + hi) / 2)
+            set_(min(lo, mid - 1), max(hi, mid + 1))
+        axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def footprint_png(
@@ -65,7 +82,7 @@ def footprint_png(
     return _figure_png(fig)
 
 
-def risk_png(game: Game, *, figsize=(4.6, 3.2), dpi=CHART_DPI) -> bytes:
+def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
     """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
 
     Exact chances that each event row fires in the coming event phase, from public
@@ -77,7 +94,19 @@ def risk_png(game: Game, *, figsize=(4.6, 3.2), dpi=CHART_DPI) -> bytes:
 
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
     ax = plot_event_risk(game, ax=fig.add_subplot())
-    ax.title.set_fontsize(8)
+    # say which event phase: the coming one, at the start of the next turn (not "Turn 2"
+    # alone while turn 1 runs, which read as a mistake)
+    if game.is_over:
+        title = "The game is over: no more event phases"
+    else:
+        from ..insight.risk import coming_phase
+
+        _which, draws, turn = coming_phase(game.state)
+        title = (
+            f"Chance each event fires in the next event phase\n(start of turn {turn}: "
+            f"{draws} disc{'s' * (draws != 1)} at GF {game.state.global_footprint})"
+        )
+    ax.set_title(title, fontsize=10)
     return _figure_png(fig)
 
 

@@ -1,27 +1,32 @@
-"""PlayApp: play a game in a notebook, humans click and bots answer."""
+"""PlayApp: play a game in a notebook or a Voila page, humans click the board and bots answer."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
+import tempfile
 import time
 from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
-import ipywidgets as W
-from traitlets import TraitError
-
 from .. import bots as _bots
-from ..actions import Action
+from .. import files
+from ..actions import Action, OfferTrade, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import Game, load_file, load_game
+from ..game import MAX_SAVE_BYTES, Game, load_game
+from .board_view import PlayView, board_geometry
 from .common import _Guard
-from .panels import _PlayView
+from .page import _Page
+from .words import Wording
 
 HUMAN = "human"
 DEFAULT_SEATS: dict[int, Any] = {0: HUMAN, 1: "FossilRush", 2: "green", 3: "random"}
 _SEAT_RE = re.compile(r"\b([Ss])eat (\d+)\b")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 def _is_human(spec: Any) -> bool:
@@ -32,19 +37,27 @@ def _bot_label(bot: Any) -> str:
     return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
-class PlayApp(_PlayView):
-    """Play a game in a notebook: humans click, bots answer.
+class PlayApp(_Page):
+    """Play a game in a notebook or a Voila page: humans click the board, bots answer.
 
     ``seats`` maps each seat to ``"human"`` or a bot accepted by
     :func:`energies.bots.make_bot` (a persona name such as ``"green"``, a class name such
     as ``"FossilRush"``, a bot class or a bot object); several human seats play hot-seat.
-    ``step_delay`` (seconds) pauses after each bot move while "Bots play until my turn"
-    runs, redrawing the board each time, for teacher demos. ``auto_bots`` lets the bots
-    answer right after each human move. ``chart=False`` leaves out the live footprint
-    chart (the slowest part of a turn change, a few tenths of a second) on slow machines.
-    ``board_size`` (inches) and ``board_dpi`` set the board picture's size.
 
-    ``app.widget`` is the top-level box (shown when the app is the last value of a cell).
+    The board is an SVG drawn in the browser (:class:`~energies.widgets.board_view.PlayView`):
+    a click on a glowing corner builds a town or city, on a path a road, on a hex a plant
+    (a small chooser offers fossil or renewable), moves the Inspector or places a hazard.
+    Trades, cards, energy actions and decisions are controls beside the board.
+
+    ``answer_at_once`` (default on): bots answer offers and other decisions inside a human's
+    turn at once. ``auto_bots``: bots also play their own turns right after a human ends a
+    turn. ``step_delay`` (seconds) pauses after each bot turn while bots play, for teacher
+    demos. ``chart=False`` leaves out the footprint chart and risk meter. ``save_dir`` is the
+    only folder the file box reads and writes (default: the current folder, the notebook's).
+
+    From Python (and in tests) every click has a method: ``app.click(action)``,
+    ``app.click_spot("c12")``, ``app.play_bots()``, ``app.step()``, ``app.undo()``,
+    ``app.save()``; ``app.message({...})`` handles a message exactly as the page sends it.
     """
 
     def __init__(
@@ -53,10 +66,10 @@ class PlayApp(_PlayView):
         seats: Mapping[int, Any] | list | None = None,
         step_delay: float = 0.0,
         *,
+        answer_at_once: bool = True,
         auto_bots: bool = False,
-        board_size: float = 6.0,
-        board_dpi: int = 80,
         chart: bool = True,
+        save_dir: str | os.PathLike | None = None,
         max_bot_actions: int = 20_000,
     ) -> None:
         if not isinstance(game, Game):
@@ -65,31 +78,51 @@ class PlayApp(_PlayView):
             raise ValueError("step_delay must be 0 or more seconds.")
         self.game = game
         self.step_delay = float(step_delay)
-        self.board_size = (float(board_size), float(board_size))
-        self.board_dpi = board_dpi
-        self.max_bot_actions = max_bot_actions
+        self.answer_at_once = bool(answer_at_once)
+        self.auto_bots = bool(auto_bots)
         self.chart = bool(chart)
+        self.max_bot_actions = max_bot_actions
+        self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
         self._set_seats(seats)
         self._busy: str | None = None
         self._guard = _Guard(self)
         self.ignored_clicks = 0
         self.last_error: str | None = None
-        self._generation = 0  # bumped by undo and load: the chart must be redrawn
+        self.status_text, self.status_kind = "", "info"
+        self.offer_answer = ""
+        self.charts_open = False
+        self._generation = 0  # bumped by undo and load: the charts must be redrawn
         self._chart_key: tuple | None = None
-        self._actions_key: tuple | None = None
         self.chart_redraws = 0
-        self._defer_chart = False
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
+        self._rev = 0
         self._viewer = min(self.humans) if self.humans else 0
-        self.action_buttons: list[W.Button] = []
-        self.decision_buttons: list[W.Button] = []
-        self.turn_buttons: list[W.Button] = []
-        self.action_dropdowns: list[tuple[W.Dropdown, W.Button]] = []
-        self._owned: list[W.Widget] = []  # per-refresh widgets, closed when replaced
-        self._build()
+        self.view = PlayView()
+        self.view.add_class("energies-playapp-widget")
+        self.view.on_msg(self._on_view_message)
+        self._new_board()
+        self._mark()
+        self._since["log"] = len(game.log)
         self._say("Welcome! " + self._hint())
         self._refresh()
+
+    @property
+    def widget(self) -> PlayView:
+        """The widget shown in a notebook (the app itself displays as this widget)."""
+        return self.view
+
+    def _new_board(self) -> None:
+        self.words = Wording(self.game)
+        self.view.geometry = board_geometry(self.game.board, self.words)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.view._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view)
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -118,30 +151,16 @@ class PlayApp(_PlayView):
         }
 
     def _name(self, seat: int) -> str:
-        names = self.game.names
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
-
-    def _named(self, text: str) -> str:
-        """Replace "seat 2" in engine texts by the seat's name."""
-        names = self.game.names
-
-        def sub(m):
-            s = int(m.group(2))
-            return names[s] if 0 <= s < len(names) else m.group(0)
-
-        return _SEAT_RE.sub(sub, text)
+        return self.words.name(seat)
 
     def _who(self, seat: int) -> str:
         return "human" if seat in self.humans else _bot_label(self.bots[seat])
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
     # -- public API ----------------------------------------------------------------------------
 
     @property
     def legal_actions(self) -> list[Action]:
-        """The actions shown as buttons (the current human seat's legal actions)."""
+        """What the deciding human seat may do now (empty while a bot decides)."""
         return list(self._legal)
 
     @property
@@ -149,25 +168,24 @@ class PlayApp(_PlayView):
         return self._prompt_text()
 
     @property
-    def roll_button(self) -> W.Button | None:
-        return next((b for b in self.turn_buttons if b.action.kind == "roll_dice"), None)
-
-    @property
-    def end_turn_button(self) -> W.Button | None:
-        return next((b for b in self.turn_buttons if b.action.kind == "end_turn"), None)
-
-    def buttons(self, kind: str) -> list[W.Button]:
-        """The action buttons of one action kind ("build_road", "discard_card", ...)."""
-        return [b for b in self.action_buttons if b.action.kind == kind]
+    def page(self) -> dict[str, Any]:
+        """The data the page draws now (``view``): spots, controls, readouts, strip, log."""
+        return self.view.view
 
     def click(self, action_or_index: Action | int) -> bool:
-        """Apply a human action as if its button were clicked (an index counts in
+        """Apply a human action as if it were clicked (an index counts in
         :attr:`legal_actions`); return True when it was applied."""
         return bool(self._guard.run("applying your move", self._human_move, action_or_index))
 
-    def try_action(self, action: Action) -> bool:
-        """Like :meth:`click`; an illegal action shows its reason in the status line."""
-        return self.click(action)
+    def click_spot(self, key: str, choice: int = 0) -> bool:
+        """Click a board spot ("c12" corner, "p40" path, "h3" hex) and, where the spot offers
+        several actions (the chooser), the option number ``choice``."""
+        spot = self.page.get("spots", {}).get(key)
+        if spot is None or not spot.get("legal"):
+            self._say(spot["tip"] if spot else f"There is no spot {key!r} on the board.", "error")
+            self._guard.run("redrawing", lambda: None)
+            return False
+        return self.message({"type": "act", "action": spot["options"][choice]["a"]})
 
     def play_bots(self) -> int:
         """Let the bots decide until a human must decide or the game ends; return the moves made."""
@@ -183,24 +201,75 @@ class PlayApp(_PlayView):
 
     def refresh(self) -> None:
         """Redraw everything from the game (after changing it outside the app, e.g. sandbox)."""
-        self._actions_key = None
         self._guard.run("redrawing", lambda: None)
 
-    def save(self, path=None) -> str | None:
-        """Write the save file (to ``path`` or the file name box); return the path."""
-        return self._guard.run("saving", self._save, path)
+    def show_charts(self, show: bool = True) -> None:
+        """Open (or close) the chart tab: the charts are drawn only while it is open."""
+        self.charts_open = bool(show)
+        self._guard.run("drawing the charts", lambda: None)
 
-    def load(self, path=None) -> bool:
-        """Load a save file (from ``path`` or the file name box); a bad file shows why."""
-        return bool(self._guard.run("loading", self._load_path, path))
+    def save(self, name: str | None = None) -> str | None:
+        """Write the save file ``name`` (default: a fresh name with the seats, seed and time)
+        into :attr:`save_dir`, atomically; return its path. Paths outside the folder are refused."""
+        return self._guard.run("saving", self._save, name)
 
-    def load_text(self, text: str | bytes) -> bool:
-        """Load a game from the text of a save file."""
-        return bool(
-            self._guard.run("loading", lambda: self._load_game(load_game(text), "the text"))
-        )
+    def load(self, name: str) -> bool:
+        """Load a save file from :attr:`save_dir`; a bad file or path shows why."""
+        return bool(self._guard.run("loading", self._load_path, name))
+
+    def load_text(self, text: str | bytes, source: str = "the text") -> bool:
+        """Load a game from the text of a save file (an upload)."""
+        return bool(self._guard.run("loading", lambda: self._load_game(load_game(text), source)))
+
+    def message(self, content: dict) -> bool:
+        """Handle one message as the page sends it; return True when the game changed."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "act":
+            return bool(self._guard.run("applying your move", self._act, content))
+        if kind == "bots":
+            return bool(self.play_bots())
+        if kind == "step":
+            return self.step()
+        if kind == "undo":
+            return bool(self.undo())
+        if kind == "save":
+            return self.save(str(content.get("name") or "").strip() or None) is not None
+        if kind == "load":
+            return self.load(str(content.get("name") or ""))
+        if kind == "upload":
+            return self.load_text(
+                str(content.get("text", "")), str(content.get("name", "the upload"))
+            )
+        if kind == "charts":
+            self.show_charts(bool(content.get("open")))
+            return False
+        self._say(f"Unknown message {kind!r} from the page.", "error")
+        self._guard.run("redrawing", lambda: None)
+        return False
+
+    def _on_view_message(self, _widget, content, _buffers) -> None:
+        self.message(content)
 
     # -- handlers (run inside the guard) -------------------------------------------------------
+
+    def _act(self, content: dict) -> bool:
+        try:
+            action = action_from_dict(content.get("action"))
+        except (ValueError, TypeError) as exc:
+            self._say(f"The page sent an action the game does not know: {exc}.", "error")
+            return False
+        rev = content.get("rev")
+        if rev is not None and rev != self._rev:
+            why = self.game.why_illegal(action)
+            if why is not None:  # a second quick click on an older picture: explain, never drop
+                label = self.words.speak(self.game.describe(action))
+                self._say(
+                    f"Your earlier click “{label}” came after the board changed: "
+                    + self.words.speak(why, addressee=action.seat),
+                    "warn",
+                )
+                return False
+        return self._human_move(action)
 
     def _human_move(self, choice) -> bool:
         g = self.game
@@ -219,7 +288,7 @@ class PlayApp(_PlayView):
             self._say(f"{choice!r} is not an action.", "error")
             return False
         if g.is_over:
-            self._say("The game is over: " + self._named(str(g.outcome)), "error")
+            self._say("The game is over: " + self.words.speak(str(g.outcome)), "error")
             return False
         if choice.seat not in self.humans:
             self._say(
@@ -228,23 +297,38 @@ class PlayApp(_PlayView):
                 "error",
             )
             return False
-        text = self._named(g.describe(choice))
+        text = self.words.speak(g.describe(choice))
+        self._viewer = choice.seat
+        self._mark()
         try:
             g.apply(choice)
         except IllegalActionError as exc:
-            self._say(exc.reason, "error")
+            self._say(self.words.speak(exc.reason, addressee=choice.seat), "error")
             return False
         self.timings["apply"] = time.perf_counter() - start
-        self._viewer = choice.seat
-        if not g.is_over and g.current_seat not in self.humans and not self.auto_bots.value:
-            # a bot moves next: the chart waits for "Bots play" (one redraw per turn, not two)
-            self._defer_chart = True
         message = text + "."
-        if self.auto_bots.value and not g.is_over and g.current_seat not in self.humans:
-            moves = self._run_bots()
+        moves = 0
+        if self.answer_at_once and not g.is_over and g.active_seat in self.humans:
+            moves = self._run_bots(within_turn=True)  # answers to offers, discards, events
+        if isinstance(choice, OfferTrade):
+            self.offer_answer = message = self._answer_to(choice)
+        if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
+            moves += self._run_bots()
+        if moves and not isinstance(choice, OfferTrade):
             message += f" The bots made {moves} move(s)."
         self._say(message, "ok")
         return True
+
+    def _answer_to(self, offer: OfferTrade) -> str:
+        """The partner's answer to an offer, once given ("Bob accepted." / "Bob declined.")."""
+        actions = self.game.actions
+        at = max(i for i, a in enumerate(actions) if a == offer)
+        answer = next((a for a in actions[at + 1 :] if a.kind == "respond_to_trade"), None)
+        who = self._name(offer.partner)
+        deal = f"{goods_text(offer.give)} for {goods_text(offer.get)}"
+        if answer is None:
+            return f"{who} has not answered your offer ({deal}) yet."
+        return f"{who} {'accepted' if answer.accept else 'declined'} your offer: {deal}."
 
     def _bot_move(self) -> Action:
         g = self.game
@@ -252,7 +336,7 @@ class PlayApp(_PlayView):
         bot = self.bots[seat]
         legal = g.legal_actions()
         rng = random.Random(f"{g.seed}:playapp:{len(g.actions)}")
-        action = bot.decide(g, legal, rng)
+        action = bot.decide(g.view(seat), legal, rng)  # bots see what their seat may know
         try:
             g.apply(action)
         except IllegalActionError as exc:
@@ -262,22 +346,33 @@ class PlayApp(_PlayView):
             ) from None
         return action
 
-    def _run_bots(self) -> int:
+    def _run_bots(self, within_turn: bool = False) -> int:
+        """Bot moves until a human decides or the game ends. ``within_turn``: only while the
+        active seat stays the same (answers to offers, discards, event decisions). Between
+        bot turns the page shows where the bots are (visible progress)."""
         g, moves = self.game, 0
+        active, turn = g.active_seat, g.turn
         while not g.is_over and g.current_seat not in self.humans:
+            if within_turn and g.active_seat != active:
+                break
             if moves >= self.max_bot_actions:
                 raise RuntimeError(f"the bots stopped after {moves} moves (max_bot_actions)")
             self._bot_move()
             moves += 1
-            if self.step_delay > 0:
-                self._refresh()
-                time.sleep(self.step_delay)
+            if g.turn != turn and not within_turn:
+                turn = g.turn
+                self._refresh(
+                    progress=f"Bots playing… turn {g.turn}: "
+                    f"{self.words.possessive(g.active_seat)} turn ({moves} moves so far)"
+                )
+                if self.step_delay > 0:
+                    time.sleep(self.step_delay)
         return moves
 
     def _play_bots(self) -> int:
         g = self.game
         if g.is_over:
-            self._say("The game is over: " + self._named(str(g.outcome)), "info")
+            self._say("The game is over: " + self.words.speak(str(g.outcome)), "info")
             return 0
         if g.current_seat in self.humans:
             self._say(f"It is {self._name(g.current_seat)}'s move: " + self._task() + ".", "info")
@@ -291,13 +386,13 @@ class PlayApp(_PlayView):
     def _step(self) -> bool:
         g = self.game
         if g.is_over:
-            self._say("The game is over: " + self._named(str(g.outcome)), "info")
+            self._say("The game is over: " + self.words.speak(str(g.outcome)), "info")
             return False
         if g.current_seat in self.humans:
             self._say(f"No bot to step: {self._name(g.current_seat)} must decide.", "info")
             return False
         action = self._bot_move()
-        self._say(f"Step: {self._named(g.describe(action))}.", "ok")
+        self._say(f"Step: {self.words.speak(g.describe(action))}.", "ok")
         return True
 
     def _undo(self) -> int:
@@ -315,27 +410,75 @@ class PlayApp(_PlayView):
         steps = len(g.actions) - last
         g.undo(steps)
         self._generation += 1
+        self._since = {"log": len(g.log)}
         who = self._name(g.current_seat) if g.current_seat is not None else "nobody"
         self._say(f"Undid {steps} action(s): back to {who}'s decision ({self._task()}).", "ok")
         return steps
 
-    def _save(self, path) -> str:
-        path = str(path if path is not None else self.filename.value).strip()
-        if not path:
+    # -- files: confined to save_dir (a Voila user must not reach the rest of the server) ------
+
+    def _default_file_name(self) -> str:
+        g = self.game
+        who = "-".join(self._name(s) for s in sorted(self.humans)) or "bots"
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return _UNSAFE.sub("_", f"energies-{who}-seed{g.seed}-{stamp}") + ".json"
+
+    def _inside(self, name: str) -> Path:
+        """The path of ``name`` inside :attr:`save_dir`; anything else raises ValueError."""
+        name = str(name).strip()
+        if not name:
             raise ValueError("type a file name first")
-        try:
-            self.game.save(path)
-        except OSError as exc:
-            self._say(f"Cannot save to {path}: {exc.strerror or exc}.", "error")
-            return None
-        self._say(f"Saved {len(self.game.actions)} actions to {path}.", "ok")
+        path = (self.save_dir / name).resolve()
+        if not path.is_relative_to(self.save_dir):
+            raise ValueError(f"files stay in the folder {self.save_dir}: “{name}” is outside it")
+        if path.suffix.lower() != ".json":
+            raise ValueError(f"a save file ends in .json (“{name}” does not)")
         return path
 
-    def _load_path(self, path) -> bool:
-        path = str(path if path is not None else self.filename.value).strip()
-        if not path:
-            raise ValueError("type a file name first")
-        return self._load_game(load_file(path), path)
+    def _save(self, name) -> str | None:
+        path = self._inside(name if name is not None else self._default_file_name())
+        text = self.game.to_json()
+        tmp = None
+        try:  # temp file + os.replace: a reader never sees half a save
+            with tempfile.NamedTemporaryFile(
+                "w",
+                encoding="utf-8",
+                dir=path.parent,
+                prefix=".energies-",
+                suffix=".tmp",
+                delete=False,
+            ) as f:
+                tmp = f.name
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except OSError as exc:
+            if tmp:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            self._say(f"Cannot save to {path.name}: {exc.strerror or exc}.", "error")
+            return None
+        self._say(
+            f"Saved {len(self.game.actions)} actions to {path.name} (in {path.parent}).", "ok"
+        )
+        return str(path)
+
+    def _load_path(self, name) -> bool:
+        path = self._inside(name)
+        try:
+            text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
+        except files.FileProblem:
+            self._say(
+                f"Cannot load {path.name}: not a save file (a folder, device or pipe, or over "
+                f"{MAX_SAVE_BYTES:,} bytes).",
+                "error",
+            )
+            return False
+        except OSError as exc:
+            self._say(f"Cannot read {path.name}: {exc.strerror or exc}.", "error")
+            return False
+        return self._load_game(load_game(text), path.name)
 
     def _load_game(self, game: Game, source: str) -> bool:
         note = ""
@@ -346,28 +489,14 @@ class PlayApp(_PlayView):
             note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
         self.game = game
         self._generation += 1
-        self._actions_key = None
+        self._viewer = min(self.humans) if self.humans else 0
+        self._new_board()
+        self._since = {"log": len(game.log)}
         self._say(f"Loaded {source}: turn {game.turn}, {len(game.actions)} actions.{note}", "ok")
         return True
 
     def _seat_list(self) -> str:
         return ", ".join(f"{self._name(s)} = {self._who(s)}" for s in sorted(self.seats))
-
-    def _on_upload(self, change) -> None:
-        value = change.get("new")
-        if not value:
-            return
-        items = list(value.values()) if isinstance(value, dict) else list(value)
-        item = items[0]
-        content = item.get("content") if isinstance(item, dict) else getattr(item, "content", b"")
-        name = item.get("name", "the upload") if isinstance(item, dict) else "the upload"
-
-        def load():
-            return self._load_game(load_game(bytes(content)), name)
-
-        self._guard.run("loading", load)
-        with contextlib.suppress(TraitError, TypeError, ValueError):
-            self.upload.value = ()  # so that the same file can be uploaded again
 
     # -- prompt texts --------------------------------------------------------------------------
 
@@ -376,10 +505,10 @@ class PlayApp(_PlayView):
         if g.is_over:
             return "the game is over"
         if g.pending:
-            return g.pending
+            return self.words.speak(g.pending, addressee=g.current_seat)
         if g.state.phase == "roll":
             return "roll the dice (a development card may be played first)"
-        return "build, trade, use energy, or end your turn"
+        return "build on the board, trade, or end your turn"
 
     def _hint(self) -> str:
         g = self.game
@@ -392,7 +521,7 @@ class PlayApp(_PlayView):
     def _prompt_text(self) -> str:
         g = self.game
         if g.is_over:
-            return f"Game over after turn {g.turn}: {self._named(str(g.outcome))}"
+            return f"Game over after turn {g.turn}: {self.words.speak(str(g.outcome))}"
         seat = g.current_seat
         if seat in self.humans:
             return f"{self._name(seat)}, your move: {self._task()}"

@@ -45,8 +45,8 @@ CHROMIUM_ARGS = [
 INSTALL_HINT = "install with: apt-get install -y chromium && pip install playwright"
 
 BOTS_LABEL = "Bots play until my turn"
-ROLL_LABEL = "You rolls the dice"  # game.describe(RollDice(0)) with seat 0 named "You"
-END_LABEL = "You ends the turn"
+ROLL_LABEL = "Roll the dice"  # the controls of the PlayApp page (energies/widgets/static)
+END_LABEL = "End the turn"
 
 # generous: the CI machine (and this one) runs other jobs at the same time
 SERVER_TIMEOUT = 90.0  # s, until /api/status answers
@@ -321,22 +321,9 @@ def start_voila(home: Path, notebook: str = NOTEBOOK, extra_args=(), env=None) -
 
 # -- the PlayApp in the page -------------------------------------------------------------------
 
-# The first PlayApp on the page (02-play.ipynb also shows a hot-seat app further down): the
-# outermost element around the first status line that holds one log and no second app.
+# The first PlayApp on the page (02-play.ipynb also shows a hot-seat app further down).
 _ROOT_JS = """
-() => {
-  const tagged = document.querySelector('.energies-playapp');
-  if (tagged) return tagged;
-  const prompt = document.querySelector('.energies-prompt');
-  if (!prompt) return null;
-  let root = null;
-  for (let el = prompt.parentElement; el; el = el.parentElement) {
-    if (el.querySelectorAll('.energies-prompt').length > 1) break;
-    if (el.classList.contains('widget-vbox') && el.querySelector('.energies-log')
-        && el.querySelectorAll('img').length >= 2) root = el;
-  }
-  return root;
-}
+() => document.querySelector('.energies-playapp')
 """
 
 # textContent, not innerText: JupyterLab skips rendering cells scrolled out of view
@@ -344,25 +331,24 @@ _ROOT_JS = """
 _SNAPSHOT_JS = """(root) => {
   const clean = (t) => t.replace(/\\s+/g, ' ').trim();
   const text = (sel) => { const e = root.querySelector(sel); return e ? clean(e.textContent) : null; };
-  const log = root.querySelector('.energies-log');
-  // pictures in page order: board, footprint chart (then the risk meter); a CSS class wins
-  const imgs = Array.from(root.querySelectorAll('img'));
-  const src = (sel, index) => {
-    const e = root.querySelector(sel) || imgs[index];
-    return e ? e.getAttribute('src') : null;
-  };
-  const buttons = Array.from(root.querySelectorAll('button.jupyter-button'))
+  const buttons = Array.from(root.querySelectorAll('button'))
     .filter((b) => b.offsetParent !== null)
-    .map((b) => ({label: clean(b.textContent), disabled: b.disabled,
-                  style: Array.from(b.classList).filter((c) => c.startsWith('mod-'))}));
+    .map((b) => ({label: clean(b.firstChild ? b.firstChild.textContent : b.textContent),
+                  disabled: b.disabled, action: b.getAttribute('data-action'),
+                  style: Array.from(b.classList).filter((c) => c.startsWith('e-'))}));
+  const chart = root.querySelector('img.energies-chart');
   return {
     prompt: text('.energies-prompt'), status: text('.energies-status'),
     scores: text('.energies-scores'), gf: text('.energies-gf'), hand: text('.energies-hand'),
     table: Array.from(root.querySelectorAll('.energies-scores tr[data-seat]')).map((tr) =>
-      Array.from(tr.querySelectorAll('td')).slice(2).map((td) => clean(td.textContent))),
-    log: log ? (Array.from(log.querySelectorAll(':scope > div > div'))
-      .map((d) => clean(d.textContent)).join('\\n') || clean(log.textContent)) : null,
-    board: src('img.energies-board', 0), chart: src('img.energies-chart', 1),
+      Array.from(tr.querySelectorAll('td')).slice(1).map((td) => clean(td.textContent))),
+    // what a click changes first: the strip, the turn line and the status line
+    log: [text('.e-turnline'), text('.energies-strip'), text('.energies-status')].join(' | '),
+    board: Array.from(root.querySelectorAll('[data-owner]'))
+      .map((e) => (e.getAttribute('data-spot') || e.getAttribute('data-plant')) + ':' + e.getAttribute('data-owner')).join(','),
+    legal: Array.from(root.querySelectorAll('[data-legal="true"]')).map((e) => e.getAttribute('data-spot')),
+    chart: chart ? chart.getAttribute('src') : null,
+    rev: root.getAttribute('data-rev'),
     buttons,
   };
 }"""
@@ -379,7 +365,7 @@ ERROR_MARKERS = ("Traceback", "Error displaying widget", "javascript error")
 
 
 def wait_for_app(page, timeout: float = RENDER_TIMEOUT):
-    """Wait until the first PlayApp shows its prompt, log, board picture and the bots button.
+    """Wait until the first PlayApp shows its prompt, its SVG board and the bots button.
 
     Raises AssertionError at once when the page shows one of ERROR_MARKERS instead (e.g.
     Voila's "Click to show javascript error" when the widget manager is missing); a
@@ -390,11 +376,10 @@ def wait_for_app(page, timeout: float = RENDER_TIMEOUT):
           if (markers.some((m) => text.includes(m))) return true;
           const root = ({_ROOT_JS})();
           if (!root) return false;
-          const img = root.querySelector('img');
           const bots = Array.from(root.querySelectorAll('button'))
               .some((b) => b.textContent.includes({json.dumps(BOTS_LABEL)}));
-          return bots && img && (img.getAttribute('src') || '').length > 0
-                 && root.querySelector('.energies-log');
+          return bots && root.querySelectorAll('[data-hex]').length >= 19
+                 && root.querySelector('.energies-prompt');
         }}""",
         arg=list(ERROR_MARKERS),
         timeout=timeout,
@@ -418,16 +403,15 @@ def snapshot(page) -> dict:
 
 
 def app_locator(page):
-    """The Locator of the first PlayApp: the outermost widget box holding a log (the first in
-    document order; the hot-seat app of 02-play.ipynb comes later)."""
-    return page.locator(".energies-playapp, div.widget-vbox:has(.energies-log)").first
+    """The Locator of the first PlayApp (the hot-seat app of 02-play.ipynb comes later)."""
+    return page.locator(".energies-playapp").first
 
 
 def button(page, label: str):
     """The Locator of the first app's button with exactly this label."""
     return (
         app_locator(page)
-        .locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        .locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}(\s+\S.*)?$"))
         .first
     )
 
@@ -521,11 +505,14 @@ def page_text(page) -> str:
 # -- click-to-update latency ---------------------------------------------------------------------
 
 # A capture-phase click listener stamps the time of the real click event; a MutationObserver
-# stamps the first change of the log after it. Both in the page's clock: no Playwright overhead.
+# stamps the page's first redraw after it (its data-rev changes). Both in the page's clock: no
+# Playwright overhead.
 _ARM_JS = f"""
 () => {{
   const root = ({_ROOT_JS})();
-  const logText = (r) => {{ const e = r && r.querySelector('.energies-log'); return e ? e.textContent : null; }};
+  // the page's revision: changed by a redraw from the kernel, not by the click's own
+  // "working" note
+  const logText = (r) => r ? r.getAttribute('data-rev') : null;
   const state = window.__energiesLatency = {{click: null, update: null, before: logText(root)}};
   document.addEventListener('click', () => {{ if (state.click === null) state.click = performance.now(); }},
                             {{capture: true, once: true}});
@@ -550,7 +537,7 @@ def next_move_button(snap: dict) -> str | None:
         return "Step"
     if ROLL_LABEL in labels:
         return ROLL_LABEL
-    decisions = [b["label"] for b in enabled if "mod-warning" in b["style"]]
+    decisions = [b["label"] for b in enabled if "e-warn" in b["style"]]
     if decisions:
         return decisions[0]
     if END_LABEL in labels:
@@ -561,7 +548,7 @@ def next_move_button(snap: dict) -> str | None:
 def measure_latency(page, clicks: int = 20) -> list[dict]:
     """Click-to-update times of ``clicks`` clicks, each on the button that moves the game on
     (mostly "Step", one bot decision), stamped in the page: ``ms`` from the click event to the
-    first change of the log, ``idle_ms`` until the kernel's "idle" arrived (every update of
+    page redrawn from the kernel's answer (board, controls, readouts), ``idle_ms`` until the kernel's "idle" arrived (every update of
     the click sent, the chart included). Between clicks the kernel is idle."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -579,7 +566,7 @@ def measure_latency(page, clicks: int = 20) -> list[dict]:
             )
         except PlaywrightTimeout:
             raise AssertionError(
-                f"the log did not change within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
+                f"the page was not redrawn within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
                 f"{label!r} (status line: {snapshot(page)['status']!r})"
             ) from None
         snap = wait_for_idle(page)

@@ -1,0 +1,10 @@
+"""CATAN: New Energies in the games registry: its existing public API, under the contract names."""
+
+from __future__ import annotations
+
+from ..bots import PERSONAS as BOTS
+from ..bots import make_bot
+from ..game import load_game, new_game
+from ..rules import RuleSet as RULES
+
+__all__ = ["BOTS", "RULES", "load_game", "make_bot", "new_game"]

@@ -1,0 +1,103 @@
+"""The decisions of Noclear, as small frozen dataclasses (rule 2).
+
+Energy amounts are ``(blue, orange)`` pairs; ``str(action)`` reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..base import ActionCodec
+from .rules import COLOURS, SYMBOLS
+
+TOKENS = ("top", "bottom")  # rule 1.5: top marks a market machine, bottom a symbol
+
+
+def energy_text(amounts: tuple[int, ...]) -> str:
+    parts = [f"{n} {c}" for n, c in zip(amounts, COLOURS) if n]
+    return " + ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True)
+class BuyMachine:
+    """Buy the machine in a market slot, paying ``pay`` = (blue, orange) (rule 2.2)."""
+
+    seat: int
+    slot: int
+    pay: tuple[int, int]
+    kind: ClassVar[str] = "buy_machine"
+
+    def __str__(self) -> str:
+        return (
+            f"seat {self.seat} buys the machine in slot {self.slot + 1} for {energy_text(self.pay)}"
+        )
+
+
+@dataclass(frozen=True)
+class BuyUranium:
+    """Buy a visible uranium card, paying ``pay`` = (blue, orange) (rule 2.2)."""
+
+    seat: int
+    card: int
+    pay: tuple[int, int]
+    kind: ClassVar[str] = "buy_uranium"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} buys uranium card {self.card} for {energy_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class StoreEnergy:
+    """Buy nothing and add energy of one colour to the store (rule 2.2)."""
+
+    seat: int
+    colour: int
+    kind: ClassVar[str] = "store_energy"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} buys nothing and stores {COLOURS[self.colour]} energy"
+
+
+@dataclass(frozen=True)
+class MoveToken:
+    """Immediate effect: move a radioactivity token (rule 2.3). ``to`` is a market slot for
+    the top token, a symbol number for the bottom token."""
+
+    seat: int
+    token: str
+    to: int
+    kind: ClassVar[str] = "move_token"
+
+    def __str__(self) -> str:
+        if self.token == "top":
+            return f"seat {self.seat} moves the top token to market slot {self.to + 1}"
+        name = SYMBOLS[self.to] if 0 <= self.to < len(SYMBOLS) else self.to
+        return f"seat {self.seat} moves the bottom token to the {name} symbol"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Pay a machine's upgrade cost and flip it (rule 2.4)."""
+
+    seat: int
+    machine: int
+    pay: tuple[int, int]
+    kind: ClassVar[str] = "upgrade"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} upgrades machine {self.machine} for {energy_text(self.pay)}"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Skip the upgrade and end the turn (rule 2.4 is optional)."""
+
+    seat: int
+    kind: ClassVar[str] = "end_turn"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} ends the turn"
+
+
+CODEC = ActionCodec(BuyMachine, BuyUranium, StoreEnergy, MoveToken, Upgrade, EndTurn)

@@ -1,0 +1,164 @@
+"""Noclear's cards, read from a deck data file (``decks/<name>.json``).
+
+A deck file holds ``design_notes`` (why the numbers are what they are),
+``machines`` and ``uranium``. A machine: ``id``, ``name``, ``symbol``,
+``price`` / ``upgrade_cost`` (energy by colour, ``any`` payable in either colour),
+``produce`` / ``upgrade_produce`` (energy per turn by colour) and ``effect``
+(``null``, ``{"kind": "move_token"}`` or ``{"kind": "surge", "symbol": ...}``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from .rules import COLOURS, SYMBOLS
+
+Energy = tuple[int, ...]  # one amount per colour (blue, orange)
+
+
+@dataclass(frozen=True)
+class Price:
+    """A cost: fixed energy per colour plus ``any`` payable in either colour (rule 2.2)."""
+
+    fixed: Energy
+    any: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.fixed) + self.any
+
+    def payments(self, holding: Energy) -> list[Energy]:
+        """Every split of the price the holding can pay (the 'any' part in either colour)."""
+        out = []
+        for blue_extra in range(self.any + 1):
+            pay = (self.fixed[0] + blue_extra, self.fixed[1] + self.any - blue_extra)
+            if pay[0] <= holding[0] and pay[1] <= holding[1]:
+                out.append(pay)
+        return out
+
+    def __str__(self) -> str:
+        parts = [f"{n} {c}" for n, c in zip(self.fixed, COLOURS) if n]
+        if self.any:
+            parts.append(f"{self.any} any")
+        return " + ".join(parts) or "free"
+
+
+@dataclass(frozen=True)
+class Machine:
+    """A machine card: its front and its upgrade side (rule 1.4)."""
+
+    id: int
+    name: str
+    symbol: str
+    price: Price
+    produce: Energy
+    upgrade_cost: Price
+    upgrade_produce: Energy
+    effect: str | None  # None, "move_token" or "surge"
+    surge_symbol: str | None = None
+
+    def production(self, upgraded: bool) -> Energy:
+        return self.upgrade_produce if upgraded else self.produce
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.symbol})"
+
+
+@dataclass(frozen=True)
+class Uranium:
+    id: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    design_notes: tuple[str, ...]
+    machines: dict[int, Machine]
+    uranium: tuple[Uranium, ...]  # in market order (rising prices)
+
+
+def _energy(data: dict, where: str) -> Energy:
+    if not isinstance(data, dict) or set(data) - set(COLOURS) - {"any"}:
+        raise ValueError(f"{where}: energy must name only {', '.join(COLOURS)} or any")
+    values = [data.get(c, 0) for c in COLOURS]
+    if any(not isinstance(v, int) or v < 0 for v in values + [data.get("any", 0)]):
+        raise ValueError(f"{where}: energy amounts must be whole numbers >= 0")
+    return tuple(values)
+
+
+def _price(data: dict, where: str) -> Price:
+    _energy(data, where)
+    return Price(tuple(data.get(c, 0) for c in COLOURS), data.get("any", 0))
+
+
+def _machine(raw: dict) -> Machine:
+    where = f"machine {raw.get('id')!r}"
+    effect = raw.get("effect")
+    kind = effect.get("kind") if isinstance(effect, dict) else None
+    if effect is not None and kind not in ("move_token", "surge"):
+        raise ValueError(f"{where}: unknown effect {effect!r}")
+    surge = effect.get("symbol") if kind == "surge" else None
+    if raw.get("symbol") not in SYMBOLS or (kind == "surge" and surge not in SYMBOLS):
+        raise ValueError(f"{where}: symbols must be one of {', '.join(SYMBOLS)}")
+    for key in ("produce", "upgrade_produce"):
+        if "any" in raw.get(key, {}):
+            raise ValueError(f"{where}: production names a colour, not 'any'")
+    return Machine(
+        raw["id"],
+        str(raw["name"]),
+        raw["symbol"],
+        _price(raw["price"], where),
+        _energy(raw["produce"], where),
+        _price(raw["upgrade_cost"], where),
+        _energy(raw["upgrade_produce"], where),
+        kind,
+        surge,
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def load_deck(name: str = "default") -> Deck:
+    """The deck data file ``decks/<name>.json`` of the package, checked."""
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9_-]{1,40}", name):
+        raise ValueError(f"A deck name is lower-case letters, digits, - or _, not {name!r}.")
+    try:
+        text = (
+            resources.files(__package__)
+            .joinpath("decks")
+            .joinpath(f"{name}.json")
+            .read_text("utf-8")
+        )
+    except (FileNotFoundError, OSError):
+        raise ValueError(f"There is no Noclear deck named {name!r}.") from None
+    data = json.loads(text)
+    machines = {}
+    for raw in data["machines"]:
+        machine = _machine(raw)
+        if machine.id in machines:
+            raise ValueError(f"machine id {machine.id} appears twice")
+        machines[machine.id] = machine
+    uranium = tuple(Uranium(int(u["id"]), int(u["price"])) for u in data["uranium"])
+    return Deck(name, tuple(data["design_notes"]), machines, uranium)
+
+
+def deck_problems(rules) -> list[str]:
+    """Why a rules object's deck cannot be played with it (empty when it can)."""
+    try:
+        deck = load_deck(rules.deck)
+    except (ValueError, KeyError, TypeError) as exc:
+        return [f"deck {rules.deck!r} cannot be read: {exc}"]
+    out = []
+    if len(deck.machines) < rules.market_size:
+        out.append("the deck has fewer machines than market places")
+    if not deck.uranium:
+        out.append("the deck has no uranium card")
+    if rules.uranium_payment == "all" and any(
+        u.price > rules.energy_cap * len(COLOURS) for u in deck.uranium
+    ):
+        out.append("a uranium card costs more than a full energy board holds")
+    return out

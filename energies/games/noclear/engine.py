@@ -1,0 +1,315 @@
+"""The rules of Noclear: listing, checking and applying actions; the turn machine (rule 2).
+
+A turn: collect energy (automatic, rule 2.1), buy one thing or store energy (2.2),
+resolve the bought card's immediate effect (2.3: a token move is a decision, a
+surge happens at once), then optionally upgrade (2.4; skipped when nothing is
+affordable). The deck is shuffled by the game's seeded stream.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...state import Outcome
+from ..base import check_action_type
+from .actions import CODEC, TOKENS, BuyMachine, BuyUranium, EndTurn, MoveToken, StoreEnergy, Upgrade
+from .cards import Price, load_deck
+from .rules import COLOURS, NoclearRules
+from .state import NoclearState, Seat
+
+
+def new_state(rules: NoclearRules, seed: int) -> NoclearState:
+    """Shuffle the machines, fill the markets, place both tokens, draw the start player."""
+    rng = random.Random(f"noclear:{seed}")
+    cards = load_deck(rules.deck)
+    deck = sorted(cards.machines)
+    rng.shuffle(deck)
+    market: list[int | None] = [deck.pop(0) for _ in range(rules.market_size)]
+    players = [Seat(s, list(rules.start_energy)) for s in range(rules.players)]
+    state = NoclearState(
+        rules,
+        seed,
+        rng,
+        deck,
+        len(deck),
+        market,
+        [u.id for u in cards.uranium],
+        players,
+        top=rng.randrange(rules.market_size),
+        bottom=rng.randrange(len(rules.symbols)),
+        start=rng.randrange(rules.players),  # rule 2.5
+    )
+    for place in range(1, rules.players):  # rule 2.5 [H]: later seats catch up
+        seat = state.players[(state.start + place) % rules.players]
+        extra = [place * n for n in rules.catch_up_energy]
+        seat.energy = [min(rules.energy_cap, e + x) for e, x in zip(seat.energy, extra)]
+    state.log.append(
+        f"seat {state.start} starts; the top token marks slot {state.top + 1}, "
+        f"the bottom token the {rules.symbols[state.bottom]} symbol"
+    )
+    _start_turn(state, state.start)
+    return state
+
+
+def current_seat(state: NoclearState) -> int | None:
+    return None if state.outcome is not None else state.active
+
+
+# -- listing ------------------------------------------------------------------------------------
+
+
+def legal_actions(state: NoclearState) -> list:
+    if state.outcome is not None:
+        return []
+    seat, rules = state.active, state.rules
+    holding = tuple(state.players[seat].energy)
+    if state.phase == "buy":  # rule 2.2
+        out: list = []
+        for slot, machine_id in enumerate(state.market):
+            if machine_id is not None and slot != state.top:
+                price = state.cards.machines[machine_id].price
+                out += [BuyMachine(seat, slot, pay) for pay in price.payments(holding)]
+        for card in state.visible_uranium():
+            out += [BuyUranium(seat, card, pay) for pay in uranium_payments(state, card, holding)]
+        if rules.store_energy > 0:
+            out += [StoreEnergy(seat, c) for c in range(len(COLOURS))]
+        return out or [StoreEnergy(seat, 0)]
+    if state.phase == "effect":  # rule 2.3
+        tops = [s for s, m in enumerate(state.market) if m is not None and s != state.top]
+        bottoms = [b for b in range(len(rules.symbols)) if b != state.bottom]
+        return [MoveToken(seat, "top", s) for s in tops] + [
+            MoveToken(seat, "bottom", b) for b in bottoms
+        ]
+    return _upgrades(state, seat, holding) + [EndTurn(seat)]  # rule 2.4
+
+
+def uranium_payments(
+    state: NoclearState, card: int, holding: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """How ``holding`` may pay for a uranium card (rule 2.2 [H] uranium_payment)."""
+    price = _uranium_price(state, card)
+    if state.rules.uranium_payment == "all":  # all energy is discarded; the excess is lost
+        return [tuple(holding)] if sum(holding) >= price else []
+    return Price((0, 0), price).payments(holding)
+
+
+def _uranium_price(state: NoclearState, card: int) -> int:
+    return next(u.price for u in state.cards.uranium if u.id == card)
+
+
+def _upgrades(state: NoclearState, seat: int, holding: tuple[int, ...]) -> list:
+    out = []
+    for machine_id, upgraded in sorted(state.players[seat].machines.items()):
+        if not upgraded:
+            cost = state.cards.machines[machine_id].upgrade_cost
+            out += [Upgrade(seat, machine_id, pay) for pay in cost.payments(holding)]
+    return out
+
+
+# -- checking -----------------------------------------------------------------------------------
+
+
+def why_illegal(state: NoclearState, action) -> str | None:
+    """One sentence saying why ``action`` is not allowed now, or None if it is."""
+    reason = check_action_type(action, CODEC, "Noclear")
+    if reason:
+        return reason
+    if state.outcome is not None:
+        return "The game is over."
+    if action.seat != state.active:
+        return f"It is seat {state.active}'s turn, not seat {action.seat}'s."
+    if action in legal_actions(state):
+        return None
+    return _explain(state, action)
+
+
+def _explain(state: NoclearState, action) -> str:
+    phase_of = {
+        BuyMachine: "buy",
+        BuyUranium: "buy",
+        StoreEnergy: "buy",
+        MoveToken: "effect",
+        Upgrade: "upgrade",
+        EndTurn: "upgrade",
+    }
+    wanted = phase_of[type(action)]
+    if wanted != state.phase:
+        now = {
+            "buy": "buy one thing or store energy (rule 2.2)",
+            "effect": "move a radioactivity token: the card you bought says so (rule 2.3)",
+            "upgrade": "upgrade a machine or end your turn (rule 2.4)",
+        }[state.phase]
+        return f"Not now: first {now}."
+    seat = state.players[action.seat]
+    pay = getattr(action, "pay", (0, 0))
+    if not (
+        isinstance(pay, tuple) and len(pay) == 2 and all(isinstance(n, int) and n >= 0 for n in pay)
+    ):
+        return "Say how much blue and orange energy you pay, e.g. pay=(2, 1)."
+    short = [f"{n - h} {c}" for n, h, c in zip(pay, seat.energy, COLOURS) if n > h]
+    if short:
+        return f"You hold {seat.energy[0]} blue and {seat.energy[1]} orange energy: short of {', '.join(short)}."
+    if isinstance(action, BuyMachine):
+        if (
+            not isinstance(action.slot, int)
+            or not 0 <= action.slot < len(state.market)
+            or state.market[action.slot] is None
+        ):
+            return "There is no machine in that market slot."
+        if action.slot == state.top:
+            return "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
+        return _price_reason(state.cards.machines[state.market[action.slot]].price, pay)
+    if isinstance(action, BuyUranium):
+        if action.card not in state.visible_uranium():
+            return "That uranium card is not face up in the market (rule 1.5)."
+        price = _uranium_price(state, action.card)
+        if sum(seat.energy) < price:
+            return f"Uranium card {action.card} costs {price} energy; you hold {sum(seat.energy)}."
+        if state.rules.uranium_payment == "all":
+            return "Buying uranium discards all the energy you hold (rule 2.2): pay everything."
+        return f"Uranium card {action.card} costs exactly {price} energy of any colour."
+    if isinstance(action, StoreEnergy):
+        return f"Name a colour: 0 ({COLOURS[0]}) or 1 ({COLOURS[1]})."
+    if isinstance(action, MoveToken):
+        if action.token not in TOKENS:
+            return "The tokens are 'top' (a market machine) and 'bottom' (a symbol)."
+        if action.token == "top":
+            return "The top token must move to another market slot that holds a machine (rule 2.3)."
+        return f"The bottom token must move to another symbol, 0 to {len(state.rules.symbols) - 1}."
+    if isinstance(action, Upgrade):
+        owned = seat.machines.get(action.machine) if isinstance(action.machine, int) else None
+        if owned is None:
+            return "You can only upgrade a machine you own (rule 2.4)."
+        if owned:
+            return "That machine is already upgraded."
+        return _price_reason(state.cards.machines[action.machine].upgrade_cost, pay)
+    return "Upgrade a machine or end your turn."
+
+
+def _price_reason(price: Price, pay: tuple[int, int]) -> str:
+    return f"The price is {price} ({price.total} in all); {pay[0]} blue + {pay[1]} orange does not match it."
+
+
+# -- applying -----------------------------------------------------------------------------------
+
+
+def apply_legal(state: NoclearState, action) -> None:
+    """Apply an action the listing holds (unchecked: call why_illegal first)."""
+    seat = state.players[action.seat]
+    state.log.append(str(action))
+    pay = getattr(action, "pay", (0, 0))
+    seat.energy = [h - p for h, p in zip(seat.energy, pay)]
+    if isinstance(action, BuyMachine):
+        machine = state.cards.machines[state.market[action.slot]]
+        seat.machines[machine.id] = False
+        if seat.first_machine is None:
+            seat.first_machine = machine.id
+        state.market[action.slot] = state.deck.pop(0) if state.deck else None
+        state.deck_size = len(state.deck)
+        state.log.append(f"  {machine}")
+        if machine.effect == "surge":
+            _surge(state, machine.surge_symbol)
+        elif machine.effect == "move_token":
+            state.phase = "effect"
+            return
+    elif isinstance(action, BuyUranium):
+        if state.rules.uranium_payment == "all":
+            seat.energy = [0] * len(COLOURS)  # rule 2.2: the excess is lost
+        state.uranium.remove(action.card)
+        seat.uranium.append(action.card)
+        if not state.uranium:  # rule 3.1
+            if state.rules.end == "immediate":
+                _finish(state, "uranium")
+                return
+            state.ending = True
+            state.log.append("  the last uranium card is gone: the round is completed")
+    elif isinstance(action, StoreEnergy):
+        _add(
+            state,
+            seat,
+            tuple(state.rules.store_energy if c == action.colour else 0 for c in range(2)),
+        )
+    elif isinstance(action, MoveToken):
+        if action.token == "top":
+            state.top = action.to
+        else:
+            state.bottom = action.to
+    elif isinstance(action, Upgrade):
+        seat.machines[action.machine] = True
+        state.upgrades_done += 1
+    else:  # EndTurn
+        _end_turn(state)
+        return
+    _after_buying(state)
+
+
+def _add(state: NoclearState, seat: Seat, energy) -> None:
+    cap = state.rules.energy_cap  # rule 2.2 [H]: a board holds at most energy_cap a colour
+    seat.energy = [min(cap, h + e) for h, e in zip(seat.energy, energy)]
+
+
+def _surge(state: NoclearState, symbol: str) -> None:
+    """Rule 2.3: every machine with the symbol produces for its owner, ignoring the token."""
+    cards = state.cards.machines
+    for seat in state.players:
+        made = [0, 0]
+        for machine_id, upgraded in seat.machines.items():
+            if cards[machine_id].symbol == symbol:
+                made = [a + b for a, b in zip(made, cards[machine_id].production(upgraded))]
+        if any(made):
+            _add(state, seat, made)
+            state.log.append(
+                f"  surge: seat {seat.seat}'s {symbol} machines make {made[0]} blue, {made[1]} orange"
+            )
+
+
+def _after_buying(state: NoclearState) -> None:
+    """Rule 2.4: the upgrade step, when an upgrade is affordable and still allowed this turn."""
+    seat = state.active
+    if state.upgrades_done < state.rules.upgrades_per_turn and _upgrades(
+        state, seat, tuple(state.players[seat].energy)
+    ):
+        state.phase = "upgrade"
+    else:
+        _end_turn(state)
+
+
+def _end_turn(state: NoclearState) -> None:
+    following = (state.active + 1) % state.rules.players
+    if state.ending and following == state.start:
+        _finish(state, "uranium")
+    else:
+        _start_turn(state, following)
+
+
+def _start_turn(state: NoclearState, seat: int) -> None:
+    """Rule 2.1: collect the energy of every machine whose symbol is not marked."""
+    if state.turn >= state.rules.turn_limit:
+        _finish(state, "turn_limit")
+        return
+    state.turn += 1
+    state.active, state.phase, state.upgrades_done = seat, "buy", 0
+    player = state.players[seat]
+    made = state.production(seat)
+    _add(state, player, made)
+    state.log.append(
+        f"turn {state.turn}, seat {seat} collects {made[0]} blue, {made[1]} orange "
+        f"(now {player.energy[0]} blue, {player.energy[1]} orange)"
+    )
+
+
+def _finish(state: NoclearState, kind: str) -> None:
+    """Rule 3.1: most uranium wins; tie-break [H]: most energy left, then shared."""
+
+    def rank(p: Seat):
+        return (len(p.uranium), sum(p.energy) if state.rules.tiebreak == "energy" else 0)
+
+    best = max(rank(p) for p in state.players)
+    winners = tuple(p.seat for p in state.players if rank(p) == best)
+    counts = [len(p.uranium) for p in state.players]
+    who = " and ".join(f"seat {s}" for s in winners)
+    why = "the uranium market is empty" if kind == "uranium" else "the turn limit is reached"
+    reason = f"{why.capitalize()}: {who} {'share the victory' if len(winners) > 1 else 'wins'} (uranium {counts})."
+    state.phase = "over"
+    state.outcome = Outcome(kind, winners, state.turn, reason)
+    state.log.append(reason)

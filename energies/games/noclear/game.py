@@ -1,0 +1,73 @@
+"""NoclearGame: one seeded game of Noclear on the kit's game contract."""
+
+from __future__ import annotations
+
+from ..base import CompanionGame
+from . import engine
+from .actions import CODEC
+from .cards import Deck
+from .rules import NoclearRules
+
+
+class NoclearGame(CompanionGame):
+    """A game of Noclear. Create it with :func:`energies.games.noclear.new_game`."""
+
+    NAME = "noclear"
+    TITLE = "Noclear"
+    FORMAT = "energies-noclear"
+    RULES = NoclearRules
+    ENGINE = engine
+    CODEC = CODEC
+
+    @property
+    def cards(self) -> Deck:
+        """The deck data: machines by id, uranium cards, design notes."""
+        return self.state.cards
+
+    def uranium(self, seat: int) -> int:
+        """Uranium cards ``seat`` holds (rule 3.1: most wins)."""
+        return self.state.uranium_count(seat)
+
+    def energy(self, seat: int) -> tuple[int, int]:
+        """(blue, orange) energy on ``seat``'s board."""
+        return tuple(self.state.players[seat].energy)
+
+    def production(self, seat: int) -> tuple[int, int]:
+        """(blue, orange) energy ``seat`` collects next turn (the bottom token respected)."""
+        return self.state.production(seat)
+
+    def summary_row(self) -> dict:
+        """Per-seat columns for :func:`energies.simulate`."""
+        row = {}
+        for p in self.state.players:
+            row[f"uranium_{p.seat}"] = len(p.uranium)
+            row[f"machines_{p.seat}"] = len(p.machines)
+            row[f"opening_{p.seat}"] = p.first_machine
+        return row
+
+    def draw(self, ax=None):
+        """The market, the tokens and every seat's machines, energy and uranium; returns the Axes."""
+        from .draw import draw_game
+
+        return draw_game(self, ax=ax)
+
+    def _repr_png_(self) -> bytes:
+        from .draw import game_png
+
+        return game_png(self)
+
+
+def new_game(
+    players: int | None = None, seed: int = 0, rules: NoclearRules | None = None, names=None
+) -> NoclearGame:
+    """Start a game: 2 to 4 players (default 2, or the rules' count) and a seed."""
+    if rules is None:
+        rules = NoclearRules(players=2 if players is None else players)
+    elif players is not None and players != rules.players:
+        raise ValueError(f"players={players} does not match the rules ({rules.players} players).")
+    return NoclearGame(rules, seed, names)
+
+
+def load_game(text: str | bytes) -> NoclearGame:
+    """Load a saved game of Noclear (replays it and checks the digest)."""
+    return NoclearGame.from_json(text)

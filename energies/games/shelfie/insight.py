@@ -1,0 +1,104 @@
+"""Exact odds of My Shelfie Dice: how likely a combo is after the re-rolls still to come.
+
+    from energies.games.shelfie import insight
+    insight.combo_probability((0, 0, 1, 2, 3, 5), rerolls_left=2, items=[(0, 2)])  # 3 pink
+    insight.reroll_probability((0, 0, 1, 2, 3, 5), reroll=(1, 2, 3), items=[(0, 2)])
+
+Every number is a :class:`fractions.Fraction` computed by enumerating the dice
+(``odds.RerollPlanner``), never by sampling; ``tests/games/test_shelfie_insight.py``
+checks it against brute-force enumeration of ordered rolls and against simulation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+
+from . import dice as D
+from .odds import RerollPlanner
+from .rules import ShelfieRules
+
+__all__ = ["combo_probability", "reaches", "reroll_probability", "reroll_table"]
+
+
+def _items(items: Iterable) -> tuple[tuple[int, int], ...]:
+    out = tuple(sorted((int(r), int(c)) for r, c in items))
+    if not out:
+        raise ValueError("Name at least one item, e.g. [(0, 2)] for the third pink item.")
+    return out
+
+
+def reaches(items, dice: tuple[int, ...], rules: ShelfieRules | None = None) -> bool:
+    """Can these dice circle all these items together (rules 2.2-2.3)?"""
+    rules = rules or ShelfieRules()
+    items = _items(items)
+    if len(items) == 1 and rules.joker_alone_when_all_jokers and D.all_jokers(dice, rules.colours):
+        return True
+    return len(items) <= rules.max_circles and D.can_circle(items, dice, rules.colours)
+
+
+def _planner(items, rules: ShelfieRules) -> RerollPlanner:
+    items = _items(items)
+    return RerollPlanner(
+        rules.faces, lambda dice: Fraction(int(reaches(items, dice, rules))), exact=True
+    )
+
+
+def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
+    dice = tuple(sorted(int(f) for f in dice))
+    if any(not 0 <= f < rules.faces for f in dice):
+        raise ValueError(f"Dice faces are numbers 0 to {rules.faces - 1}.")
+    return dice
+
+
+def combo_probability(
+    dice, rerolls_left: int, items, rules: ShelfieRules | None = None
+) -> Fraction:
+    """Exact chance of ending with dice that circle ``items``, re-rolling as well as possible."""
+    rules = rules or ShelfieRules()
+    return _planner(items, rules).best(_dice(dice, rules), rerolls_left)
+
+
+def reroll_probability(
+    dice, reroll, items, rerolls_left: int = 1, rules: ShelfieRules | None = None
+) -> Fraction:
+    """Exact chance of reaching ``items`` if you re-roll ``reroll`` now (then play best)."""
+    rules = rules or ShelfieRules()
+    dice, reroll = _dice(dice, rules), _dice(reroll, rules)
+    if Counter(reroll) - Counter(dice):
+        raise ValueError("You can only re-roll dice that are on the table.")
+    if rerolls_left < 1 and reroll:
+        raise ValueError("No re-roll left.")
+    return _planner(items, rules).reroll_value(dice, reroll, rerolls_left)
+
+
+def reroll_table(dice, rerolls_left: int, items, rules: ShelfieRules | None = None):
+    """Every choice of dice to re-roll now with its exact chance of reaching ``items``.
+
+    A pandas DataFrame sorted best first: ``reroll`` (faces), ``dice_rerolled``,
+    ``probability`` (a float) and ``exact`` (the Fraction).
+    """
+    import pandas as pd
+
+    rules = rules or ShelfieRules()
+    dice = _dice(dice, rules)
+    planner = _planner(items, rules)
+    rows = []
+    for keep in D.sub_multisets(dice)[::-1]:
+        reroll = tuple((Counter(dice) - Counter(keep)).elements())
+        if reroll and rerolls_left < 1:
+            continue
+        exact = planner.reroll_value(dice, reroll, rerolls_left)
+        rows.append(
+            {
+                "reroll": reroll,
+                "dice_rerolled": len(reroll),
+                "probability": float(exact),
+                "exact": exact,
+            }
+        )
+    frame = pd.DataFrame(rows)
+    return frame.sort_values(["probability", "dice_rerolled"], ascending=[False, True]).reset_index(
+        drop=True
+    )

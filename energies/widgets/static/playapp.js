@@ -1,0 +1,451 @@
+// The PlayApp page (anywidget ES module, no build step). Python owns the truth: this module
+// draws the SVG board and the controls from the synced `geometry` and `view`, and sends clicks
+// back as custom messages. DOM contract (browser checks rely on it): every corner, path and
+// land hex is an element with data-corner / data-path / data-hex (engine ids), data-legal="true"
+// when the deciding seat may act there now, data-owner="SEAT" when a piece of that seat stands
+// there; every control that applies an action carries data-action="KIND" and the class
+// energies-action-KIND.
+
+const NS = "http://www.w3.org/2000/svg";
+const TERRAIN = {
+  forest: "#44BB99", hills: "#EE8866", pasture: "#BBCC33",
+  fields: "#EEDD88", mountains: "#9AA6B2", desert: "#E4DCCB",
+};
+const SEATS = ["#0072B2", "#D55E00", "#CC79A7", "#E69F00"];
+const TOWN = [[-15, 12], [15, 12], [15, -5], [0, -18], [-15, -5]];
+const CITY = [[-25, 15], [25, 15], [25, -6], [3, -6], [3, -15], [-11, -27], [-25, -15]];
+const TABS = [["build", "Build"], ["trade", "Trade"], ["energy", "Energy"], ["cards", "Cards"],
+              ["log", "Log"], ["charts", "Charts"], ["file", "File"]];
+
+const seatColor = (s) => SEATS[s % SEATS.length];
+const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
+const pts = (list, x = 0, y = 0) => list.map(([a, b]) => `${a + x},${b + y}`).join(" ");
+
+function svg(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "energies-app energies-playapp";
+  root.innerHTML = `
+    <div class="e-boardcol">
+      <svg class="energies-board" xmlns="${NS}" role="img" aria-label="the island"></svg>
+      <div class="e-tip energies-tip" aria-live="polite">Hover a spot to see what a click does.</div>
+      <div class="e-chooser energies-chooser" hidden></div>
+    </div>
+    <div class="e-side"></div>`;
+  el.appendChild(root);
+  const board = root.querySelector("svg");
+  const side = root.querySelector(".e-side");
+  const tip = root.querySelector(".e-tip");
+  const chooser = root.querySelector(".e-chooser");
+  const spots = new Map(); // "c12" -> element
+  let acts = []; // actions of the current drawing, by data-act index
+  let waiting = 0; // clicks sent and not yet answered by a redraw
+  let tab = "build";
+  let lastTip = "";
+
+  // -- the island (once per board) --------------------------------------------------------------
+  function drawStatic() {
+    const g = model.get("geometry");
+    board.innerHTML = "";
+    spots.clear();
+    if (!g || !g.hexes) return;
+    board.setAttribute("viewBox", g.box.join(" "));
+    const sea = svg("g", { class: "e-sea" }, board);
+    svg("rect", { x: g.box[0], y: g.box[1], width: g.box[2], height: g.box[3], rx: 30, fill: "#CFE6F2" }, sea);
+    for (const h of g.harbors) {
+      for (const p of h.piers) svg("line", { x1: h.xy[0], y1: h.xy[1], x2: p[0], y2: p[1], class: "e-pier" }, sea);
+      const label = svg("g", { class: "e-harbor" }, sea);
+      const w = h.resource ? 92 : 52;
+      svg("rect", { x: h.xy[0] - w / 2, y: h.xy[1] - 16, width: w, height: 32, rx: 8,
+                    fill: h.resource ? TERRAIN[{lumber: "forest", brick: "hills", fiber: "pasture", food: "fields", steel: "mountains"}[h.resource]] : "#FFFFFF" }, label);
+      const t = svg("text", { x: h.xy[0], y: h.xy[1] + 7, class: "e-harbor-text" }, label);
+      t.textContent = h.text;
+    }
+    const hexes = svg("g", { class: "e-hexes" }, board);
+    for (const h of g.hexes) {
+      const e = svg("g", { class: "e-hex", "data-hex": h.id, "data-spot": "h" + h.id, "data-name": h.name }, hexes);
+      svg("polygon", { points: pts(h.points), fill: TERRAIN[h.terrain] || "#fff", class: "e-hexshape" }, e);
+      const [cx, cy] = h.center;
+      svg("polygon", { points: pts(h.points.map(([a, b]) => [cx + 0.84 * (a - cx), cy + 0.84 * (b - cy)])), class: "e-glow" }, e);
+      const [x, y] = h.center;
+      const name = svg("text", { x, y: y - 50, class: "e-terrain" }, e);
+      name.textContent = h.terrain[0].toUpperCase() + h.terrain.slice(1);
+      if (h.number !== null) {
+        const red = h.number === 6 || h.number === 8;
+        svg("circle", { cx: x, cy: y, r: 30, class: "e-token" }, e);
+        const n = svg("text", { x, y: y + 9, class: "e-number" + (red ? " e-red" : "") }, e);
+        n.textContent = h.number;
+        for (let i = 0; i < h.pips; i++) {
+          svg("circle", { cx: x + 7 * (i - (h.pips - 1) / 2), cy: y + 19, r: 2.6, class: red ? "e-pip e-red" : "e-pip" }, e);
+        }
+      }
+      svg("title", {}, e);
+      spots.set("h" + h.id, e);
+    }
+    const paths = svg("g", { class: "e-paths" }, board);
+    for (const p of g.paths) {
+      const e = svg("g", { class: "e-path", "data-path": p.id, "data-spot": "p" + p.id, "data-name": p.name }, paths);
+      const [ax, ay] = p.a, [bx, by] = p.b;
+      const cut = (t) => [ax + t * (bx - ax), ay + t * (by - ay)];
+      const [x1, y1] = cut(0.2), [x2, y2] = cut(0.8);
+      svg("line", { x1, y1, x2, y2, class: "e-hit" }, e);
+      svg("line", { x1, y1, x2, y2, class: "e-casing" }, e);
+      svg("line", { x1, y1, x2, y2, class: "e-road" }, e);
+      svg("title", {}, e);
+      spots.set("p" + p.id, e);
+    }
+    const corners = svg("g", { class: "e-corners" }, board);
+    for (const c of g.corners) {
+      const e = svg("g", { class: "e-corner", "data-corner": c.id, "data-spot": "c" + c.id, "data-name": c.name,
+                           transform: `translate(${c.xy[0]},${c.xy[1]})` }, corners);
+      svg("circle", { r: 19, class: "e-hit" }, e);
+      svg("polygon", { class: "e-building", points: "" }, e);
+      svg("title", {}, e);
+      spots.set("c" + c.id, e);
+    }
+    svg("g", { class: "e-marks" }, board);
+  }
+
+  // -- what changes: pieces, legal spots, hover sentences ----------------------------------------
+  function drawPieces(v) {
+    const p = v.pieces;
+    const changed = new Set(v.changed || []);
+    const owners = {};
+    for (const [path, seat] of Object.entries(p.roads)) owners["p" + path] = [seat];
+    for (const [corner, [seat]] of Object.entries(p.buildings)) owners["c" + corner] = [seat];
+    for (const pl of p.plants) (owners["h" + pl.hex] = owners["h" + pl.hex] || []).push(pl.seat);
+    for (const [key, e] of spots) {
+      const spot = v.spots[key];
+      const legal = !!(spot && spot.legal);
+      if (legal) e.setAttribute("data-legal", "true"); else e.removeAttribute("data-legal");
+      const own = owners[key];
+      if (own && own.length) {
+        e.setAttribute("data-owner", own[0]);
+        e.setAttribute("data-owners", [...new Set(own)].join(" "));
+      } else { e.removeAttribute("data-owner"); e.removeAttribute("data-owners"); }
+      e.classList.toggle("energies-changed", changed.has(key));
+      const name = e.getAttribute("data-name");
+      e.querySelector("title").textContent = spot && spot.tip ? `${name}: ${spot.tip}` : name;
+      if (key[0] === "p") {
+        const road = e.querySelector(".e-road");
+        road.style.stroke = own ? seatColor(own[0]) : "";
+        e.classList.toggle("e-built", !!own);
+      } else if (key[0] === "c") {
+        const b = p.buildings[key.slice(1)];
+        const shape = e.querySelector(".e-building");
+        shape.setAttribute("points", b ? pts(b[1] === "city" ? CITY : TOWN) : "");
+        shape.style.fill = b ? seatColor(b[0]) : "";
+        e.classList.toggle("e-built", !!b);
+      }
+    }
+    const marks = board.querySelector(".e-marks");
+    if (!marks) return;
+    marks.innerHTML = "";
+    const g = model.get("geometry");
+    for (const pl of p.plants) {
+      const [x, y] = pl.xy;
+      const m = svg("g", { class: `e-plant e-${pl.kind}`, "data-plant": pl.kind, "data-owner": pl.seat,
+                           transform: `translate(${x},${y})` }, marks);
+      svg("circle", { r: 19, fill: seatColor(pl.seat), class: "e-plant-ring" }, m);
+      if (pl.kind === "fossil") {
+        svg("rect", { x: -12, y: -12, width: 24, height: 24, class: "e-plant-core" }, m);
+        svg("rect", { x: 3, y: -21, width: 7, height: 10, class: "e-chimney" }, m);
+      } else {
+        svg("circle", { r: 12, class: "e-plant-core" }, m);
+        svg("path", { d: "M-6,3 Q0,-12 7,-6 Q4,5 -6,3 Z", class: "e-leaf" }, m);
+      }
+      svg("title", {}, m).textContent = `${pl.kind} plant`;
+    }
+    const hazard = (x, y, s, cls) => {
+      const m = svg("g", { class: "e-hazard " + cls, transform: `translate(${x},${y}) scale(${s})` }, marks);
+      svg("polygon", { points: "0,-24 21,13 -21,13" }, m);
+      svg("text", { y: 10 }, m).textContent = "!";
+    };
+    for (const h of p.hex_hazards) {
+      const [x, y] = g.hexes[h].center;
+      hazard(x + 58, y, 1.2, "e-hex-hazard");
+    }
+    for (const b of p.building_hazards) hazard(b.xy[0], b.xy[1], 0.9, "e-building-hazard");
+    const [ix, iy] = g.hexes[p.inspector].center;
+    const ins = svg("g", { class: "e-inspector", transform: `translate(${ix - 58},${iy})` }, marks);
+    svg("path", { d: "M-14,26 L14,26 L8,-6 L-8,-6 Z" }, ins);
+    svg("circle", { cy: -16, r: 10 }, ins);
+    svg("title", {}, ins).textContent = "the Inspector";
+  }
+
+  // -- controls beside the board ------------------------------------------------------------------
+  function act(option, extra = "") {
+    const kind = option.kind;
+    if (!option.a) {
+      return `<span class="e-off"><button class="e-btn energies-action-${kind}" data-action="${kind}" disabled
+        title="${esc(option.why)}">${esc(option.label)}${option.price ? ` <small>${esc(option.price)}</small>` : ""}</button>
+        <span class="e-why">${esc(option.why)}</span></span>`;
+    }
+    const i = acts.push(option.a) - 1;
+    const tipText = option.price ? `${option.label} — costs ${option.price}` : option.label;
+    return `<button class="e-btn energies-action-${kind} ${extra}" data-action="${kind}" data-act="${i}"
+      title="${esc(tipText)}">${esc(option.label)}${option.price ? ` <small>${esc(option.price)}</small>` : ""}</button>`;
+  }
+
+  function tabBody(v) {
+    if (!v.human) {
+      if (v.over) return "";
+      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>`;
+    }
+    if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
+    if (tab === "build") {
+      return `<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
+        <th>${esc(r.title)} <small>${esc(r.price)}</small></th>
+        <td>${r.why ? `<span class="e-why">${esc(r.why)}</span>` : esc(r.text)}</td></tr>`).join("")}</table>`;
+    }
+    if (tab === "trade") {
+      const rows = (v.supply || []).map((r) => `<div class="e-trade-row"><b>${esc(r.rate)}</b>
+        <span class="e-give">give ${r.rate.split(":")[0]} ${esc(r.give)} <small>(you have ${r.have})</small>, get 1:</span>
+        ${r.options ? r.options.map((o) => act(o)).join("") : `<span class="e-why">${esc(r.why)}</span>`}</div>`).join("");
+      const offers = v.offers || { options: [] };
+      let offerHtml;
+      if (offers.options.length) {
+        const uniq = (k) => [...new Set(offers.options.map((o) => o[k]))];
+        const sel = (k, label) => `<label>${label} <select data-offer="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
+        offerHtml = `<div class="e-offer">${sel("partner", "to")} ${sel("give", "give")} ${sel("get", "for")}
+          <button class="e-btn energies-action-offer_trade" data-action="offer_trade" data-offer-go>Offer</button>
+          <span class="e-why e-offer-why"></span></div>`;
+      } else {
+        offerHtml = `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
+      }
+      const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
+      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}`;
+    }
+    if (tab === "energy") return `<div class="e-list">${(v.energy || []).map((o) => act(o)).join("")}</div>`;
+    if (tab === "cards") return `<div class="e-list">${(v.cards || []).map((o) => act(o)).join("")}</div>`;
+    return "";
+  }
+
+  function otherTab(v) {
+    if (tab === "log") {
+      return `<div class="e-log energies-log">${v.log.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}</div>`;
+    }
+    if (tab === "charts") {
+      const c = model.get("chart"), r = model.get("risk");
+      return `<div class="e-charts">${c ? `<img class="energies-chart" alt="footprint chart" src="${c}">` : "<p class='e-note'>Drawing the charts…</p>"}
+        ${r ? `<img class="energies-risk" alt="risk meter" src="${r}">` : ""}</div>`;
+    }
+    if (tab === "file") {
+      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.</div>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.default)}" aria-label="file name">
+        <button class="e-btn energies-save" data-control="save">Save</button>
+        <button class="e-btn energies-load" data-control="load">Load</button>
+        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>`;
+    }
+    return null;
+  }
+
+  function drawSide() {
+    const v = model.get("view");
+    if (!v || !v.pieces) return;
+    acts = [];
+    const status = v.status || { text: "", kind: "info" };
+    const busy = waiting > 0 ? `<div class="e-busy energies-busy">⏳ Working… ${waiting > 1 ? `(${waiting} clicks waiting, handled in order)` : ""}</div>` : "";
+    const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
+      ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
+      <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
+      <div class="e-gf energies-gf">${esc(v.gf)}</div>`;
+    const turn = (v.turn || []).map((o) => act(o, o.kind === "roll_dice" ? "e-primary" : "e-end")).join("");
+    const c = v.controls;
+    const botRow = `<button class="e-btn e-bots energies-bots" data-control="bots" ${c.bots ? "" : "disabled"}>Bots play until my turn</button>
+      <button class="e-btn energies-step" data-control="step" ${c.step ? "" : "disabled"}>Step</button>
+      <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>Undo</button>`;
+    const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
+      <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div></div>` : "";
+    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
+      ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
+      ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
+    const h = v.hand;
+    const hand = `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
+      ${h.cards.map(([k, n]) => `<span class="e-card e-card-${k}">${k} <b>${n}</b></span>`).join("")}
+      <span class="e-card e-card-energy">energy <b>${h.energy}</b>/${h.cap}</span>
+      ${h.dev ? `<span class="e-dev">dev: ${esc(h.dev)}</span>` : ""}${h.warehouse ? " · warehouse" : ""}
+      ${h.warn ? `<span class="e-why">${esc(h.warn)}</span>` : ""}</div>`;
+    let body;
+    if (v.over) {
+      const o = v.over_panel;
+      const chart = model.get("chart");
+      body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
+        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}
+        <div class="e-sub">Who polluted, who paid (share of the footprint caused vs share of the harm suffered)</div>
+        <table class="e-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
+          <td>caused <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
+          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table></div>`;
+    } else {
+      body = otherTab(v) ?? tabBody(v);
+    }
+    const tabs = `<div class="e-tabs" role="tablist">${TABS.map(([k, t]) => `<button class="e-tab ${k === tab ? "e-on" : ""}" data-tab="${k}">${t}</button>`).join("")}</div>`;
+    side.innerHTML = `
+      <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
+      <div class="e-turnline">${esc(v.turn_line)}</div>
+      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}</div>
+      ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}${busy}
+      ${decision}
+      <div class="e-row">${turn}${botRow}</div>
+      ${strip}${hand}
+      ${tabs}<div class="e-panel">${body}</div>
+      ${scores}`;
+    root.classList.toggle("e-waiting", waiting > 0);
+    root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
+    const log = side.querySelector(".e-log");
+    if (log) log.scrollTop = log.scrollHeight;
+    wireOffers(v);
+  }
+
+  function wireOffers(v) {
+    const go = side.querySelector("[data-offer-go]");
+    if (!go) return;
+    const pick = () => {
+      const want = {};
+      side.querySelectorAll("select[data-offer]").forEach((s) => (want[s.dataset.offer] = s.value));
+      const o = v.offers.options.find((x) => x.partner === want.partner && x.give === want.give && x.get === want.get);
+      const why = side.querySelector(".e-offer-why");
+      if (o) {
+        go.disabled = false;
+        go.dataset.act = acts.push(o.a) - 1;
+        go.title = o.label;
+        why.textContent = "";
+      } else {
+        go.disabled = true;
+        delete go.dataset.act;
+        why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
+      }
+    };
+    side.querySelectorAll("select[data-offer]").forEach((s) => s.addEventListener("change", pick));
+    pick();
+  }
+
+  // -- clicks -------------------------------------------------------------------------------------
+  function send(msg) {
+    waiting += 1;
+    model.send(msg);
+    const v = model.get("view");
+    if (v) {
+      root.classList.add("e-waiting");
+      const b = side.querySelector(".energies-busy") || document.createElement("div");
+      b.className = "e-busy energies-busy";
+      b.textContent = "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+      if (!b.parentNode) side.insertBefore(b, side.children[3] || null);
+    }
+  }
+
+  function sendAction(a) {
+    chooser.hidden = true;
+    send({ type: "act", action: a, rev: model.get("view").rev });
+  }
+
+  function openChooser(key, spot, event) {
+    const e = spots.get(key);
+    const box = root.querySelector(".e-boardcol").getBoundingClientRect();
+    const start = acts.length;
+    chooser.innerHTML = `<div class="e-chooser-title">${esc(e.getAttribute("data-name"))}: choose</div>` +
+      spot.options.map((o, i) => {
+        acts.push(o.a);
+        return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}">${esc(o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
+      }).join("") + `<button class="e-btn e-cancel" data-control="cancel">Cancel</button>`;
+    chooser.hidden = false;
+    const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - 260);
+    const y = Math.min(Math.max(0, event.clientY - box.top + 14), box.height - chooser.offsetHeight - 4);
+    chooser.style.left = x + "px";
+    chooser.style.top = y + "px";
+  }
+
+  function onClick(event) {
+    const target = event.target;
+    const tabBtn = target.closest("[data-tab]");
+    if (tabBtn) {
+      const was = tab;
+      tab = tabBtn.dataset.tab;
+      if ((tab === "charts") !== (was === "charts")) model.send({ type: "charts", open: tab === "charts" });
+      drawSide();
+      return;
+    }
+    const control = target.closest("[data-control]");
+    if (control && !control.disabled) {
+      const what = control.dataset.control;
+      if (what === "cancel") { chooser.hidden = true; return; }
+      if (what === "upload") return;
+      if (what === "save" || what === "load") {
+        const name = side.querySelector(".e-filename").value.trim();
+        if (what === "load" && !name) { tip.textContent = "Type the name of a save file first."; return; }
+        send({ type: what, name });
+        return;
+      }
+      send({ type: what });
+      return;
+    }
+    const button = target.closest("[data-act]");
+    if (button && !button.disabled) {
+      sendAction(acts[Number(button.dataset.act)]);
+      return;
+    }
+    const spotEl = target.closest("[data-spot]");
+    if (spotEl) {
+      const key = spotEl.dataset.spot;
+      const spot = (model.get("view").spots || {})[key];
+      if (!spot || !spot.legal) {
+        chooser.hidden = true;
+        tip.textContent = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+        tip.classList.add("e-flash");
+        setTimeout(() => tip.classList.remove("e-flash"), 600);
+        return;
+      }
+      if (spot.options.length === 1) sendAction(spot.options[0].a);
+      else openChooser(key, spot, event);
+    }
+  }
+
+  function onHover(event) {
+    const spotEl = event.target.closest("[data-spot]");
+    if (!spotEl) return;
+    const spot = (model.get("view").spots || {})[spotEl.dataset.spot];
+    const text = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+    if (text !== lastTip) tip.textContent = lastTip = text;
+  }
+
+  function onUpload(event) {
+    const input = event.target;
+    if (!input.matches('input[type="file"]') || !input.files.length) return;
+    const file = input.files[0];
+    file.text().then((text) => send({ type: "upload", name: file.name, text }));
+    input.value = "";
+  }
+
+  root.addEventListener("click", onClick);
+  board.addEventListener("mouseover", onHover);
+  root.addEventListener("change", onUpload);
+
+  const redraw = () => {
+    waiting = 0;
+    chooser.hidden = true;
+    const v = model.get("view");
+    if (v && v.pieces) drawPieces(v);
+    drawSide();
+  };
+  const redrawSide = () => drawSide();
+  const restart = () => { drawStatic(); redraw(); };
+  model.on("change:geometry", restart);
+  model.on("change:view", redraw);
+  model.on("change:chart", redrawSide);
+  model.on("change:risk", redrawSide);
+  restart();
+  return () => {
+    model.off("change:geometry", restart);
+    model.off("change:view", redraw);
+    model.off("change:chart", redrawSide);
+    model.off("change:risk", redrawSide);
+  };
+}
+
+export default { render };

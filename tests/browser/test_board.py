@@ -1,0 +1,104 @@
+"""A human turn played by clicking the SVG board in Voila + Chromium, by the DOM contract
+(data-path / data-corner / data-hex, data-legal, data-owner, data-action), and the layout on
+a projector: the whole app visible at 1366x768, the decision and its controls at 1024x768."""
+
+from __future__ import annotations
+
+import browserkit as bk
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "tests/browser/board-turn.ipynb"
+
+
+@pytest.fixture(scope="module")
+def board_voila(tmp_path_factory):
+    why = bk.missing_browser()
+    if why:
+        pytest.skip(f"{why}: {bk.INSTALL_HINT}")
+    server = bk.start_voila(tmp_path_factory.mktemp("voila-board"), notebook=NOTEBOOK)
+    yield server
+    server.stop()
+
+
+def open_page(browser, server, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(bk.KERNEL_WATCH_JS)
+    page = context.new_page()
+    page.goto(server.url, wait_until="domcontentloaded", timeout=bk.RENDER_TIMEOUT)
+    bk.wait_for_app(page)
+    bk.wait_for_idle(page)
+    return context, page
+
+
+def click_and_wait(page, locator, what: str) -> dict:
+    before = bk.snapshot(page)
+    locator.click()
+    bk.wait_for_change(page, before, keys=("log", "board", "buttons"), what=what)
+    return bk.wait_for_idle(page)
+
+
+def test_a_human_turn_by_clicking_the_board(browser, board_voila):
+    context, page = open_page(browser, board_voila, 1366, 768)
+    try:
+        app = bk.app_locator(page)
+        # whole app on screen without scrolling
+        box = app.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+        assert page.evaluate("() => document.scrollingElement.scrollHeight") <= 768 + 2
+        snap = click_and_wait(
+            page, app.locator('[data-action="roll_dice"]:not([disabled])'), "roll"
+        )
+        for _ in range(10):  # a 7: discard, Inspector (a glowing hex), victim
+            decision = app.locator(".energies-decision button[data-action]")
+            if not decision.count():
+                break
+            snap = click_and_wait(page, decision.first, "a decision")
+        assert snap["prompt"].startswith("You, your move"), snap["prompt"]
+        # a road: click a glowing path
+        path = app.locator('[data-path][data-legal="true"]').first
+        number = path.get_attribute("data-path")
+        click_and_wait(page, path, "a glowing path")
+        assert app.locator(f'[data-path="{number}"]').get_attribute("data-owner") == "0"
+        # a town: a glowing corner without a piece; more roads until one glows
+        town = app.locator('[data-corner][data-legal="true"]:not([data-owner])')
+        for _ in range(3):
+            if town.count():
+                break
+            click_and_wait(page, app.locator('[data-path][data-legal="true"]').first, "a path")
+        corner = town.first.get_attribute("data-corner")
+        click_and_wait(page, town.first, "a glowing corner")
+        assert app.locator(f'[data-corner="{corner}"]').get_attribute("data-owner") == "0"
+        # a plant: a glowing hex opens the chooser (fossil or renewable)
+        hexes = app.locator('[data-hex][data-legal="true"]')
+        hexes.first.click()
+        chooser = app.locator(".energies-chooser")
+        chooser.wait_for(state="visible")
+        options = chooser.locator('[data-action="build_plant"]')
+        labels = options.all_text_contents()
+        assert any("fossil" in t for t in labels) and any("renewable" in t for t in labels)
+        before = bk.snapshot(page)
+        options.filter(has_text="renewable").first.click()
+        bk.wait_for_change(page, before, keys=("board",), what="the renewable plant")
+        assert app.locator('[data-plant="renewable"][data-owner="0"]').count() == 1
+        # hover tells what a click does or why not
+        app.locator('[data-corner][data-owner="1"]').first.hover()
+        assert "Fossil Fred" in app.locator(".energies-tip").text_content()
+        end = app.locator('[data-action="end_turn"]:not([disabled])')
+        assert end.count() == 1
+    finally:
+        context.close()
+
+
+def test_decision_and_controls_fit_at_1024x768(browser, board_voila):
+    context, page = open_page(browser, board_voila, 1024, 768)
+    try:
+        app = bk.app_locator(page)
+        for selector in (".energies-prompt", '[data-action="roll_dice"]', ".energies-hand"):
+            box = app.locator(selector).first.bounding_box()
+            assert box and box["y"] + box["height"] <= 768, (selector, box)
+        board = app.locator("svg.energies-board").bounding_box()
+        assert board["y"] + board["height"] <= 768 and board["width"] >= 300
+    finally:
+        context.close()

@@ -1,0 +1,125 @@
+"""The one game contract (energies.games): every registered game plays through the same calls."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import energies as en
+from energies import games
+
+COMPANIONS = ["shelfie", "noclear"]
+
+
+def test_registry_names_the_three_games_by_short_name():
+    assert games.names() == ["new-energies", "shelfie", "noclear"]
+    assert games.get("Shelfie").name == "shelfie"
+    with pytest.raises(ValueError, match="Unknown game 'chess'; choose from new-energies"):
+        games.get("chess")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_game_follows_the_contract(name):
+    spec = games.get(name)
+    game = games.new_game(name, players=spec.players[0] if name != "new-energies" else 3, seed=5)
+    assert isinstance(game, games.GameProtocol)
+    assert games.spec_of(game) is spec
+    start = game.to_json()
+    legal = game.legal_actions()
+    assert legal and game.current_seat is not None and not game.is_over
+    game.apply(legal[0])
+    assert game.undo() == [legal[0]]
+    assert game.to_json() == start  # undo restores the very same game (same chance)
+    fork = game.fork()
+    fork.apply(fork.legal_actions()[-1])
+    assert game.to_json() == start  # a fork shares nothing
+    json.dumps(game.snapshot())  # plain JSON
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_a_view_is_a_copy_without_hidden_order_or_chance(name):
+    game = games.new_game(name, seed=5)
+    view = game.view(game.current_seat)
+    assert view.rng is None and view.viewer == game.current_seat
+    if name == "noclear":
+        assert view.deck == [] and view.deck_size == len(game.state.deck) > 0
+    bot = games.get(name).make_bot("random")
+    action = bot.decide(view, game.legal_actions(), random.Random(1))
+    game.apply(action)  # a decision made from the view is legal in the game
+    with pytest.raises(ValueError, match="seat must be"):
+        game.view(7)
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_companion_games_play_to_the_end_under_play_and_simulate(name):
+    spec = games.get(name)
+    lineup = list(spec.bots)[: spec.default_players]
+    lineup += ["random"] * (spec.default_players - len(lineup))
+    game = games.new_game(name, seed=11)
+    outcome = en.play(game, [spec.make_bot(b, seed=s) for s, b in enumerate(lineup)])
+    assert game.is_over and outcome is game.outcome and outcome.winners
+    assert game.legal_actions() == [] and game.current_seat is None
+    frame = en.simulate(6, lineup, game=name, seed=3, progress=False)
+    assert len(frame) == 6 and set(frame["outcome"]) <= {"points", "uranium", "turn_limit"}
+    again = en.simulate(6, lineup, game=name, seed=3, progress=False, jobs=2)
+    assert frame.equals(again)  # the same rows whatever runs them
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_save_load_round_trip_checks_the_digest(name):
+    game = games.new_game(name, seed=21)
+    rng = random.Random(4)
+    for _ in range(25):
+        game.apply(rng.choice(game.legal_actions()))
+    text = game.to_json()
+    same = games.load_game(text)
+    assert same.digest() == game.digest() and same.to_json() == text
+    assert same.legal_actions() == game.legal_actions()
+    data = json.loads(text)
+    data["digest"] = "0" * 32
+    with pytest.raises(en.SaveFileError, match="digest does not match"):
+        games.load_game(json.dumps(data))
+    data = json.loads(text)
+    data["actions"][3]["seat"] = 9
+    with pytest.raises(en.SaveFileError, match="Action 4 .* cannot be replayed: It is seat"):
+        games.load_game(json.dumps(data))
+
+
+def test_load_game_dispatches_new_energies_files_unchanged():
+    game = en.new_game(players=3, seed=2)
+    game.apply(game.legal_actions()[0])
+    assert games.load_game(game.to_json()).digest() == game.digest()
+    with pytest.raises(en.SaveFileError, match="not an energies save file"):
+        games.load_game("{}")
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_illegal_actions_are_refused_with_a_sentence_and_change_nothing(name):
+    game = games.new_game(name, seed=8)
+    legal = game.legal_actions()
+    other = (game.current_seat + 1) % game.rules.players
+    wrong_seat = type(legal[0])(**{**legal[0].__dict__, "seat": other})
+    before, rng_state = game.to_json(), game.state.rng.getstate()
+    for bad in (wrong_seat, "keep", None):
+        reason = game.why_illegal(bad)
+        assert isinstance(reason, str) and reason.endswith(".") and len(reason) < 200
+        with pytest.raises(en.IllegalActionError) as info:
+            game.apply(bad)
+        assert info.value.reason == reason
+        assert isinstance(info.value, ValueError)
+    assert game.to_json() == before and game.state.rng.getstate() == rng_state
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_house_defaults_are_fields_of_the_rules_object(name):
+    rules = games.get(name).rules_class()
+    defaults = rules.house_defaults()
+    assert defaults and all(h.field is None or hasattr(rules, h.field) for h in defaults)
+    assert "[H, rule" in rules.describe()
+    assert type(rules).from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    with pytest.raises(ValueError, match="players must be"):
+        rules.replace(players=99)
+    with pytest.raises(ValueError, match="no field"):
+        rules.replace(colour="red")

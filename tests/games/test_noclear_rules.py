@@ -1,0 +1,221 @@
+"""Noclear, rule by rule (numbers are those of shared/rules/noclear.md).
+
+Positions are set up by writing markets, machines or energy into the state, as a
+teacher's sandbox would; everything after that goes through the game's contract.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import energies as en
+from energies.games import noclear
+from energies.games.noclear import (
+    BuyMachine,
+    BuyUranium,
+    EndTurn,
+    MoveToken,
+    NoclearRules,
+    StoreEnergy,
+    Upgrade,
+)
+
+DECK = noclear.load_deck()
+WIND_PUMP, KITE, WIND_FARM, HYBRID, WIND_HUB = 1, 3, 4, 5, 8  # ids in decks/default.json
+SOLAR_LAMP, COAL_STOVE = 9, 25
+
+
+def pass_turn(game, colour=0):
+    """The current seat stores energy and skips the upgrade."""
+    seat = game.current_seat
+    game.apply(StoreEnergy(seat, colour))
+    if game.current_seat == seat and not game.is_over:
+        game.apply(EndTurn(seat))
+
+
+def fresh(players=2, seed=1, **rules):
+    game = noclear.new_game(seed=seed, rules=NoclearRules(players=players, **rules))
+    return game, game.state.players[game.current_seat]
+
+
+def test_1_the_default_deck_is_40_machines_and_10_uranium_in_two_colours():
+    assert len(DECK.machines) == 40 and len(DECK.uranium) == 10
+    assert {m.symbol for m in DECK.machines.values()} == set(noclear.SYMBOLS)
+    made = [m.produce for m in DECK.machines.values()]
+    assert any(b and not o for b, o in made) and any(o and not b for b, o in made)
+    assert any(b and o for b, o in made)  # mixed producers
+    assert all(sum(m.upgrade_produce) > sum(m.produce) for m in DECK.machines.values())
+    assert {m.effect for m in DECK.machines.values()} == {None, "surge", "move_token"}
+    assert [u.price for u in DECK.uranium] == sorted(u.price for u in DECK.uranium)
+    assert len(DECK.design_notes) >= 5 and "Ours" in DECK.design_notes[0]
+
+
+def test_1_5_markets_and_both_tokens_are_set_up_from_the_seed():
+    game, _ = fresh()
+    state = game.state
+    assert len(state.market) == 5 and None not in state.market and state.deck_size == 35
+    assert state.visible_uranium() == [1, 2, 3]
+    starts = {noclear.new_game(seed=s).state.start for s in range(20)}
+    tops = {noclear.new_game(seed=s).state.top for s in range(20)}
+    assert starts == {0, 1} and len(tops) > 1  # rule 2.5 and rule 1.5: random from the seed
+
+
+def test_2_1_collect_energy_except_from_the_marked_symbol():
+    game, _ = fresh()
+    state = game.state
+    seat = state.players[state.active]
+    seat.machines = {WIND_PUMP: False, SOLAR_LAMP: True, COAL_STOVE: False}
+    state.bottom = noclear.SYMBOLS.index("sun")
+    assert game.production(state.active) == (1, 1)  # the upgraded solar lamp is switched off
+    state.bottom = noclear.SYMBOLS.index("water")
+    assert game.production(state.active) == (3, 1)
+    seat.energy = [11, 0]
+    pass_turn(game, 1)  # end the turn ...
+    while game.current_seat != seat.seat:  # ... and let the other seat store energy
+        pass_turn(game)
+    assert seat.energy == [12, 2]  # 11 + 3 capped at 12 (rule 2.2 [H]); 1 stored + 1 made
+
+
+def test_2_2_buy_one_machine_with_a_mixed_price_and_refill_the_market():
+    game, seat = fresh()
+    state = game.state
+    slot = 0 if state.top != 0 else 1
+    state.market[slot] = HYBRID  # 3 orange + 3 any
+    seat.energy = [4, 5]
+    pays = {a.pay for a in game.legal_actions() if isinstance(a, BuyMachine) and a.slot == slot}
+    assert pays == {(1, 5), (2, 4), (3, 3)}  # the 3 'any' split freely; 6 orange is too many
+    top_card = state.deck[0]
+    game.apply(BuyMachine(seat.seat, slot, (2, 4)))
+    assert seat.energy == [2, 1] and HYBRID in seat.machines and seat.first_machine == HYBRID
+    assert state.market[slot] == top_card and state.deck_size == 34
+    assert game.current_seat != seat.seat  # one purchase a turn; no upgrade affordable
+
+
+def test_1_5_the_machine_under_the_top_token_cannot_be_bought():
+    game, seat = fresh()
+    state = game.state
+    seat.energy = [12, 12]
+    assert not any(isinstance(a, BuyMachine) and a.slot == state.top for a in game.legal_actions())
+    price = DECK.machines[state.market[state.top]].price
+    pay = price.payments((12, 12))[0]
+    reason = game.why_illegal(BuyMachine(seat.seat, state.top, pay))
+    assert (
+        reason == "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
+    )
+
+
+def test_2_2_buying_nothing_stores_one_energy():
+    game, seat = fresh()
+    before = list(seat.energy)
+    game.apply(StoreEnergy(seat.seat, 0))
+    assert seat.energy == [before[0] + 1, before[1]]
+
+
+def test_2_2_uranium_discards_all_energy_or_exactly_the_price():
+    game, seat = fresh()
+    seat.energy = [6, 5]
+    assert game.legal_actions().count(BuyUranium(seat.seat, 1, (6, 5))) == 1  # price 8
+    assert "discards all the energy" in game.why_illegal(BuyUranium(seat.seat, 1, (4, 4)))
+    assert "costs 9 energy" not in game.why_illegal(BuyUranium(seat.seat, 4, (6, 5)))
+    game.apply(BuyUranium(seat.seat, 1, (6, 5)))
+    assert (
+        seat.energy == [0, 0] and seat.uranium == [1] and game.state.visible_uranium() == [2, 3, 4]
+    )
+    exact, seat = fresh(uranium_payment="exact")
+    seat.energy = [6, 5]
+    pays = {a.pay for a in exact.legal_actions() if isinstance(a, BuyUranium) and a.card == 1}
+    assert pays == {(3, 5), (4, 4), (5, 3), (6, 2)}
+
+
+def test_2_3_surge_makes_every_machine_of_the_symbol_produce_ignoring_the_token():
+    game, seat = fresh()
+    state = game.state
+    other = state.players[1 - seat.seat]
+    seat.machines, other.machines = {WIND_FARM: False}, {WIND_PUMP: True}
+    state.bottom = noclear.SYMBOLS.index("wind")
+    slot = 0 if state.top != 0 else 1
+    state.market[slot] = KITE  # surge: wind
+    seat.energy, other.energy = [3, 0], [0, 0]
+    game.apply(BuyMachine(seat.seat, slot, (3, 0)))
+    assert seat.energy == [2 + 1, 0]  # the wind farm and the kite it just bought
+    assert other.energy == [2, 0]  # the other player's upgraded wind pump too
+
+
+def test_2_3_move_token_is_a_decision_right_after_buying():
+    game, seat = fresh()
+    state = game.state
+    slot = 0 if state.top != 0 else 1
+    state.market[slot] = WIND_HUB
+    seat.energy = [5, 5]
+    game.apply(BuyMachine(seat.seat, slot, (5, 5)))
+    assert state.phase == "effect" and game.current_seat == seat.seat
+    legal = game.legal_actions()
+    assert all(isinstance(a, MoveToken) for a in legal)
+    assert MoveToken(seat.seat, "bottom", state.bottom) not in legal
+    target = (state.bottom + 1) % 5
+    game.apply(MoveToken(seat.seat, "bottom", target))
+    assert state.bottom == target
+    assert "first" in game.why_illegal(MoveToken(game.current_seat, "top", 0))
+
+
+def test_2_4_one_upgrade_a_turn_flips_the_machine():
+    game, seat = fresh()
+    seat.machines = {WIND_PUMP: False, SOLAR_LAMP: False}
+    seat.energy = [6, 6]
+    game.apply(StoreEnergy(seat.seat, 0))
+    assert game.state.phase == "upgrade"
+    assert Upgrade(seat.seat, WIND_PUMP, (3, 0)) in game.legal_actions()
+    game.apply(Upgrade(seat.seat, WIND_PUMP, (3, 0)))
+    assert seat.machines[WIND_PUMP] is True
+    assert game.current_seat != seat.seat  # the one upgrade of the turn is used
+    assert game.production(seat.seat) == (3, 0)
+
+
+def test_2_4_upgrading_is_optional():
+    game, seat = fresh()
+    seat.machines = {WIND_PUMP: False}
+    seat.energy = [6, 6]
+    game.apply(StoreEnergy(seat.seat, 0))
+    game.apply(EndTurn(seat.seat))
+    assert seat.machines[WIND_PUMP] is False and game.current_seat != seat.seat
+
+
+def _last_uranium(game, seat):
+    game.state.uranium = [10]
+    seat.energy = [12, 12]
+    game.apply(BuyUranium(seat.seat, 10, (12, 12)))
+
+
+def test_3_1_the_game_ends_at_once_when_the_last_uranium_is_bought():
+    game, seat = fresh()
+    other = game.state.players[1 - seat.seat]
+    other.uranium = [1, 2, 3, 4, 5]
+    seat.uranium = [6, 7, 8, 9]
+    _last_uranium(game, seat)
+    assert game.is_over and game.outcome.kind == "uranium" and game.outcome.winners == (other.seat,)
+
+
+def test_3_1_ties_go_to_the_most_energy_left_or_are_shared():
+    for tiebreak, winners in (("energy", "other"), ("shared", "both")):
+        game, seat = fresh(tiebreak=tiebreak, end="round")
+        other = game.state.players[1 - seat.seat]
+        seat.uranium, other.uranium = [1, 2, 3, 4], [5, 6, 7, 8, 9]
+        other.energy = [4, 0]
+        _last_uranium(game, seat)  # 5 each; the buyer has no energy left
+        assert game.state.ending  # end="round": the round is completed first
+        while not game.is_over:
+            pass_turn(game)
+        expected = (other.seat,) if winners == "other" else (0, 1)
+        assert tuple(sorted(game.outcome.winners)) == tuple(sorted(expected))
+
+
+def test_rules_and_deck_problems_are_refused():
+    with pytest.raises(ValueError, match="players must be 2 to 4"):
+        NoclearRules(players=5)
+    with pytest.raises(ValueError, match="no Noclear deck named"):
+        NoclearRules(deck="missing")
+    with pytest.raises(ValueError, match="more than a full energy board"):
+        NoclearRules(energy_cap=5)
+    with pytest.raises(en.IllegalActionError, match="Not now: first buy one thing"):
+        game, seat = fresh()
+        game.apply(EndTurn(seat.seat))

@@ -1,0 +1,235 @@
+"""energies.classroom: a class's save files in one table, bad files skipped with a reason."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import energies as en
+from energies.classroom import collect, plot_class
+from energies.game import MAX_SAVE_BYTES
+from energies.insight import burden
+
+NAMES = ["Ada", "Ben", "Chloé", "Dev"]
+
+
+def finished_game(seed: int, players: int = 4):
+    game = en.new_game(players=players, seed=seed, names=NAMES[:players])
+    en.play(game, [en.bots.RandomBot() for _ in range(players)])
+    return game
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {"group1": finished_game(1), "group2": finished_game(2), "trio": finished_game(3, 3)}
+
+
+@pytest.fixture
+def class_folder(tmp_path, games):
+    for name, game in games.items():
+        game.save(tmp_path / f"{name}.json")
+    good = games["group1"].to_json()
+    (tmp_path / "broken.json").write_text(good[: len(good) // 2], encoding="utf-8")
+    (tmp_path / "notes.json").write_text('{"format": "shopping list"}', encoding="utf-8")
+    data = json.loads(good)
+    data["digest"] = "0" * len(data["digest"])
+    (tmp_path / "edited.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "nested.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    (tmp_path / "latin1.json").write_bytes(b'{"names": "Chlo\xe9"}')
+    with open(tmp_path / "huge.json", "wb") as f:  # sparse: big on paper, nothing to read
+        f.truncate(MAX_SAVE_BYTES + 1)
+    (tmp_path / "folder.json").mkdir()
+    (tmp_path / ".ipynb_checkpoints").mkdir()  # hidden entries are not part of the class
+    return tmp_path
+
+
+def test_folder_gives_one_row_per_good_game_and_skips_the_rest(class_folder, games):
+    frame = collect(class_folder)
+    assert sorted(frame["group"]) == ["group1", "group2", "trio"]
+    reasons = {os.path.basename(r["source"]): r["reason"] for r in frame.attrs["skipped"]}
+    assert set(reasons) == {
+        "broken.json",
+        "notes.json",
+        "edited.json",
+        "nested.json",
+        "latin1.json",
+        "huge.json",
+        "folder.json",
+    }
+    assert "not valid JSON" in reasons["broken.json"]
+    assert "not an energies save file" in reasons["notes.json"]
+    assert "digest" in reasons["edited.json"]
+    assert "nested too deeply" in reasons["nested.json"]
+    assert "UTF-8" in reasons["latin1.json"]
+    assert "too large" in reasons["huge.json"]
+    assert "folder" in reasons["folder.json"]
+
+
+def test_row_matches_the_game(games):
+    game = games["group1"]
+    row = collect([game.to_json()]).iloc[0]
+    outcome = game.outcome
+    assert row["group"] == "text 1"
+    assert row["players"] == 4 and row["names"] == "Ada, Ben, Chloé, Dev"
+    assert row["outcome"] == outcome.kind and row["finished"]
+    assert row["winners"] == tuple(outcome.winners)
+    assert row["everyone_loses"] == (outcome.kind == "everyone_loses")
+    assert row["turns"] == game.turn
+    assert row["final_gf"] == game.global_footprint == row["gf_by_turn"][-1]
+    assert len(row["gf_by_turn"]) == game.turn + 1  # turn 0 (the set-up) to the last turn
+    expected = burden(game)
+    for seat in game.snapshot()["seats"]:
+        s = seat["seat"]
+        assert row[f"fossil_{s}"] == seat["fossil"]
+        assert row[f"renewable_{s}"] == seat["renewable"]
+        assert row[f"vp_{s}"] == seat["vp"]
+        ratio = float(expected.loc[expected["seat"] == s, "burden_ratio"].iloc[0])
+        assert row[f"burden_{s}"] == pytest.approx(ratio, nan_ok=True)
+    assert row["mismatch"] == pytest.approx(expected.attrs["mismatch"], nan_ok=True)
+
+
+def test_everyone_loses_flag_and_winner_names():
+    frame = collect([finished_game(seed).to_json() for seed in range(12)])
+    assert set(frame["outcome"]) <= {"victory_points", "empty_bag", "everyone_loses"}
+    assert (frame["everyone_loses"] == (frame["outcome"] == "everyone_loses")).all()
+    assert frame["everyone_loses"].any()  # random tables often end with everybody losing
+    for row in frame.to_dict("records"):
+        names = row["names"].split(", ")
+        assert row["winner_names"] == ", ".join(names[s] for s in row["winners"])
+        assert (not row["winners"]) == (row["outcome"] == "everyone_loses")
+
+
+def test_three_player_game_leaves_seat_3_empty(games):
+    row = collect([games["trio"].to_json()]).iloc[0]
+    assert row["players"] == 3
+    assert row["fossil_3"] is pd_na() and math.isnan(row["burden_3"])
+
+
+def pd_na():
+    import pandas as pd
+
+    return pd.NA
+
+
+def test_list_mixes_paths_texts_dicts_and_keeps_order(tmp_path, games):
+    path = tmp_path / "blue team.json"
+    games["group2"].save(path)
+    items = [
+        games["group1"].to_json(),
+        str(path),
+        "this is not a save",
+        json.loads(games["trio"].to_json()),
+        path,
+        str(tmp_path / "missing.json"),
+        games["group1"].to_json().encode("utf-8"),
+        42,
+    ]
+    frame = collect(items)
+    assert list(frame["group"]) == ["text 1", "blue team", "text 3", "blue team", "text 4"]
+    assert list(frame["players"]) == [4, 4, 3, 4, 4]
+    skipped = frame.attrs["skipped"]
+    assert [r["source"] for r in skipped] == ["text 2", str(tmp_path / "missing.json"), "text 5"]
+    assert "not valid JSON" in skipped[0]["reason"]
+    assert "Cannot read" in skipped[1]["reason"]
+    assert "not int" in skipped[2]["reason"]
+
+
+def test_unfinished_save_is_a_row_in_progress():
+    game = en.new_game(seed=4)
+    frame = collect(game.to_json())
+    row = frame.iloc[0]
+    assert row["outcome"] == "in_progress" and not row["finished"] and row["winners"] == ()
+    assert row["turns"] == game.turn
+
+
+def test_pipe_is_skipped_without_hanging(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes on this system")
+    os.mkfifo(tmp_path / "pipe.json")
+    frame = collect(tmp_path)
+    assert frame.empty
+    assert "not a regular file" in frame.attrs["skipped"][0]["reason"]
+
+
+def test_empty_folder_gives_empty_tables_with_columns(tmp_path):
+    frame = collect(tmp_path)
+    assert frame.empty and "final_gf" in frame.columns and "burden_3" in frame.columns
+    assert frame.attrs["skipped"] == []
+
+
+def test_two_rounds_concatenate(class_folder, games):
+    import pandas as pd
+
+    first = collect(class_folder)
+    second = collect([games["group1"].to_json()])
+    both = pd.concat([first.assign(round=1), second.assign(round=2)], ignore_index=True)
+    assert list(both["round"]) == [1, 1, 1, 2]
+    assert len(first.attrs["skipped"]) == 7 and second.attrs["skipped"] == []
+
+
+def test_source_of_the_wrong_kind_is_a_clear_error():
+    with pytest.raises(TypeError, match="folder, a file path"):
+        collect(42)
+
+
+def test_plot_class_draws_lines_and_outcome_panel(class_folder):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    frame = collect(class_folder).assign(round=[1, 1, 2])
+    ax = plot_class(frame)
+    assert len(ax.figure.axes) == 2
+    assert [
+        line.get_label() for line in ax.get_lines() if not line.get_label().startswith("_")
+    ] == [f"round {r}: {g}" for r, g in zip(frame["round"], frame["group"])]
+    panel = ax.figure.axes[1]
+    assert [round(p.get_width()) for p in panel.patches] == list(frame["turns"])
+    plt.close(ax.figure)
+    _fig, given = plt.subplots()
+    assert plot_class(frame, ax=given) is given and len(given.figure.axes) == 1
+    plt.close(given.figure)
+    with pytest.raises(ValueError, match="at least one game"):
+        plot_class(frame.iloc[0:0])
+
+
+def test_import_is_light():
+    code = "import energies.classroom, sys; print('pandas' in sys.modules, 'matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False False"
+
+
+def test_classroom_preset_changes_only_the_bag_and_rows():
+    short, full = en.RuleSet.classroom(), en.RuleSet.standard()
+    changed = {k for k, v in short.to_dict().items() if full.to_dict()[k] != v}
+    assert changed == {"brown_discs", "event_spaces"}
+    assert sum(n for _, n in short.brown_discs) == 20
+    assert {short.spaces(row) for row, _ in short.event_spaces} == {2}
+    assert en.RuleSet.classroom(3).players == 3
+    assert en.RuleSet.classroom(turn_limit=100).turn_limit == 100
+
+
+def test_classroom_games_reach_the_empty_bag_in_about_25_turns():
+    personas = ["fossil", "green", "balanced", "freerider"]
+    frame = en.simulate(8, personas, rules=en.RuleSet.classroom(), seed=3, progress=False)
+    assert (frame["outcome"] == "empty_bag").all()
+    assert 20 <= frame["turns"].median() <= 30
+    full = en.simulate(8, personas, seed=3, progress=False)
+    assert frame["turns"].max() < full["turns"].min()
+
+
+def test_classroom_game_saves_and_collects(tmp_path):
+    game = en.new_game(seed=5, rules=en.RuleSet.classroom(), names=NAMES)
+    en.play(
+        game,
+        [en.bots.GreenInvestor(), en.bots.FossilRush(), en.bots.Balanced(), en.bots.FreeRider()],
+    )
+    game.save(tmp_path / "short.json")
+    row = collect(tmp_path).iloc[0]
+    assert row["outcome"] == game.outcome.kind and row["turns"] == game.turn
