@@ -18,7 +18,9 @@ import dataclasses
 import itertools
 import json
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -2016,3 +2018,97 @@ def test_illegal_action_is_not_recorded_and_replay_is_identical():
             g.apply(bad)
     assert g.to_json() == text
     assert en.load_game(text).snapshot() == g.snapshot()
+
+
+# ==============================================================================================
+# The [H]/[R] tags of the rules file, house_defaults(), describe() and the README table
+# ==============================================================================================
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_FILE = ROOT / "docs" / "new-energies-rules.md"  # a copy of shared/rules/new-energies.md
+
+
+def house_rules_of_the_rules_file(text: str) -> set[str]:
+    """Rule numbers whose tag names an [H] part: "[H]", "[R ...; H for ...]", "[H — ...]",
+    and §1 table rows tagged H (rule "1")."""
+    found, section = set(), None
+    for para in re.split(r"\n\s*\n", text):
+        heading = re.match(r"^## (\d+)\.", para)
+        if heading:
+            section = heading.group(1)
+        elif para.startswith("|"):
+            for line in para.splitlines():
+                if line.strip("|").split("|")[-1].strip() == "H":
+                    found.add(section)
+        else:
+            number = re.match(r"^(\d+\.\d+[a-z]?) ", para)
+            tags = re.findall(r"\[([^\]]*)\]", para)
+            if number and any(re.search(r"\bH\b", tag) for tag in tags):
+                found.add(number.group(1))
+    return found
+
+
+def test_rules_file_copy_parses_to_the_expected_tags():
+    """The parser reads the tag forms the rules file uses (a check of the parser itself)."""
+    sample = "## 3. Set-up\n\n3.4 Hand [R for x; H for y]\n\n3.5 GF [R]\n\n4.3 Bands [R for 4\nplayers, H for 3]:\n\n14.2a Reading. [H]\n"
+    assert house_rules_of_the_rules_file(sample) == {"3.4", "4.3", "14.2a"}
+
+
+def test_house_defaults_match_the_h_tags_of_the_rules_file():
+    """Every rule tagged [H] in the rules file has a house default (a RuleSet field or a
+    listed reading), and nothing tagged only [R] is listed as one (rules 11.1 and 13.6 are
+    published; 11.2's desert ban, 12.4 and 14.2a are house defaults)."""
+    tagged = house_rules_of_the_rules_file(RULES_FILE.read_text(encoding="utf-8"))
+    listed = {h.rule for h in RuleSet().house_defaults()}
+    assert listed == tagged
+    assert {"11.2", "12.4", "14.2a"} <= listed and not {"11.1", "13.6", "7.3"} & listed
+    fields = {h.field for h in RuleSet().house_defaults() if h.field}
+    assert {"science_as_any_resource", "empty_bag_even_survives"} <= fields
+    assert "energy_tradeable" not in fields
+
+
+def test_describe_marks_exactly_the_house_defaults():
+    text = RuleSet().describe()
+    marked = {
+        line.split(" = ")[0]: line.rsplit("[H, rule ", 1)[1].rstrip("]")
+        for line in text.splitlines()
+        if " = " in line and "[H, rule " in line
+    }
+    defaults = RuleSet().house_defaults()
+    assert marked == {h.field: h.rule for h in defaults if h.field}
+    readings = [line for line in text.splitlines() if line.startswith("[H, rule ")]
+    assert len(readings) == sum(1 for h in defaults if h.field is None)
+
+
+def readme_house_table() -> list[tuple[str, list[str], str]]:
+    """(rule, [field or 'name = value', ...], text) for each row of the README's table."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Rules and house defaults", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and re.fullmatch(r"\d+(\.\d+[a-z]?)?", cells[0]):
+            rows.append((cells[0], re.findall(r"`([^`]+)`", cells[1]), cells[2]))
+    return rows
+
+
+def test_readme_house_table_matches_house_defaults():
+    """The README's table lists exactly the house defaults: the same rules, the same fields,
+    and every 'field = value' it quotes is the default value."""
+    rows = readme_house_table()
+    defaults = RuleSet().house_defaults()
+    assert {r for r, _, _ in rows} == {h.rule for h in defaults}
+    quoted = {(rule, q.split(" = ")[0]) for rule, names, _ in rows for q in names}
+    want = {(h.rule, h.field) for h in defaults if h.field}
+    assert want <= quoted, want - quoted
+    fields = {f.name for f in dataclasses.fields(RuleSet)}
+    assert {name for _, name in quoted if name in fields} == {f for _, f in want}
+    for _, names, _ in rows:
+        for q in names:
+            if " = " in q and q.split(" = ")[0] in fields:
+                name, value = q.split(" = ", 1)
+                assert repr(getattr(RuleSet(), name)) == value, name
+    for rule, names, _ in rows:  # a row without a field is a listed reading of that rule
+        if not names:
+            assert any(h.rule == rule and h.field is None for h in defaults), rule
+
