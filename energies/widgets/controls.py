@@ -147,6 +147,7 @@ class Options:
                     self.option(a)
                 )
         for spot in out.values():
+            self._shorten(spot["options"])
             first = spot["options"][0]
             spot["tip"] = (
                 f"{first['label']} — costs {first['price']}"
@@ -154,7 +155,7 @@ class Options:
                 else first["label"]
                 if len(spot["options"]) == 1
                 else "Click to choose: "
-                + "; ".join(f"{o['label']} ({o['price']})" for o in spot["options"])
+                + " or ".join(f"{o['short']} ({o['price']})" for o in spot["options"])
             )
         if self.seat is None:
             return out
@@ -201,6 +202,20 @@ class Options:
                 tip = f"A plant on {w.hex(hx.id)} needs a town or city of yours on its corners."
             out[f"h{hx.id}"] = {"tip": tip}
         return out
+
+    def _shorten(self, options: list[dict[str, Any]]) -> None:
+        """Labels for the chooser of a spot: "Fossil plant", "Renewable plant for your city at
+        corner ..." (the building only when two of yours touch the hex)."""
+        corners = {o["a"].get("corner") for o in options if o["kind"] == "build_plant"}
+        for o in options:
+            a = o["a"]
+            if o["kind"] != "build_plant":
+                o["short"] = o["label"]
+                continue
+            o["short"] = f"{a['plant'].capitalize()} plant"
+            if len(corners) > 1:
+                piece = "city" if a["corner"] in self.player.cities else "town"
+                o["short"] += f" for your {piece} at {self.words.corner(a['corner'])}"
 
     # -- the controls beside the board -------------------------------------------------------
 
@@ -270,7 +285,7 @@ class Options:
             legal = [a for a in self.legal if a.kind == "trade_with_supply" and a.give == give]
             row = {"give": give, "rate": f"{rate}:1", "have": self.have.get(give, 0)}
             if legal:
-                row["options"] = [self.option(a, label=a.get) for a in legal]
+                row["options"] = [self.option(a, label=a.get, price="") for a in legal]
             else:
                 other = next(k for k in CARD_KINDS if k != give)
                 row["why"] = self.why(TradeWithSupply(self.seat, give, other)) or (

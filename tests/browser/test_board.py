@@ -47,6 +47,15 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         box = app.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
         assert page.evaluate("() => document.scrollingElement.scrollHeight") <= 768 + 2
+        # every corner, path and land hex is there, with a box a click can hit (an upright
+        # path too: its click area is a thin rectangle, not a zero-width line)
+        boxes = app.evaluate(
+            """(root) => ['corner', 'path', 'hex'].map((k) => Array.from(
+                 root.querySelectorAll(`[data-${k}]`)).map((e) => {
+                   const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
+        )
+        assert [len(b) for b in boxes] == [54, 72, 19]
+        assert min(min(b) for b in boxes) >= 8, "a spot too small to click"
         snap = click_and_wait(
             page, app.locator('[data-action="roll_dice"]:not([disabled])'), "roll"
         )
@@ -76,7 +85,7 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         chooser = app.locator(".energies-chooser")
         chooser.wait_for(state="visible")
         options = chooser.locator('[data-action="build_plant"]')
-        labels = options.all_text_contents()
+        labels = [t.lower() for t in options.all_text_contents()]
         assert any("fossil" in t for t in labels) and any("renewable" in t for t in labels)
         before = bk.snapshot(page)
         options.filter(has_text="renewable").first.click()

@@ -40,7 +40,7 @@ function render({ model, el }) {
   root.innerHTML = `
     <div class="e-boardcol">
       <svg class="energies-board" xmlns="${NS}" role="img" aria-label="the island"></svg>
-      <div class="e-tip energies-tip" aria-live="polite">Hover a spot to see what a click does.</div>
+      <div class="e-tip energies-tip" aria-live="polite"></div>
       <div class="e-chooser energies-chooser" hidden></div>
     </div>
     <div class="e-side"></div>`;
@@ -103,6 +103,11 @@ function render({ model, el }) {
       svg("line", { x1, y1, x2, y2, class: "e-casing" }, e); // white under a glowing path
       svg("line", { x1, y1, x2, y2, class: "e-hit" }, e);
       svg("line", { x1, y1, x2, y2, class: "e-road" }, e);
+      // the click area: a thin rectangle along the path (a line alone has a zero-width box
+      // when upright, and a browser or a test would call it invisible)
+      const len = Math.hypot(x2 - x1, y2 - y1), nx = (-(y2 - y1) / len) * 13, ny = ((x2 - x1) / len) * 13;
+      svg("polygon", { class: "e-hitarea",
+        points: pts([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]) }, e);
       svg("title", {}, e);
       spots.set("p" + p.id, e);
     }
@@ -299,11 +304,11 @@ function render({ model, el }) {
       const o = v.over_panel;
       const chart = model.get("chart");
       body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
-        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}
-        <div class="e-sub">Who polluted, who paid (share of the footprint caused vs share of the harm suffered)</div>
-        <table class="e-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
-          <td>caused <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
-          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table></div>`;
+        <div class="e-sub">Who polluted, who paid: share of the footprint caused, share of the harm suffered</div>
+        <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
+          <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
+          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
+        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}</div>`;
     } else {
       body = otherTab(v) ?? tabBody(v);
     }
@@ -315,7 +320,7 @@ function render({ model, el }) {
       ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}${busy}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
-      ${strip}${hand}
+      ${v.over ? "" : strip + hand}
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     root.classList.toggle("e-waiting", waiting > 0);
@@ -373,10 +378,10 @@ function render({ model, el }) {
     chooser.innerHTML = `<div class="e-chooser-title">${esc(e.getAttribute("data-name"))}: choose</div>` +
       spot.options.map((o, i) => {
         acts.push(o.a);
-        return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}">${esc(o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
+        return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}" title="${esc(o.label)}">${esc(o.short || o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
       }).join("") + `<button class="e-btn e-cancel" data-control="cancel">Cancel</button>`;
     chooser.hidden = false;
-    const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - 260);
+    const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - chooser.offsetWidth - 4);
     const y = Math.min(Math.max(0, event.clientY - box.top + 14), box.height - chooser.offsetHeight - 4);
     chooser.style.left = x + "px";
     chooser.style.top = y + "px";
@@ -427,12 +432,20 @@ function render({ model, el }) {
     }
   }
 
-  function onHover(event) {
-    const spotEl = event.target.closest("[data-spot]");
-    if (!spotEl) return;
-    const spot = (model.get("view").spots || {})[spotEl.dataset.spot];
-    const text = spotText(spotEl.getAttribute("data-name"), spot);
+  let hovered = null; // the spot under the mouse: its sentence is redrawn with the page
+  const HINT = "Hover a spot to see what a click does.";
+  function showTip() {
+    let text = HINT;
+    if (hovered && hovered.isConnected) {
+      const spot = (model.get("view").spots || {})[hovered.dataset.spot];
+      text = spotText(hovered.getAttribute("data-name"), spot);
+    }
     if (text !== lastTip) tip.textContent = lastTip = text;
+  }
+
+  function onHover(event) {
+    hovered = event.target.closest("[data-spot]");
+    showTip();
   }
 
   function onUpload(event) {
@@ -445,6 +458,7 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
+  board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onUpload);
 
   const redraw = () => {
@@ -453,6 +467,7 @@ function render({ model, el }) {
     const v = model.get("view");
     if (v && v.pieces) drawPieces(v);
     drawSide();
+    showTip(); // never a stale sentence: the hovered spot's, as it is now
   };
   const redrawSide = () => drawSide();
   const restart = () => { drawStatic(); redraw(); };
