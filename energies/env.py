@@ -41,6 +41,9 @@ buy_dev_card               1
 trade_with_supply          42                     give (6 cards + energy) x get (6 cards)
 offer_trade                147 (98 with 3)        partner k x give (7) x get (7); one card for
                                                   one card only (rule 12.1)
+propose_trade              49                     give (7) x get (7), one for one, by a seat
+                                                  that is not active to the active player
+                                                  (rule 12.1)
 respond_to_trade           2                      decline, accept
 remove_hazard              73                     19 hexes, then 54 buildings (corner)
 demolish_fossil            114                    plant site
