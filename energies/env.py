@@ -57,8 +57,6 @@ choose_victim              3 (2 with 3)           victim k
 place_hazard               54                     corner
 choose_hex                 19                     hex
 decline                    1
-propose_trade              49                     give (7) x get (7), to the active player;
-                                                  one card for one card only (rule 12.1)
 =========================  =====================  ==========================================
 
 ``observation["action_mask"]`` (int8) marks the legal indices of the agent to act (all

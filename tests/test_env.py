@@ -210,7 +210,9 @@ def test_the_readme_table_and_example_match_the_code():
     section = _readme_section()
     codec = raw_env(players=4).codec
     quoted = {}
-    for ranges, kinds in re.findall(r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.MULTILINE):
+    for ranges, kinds in re.findall(
+        r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.MULTILINE
+    ):
         for span, kind in zip(ranges.split(" / "), kinds.split(" / ")):
             first, _, last = span.strip().partition("–")
             quoted[kind.strip("` ")] = (int(first), int(last or first))
