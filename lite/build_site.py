@@ -13,11 +13,12 @@ Steps (each prints one line):
 4. ``jupyter lite build`` with every proxy pointed at a closed port: the build itself
    downloads nothing (the site is made from the pinned, installed packages);
 5. write the site's Pyodide lockfile: Pyodide's own entries, plus ours (energies,
-   ipywidgets, comm) pointing at the wheels in the site's package index, so that the first
-   ``import energies`` of a lesson loads energies and everything the lessons use.
+   ipywidgets, comm, anywidget, psygnal) pointing at the wheels in the site's package index,
+   so that the first ``import energies`` of a lesson loads energies and everything the lessons
+   use (anywidget for the PlayApp's page, whose labextension step 4 puts in the site).
 
-At run time the kernel still fetches Pyodide itself and numpy, pandas, matplotlib, networkx
-from Pyodide's CDN, unless the site was built with a full Pyodide distribution
+At run time the kernel still fetches Pyodide itself and numpy, pandas, matplotlib, networkx,
+traitlets, typing-extensions from Pyodide's CDN, unless the site was built with a full Pyodide distribution
 (``PYODIDE=/path/to/pyodide-<version>.tar.bz2 lite/build.sh``), which it then serves itself.
 """
 
@@ -43,16 +44,26 @@ NODE = LITE / ".node"
 KERNEL_WHEELS = LITE / "kernel-wheels.txt"
 
 #: the labextensions the site needs (nothing else from this Python's environment is copied)
-EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
+EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "anywidget",  # the PlayApp's page (lesson 02)
+)
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: where the site's lockfile lives (relative file names in it are relative to this folder)
 LOCK_DIR = Path("static") / "pyodide-lock"
 #: what `import energies` loads in the browser: the core needs none of these; the lessons'
 #: charts, frames, graph and widgets do (jupyterlab, the server, has no place in a browser)
-LESSON_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib", "tqdm", "ipywidgets")
+LESSON_PACKAGES = ("numpy", "pandas", "networkx", "matplotlib", "tqdm", "ipywidgets", "anywidget")
 #: the dependencies our extra lock entries declare (all present in the lock)
-LOCK_DEPENDS = {"energies": LESSON_PACKAGES, "ipywidgets": ("comm", "traitlets"), "comm": ()}
+LOCK_DEPENDS = {
+    "energies": LESSON_PACKAGES,
+    "ipywidgets": ("comm", "traitlets", "ipython"),  # the kernel loads IPython anyway
+    "comm": (),
+    "anywidget": ("ipywidgets", "psygnal", "typing-extensions"),
+    "psygnal": (),
+}
 #: a closed port: proxies pointed here make any download of the build fail loudly
 NO_NETWORK = "http://127.0.0.1:9"
 
@@ -70,6 +81,13 @@ def pyodide_version() -> str:
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     return PYODIDE_VERSION
+
+
+def pyodide_python() -> str:
+    """The Python version ("3.14") of the Pyodide the pinned kernel runs."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    return PYODIDE_PYTHON_VERSION
 
 
 # -- 1. fetch (cached) -------------------------------------------------------------------------
@@ -101,6 +119,7 @@ def fetch_kernel_wheels() -> list[Path]:
         say(f"fetching the pinned kernel wheels into {folder.relative_to(REPO)}")
         run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
+            + ["--platform", "any", "--python-version", pyodide_python()]  # pure wheels only
             + ["--require-hashes", "-r", str(KERNEL_WHEELS), "-d", str(folder)]
         )
     return wheels

@@ -9,8 +9,11 @@
   runs (installed once into lite/.node), our wheel unpacked into its site-packages in Node,
   seeded games whose save files have the same sha256 as under CPython;
 * the site (built once per session by lite/build_site.py, with every proxy pointed at a closed
-  port, so the build downloads nothing): the lessons, our wheel in the site's package index
-  and lockfile, the kernel and widget extensions;
+  port, so the build downloads nothing): the lessons, our wheel, anywidget and the other kernel
+  wheels in the site's package index and lockfile, the kernel, widget and anywidget extensions;
+  in Node, `import energies` and `import anywidget` from the site's lockfile and lesson 02's
+  PlayApp syncing the same page as under CPython (PyPI's copies stand in for IPython and the
+  other pure-Python packages the kernel gets from Pyodide's CDN);
 * the site served on loopback and opened in Debian's Chromium (Playwright), every request to
   another host refused: JupyterLab loads, offers the Pyodide kernel and lists the lessons; a
   lesson opens on the Pyodide kernel, which then asks the CDN for Pyodide (refused).
@@ -173,7 +176,16 @@ def test_site_lockfile_points_at_a_self_hosted_pyodide_where_it_has_the_file(tmp
     (local / "numpy-2.whl").write_bytes(b"wheel")
     packages = {
         name: {"name": name, "file_name": f"{name}-2.whl", "depends": []}
-        for name in ("numpy", "pandas", "networkx", "matplotlib", "tqdm", "traitlets")
+        for name in (
+            "numpy",
+            "pandas",
+            "networkx",
+            "matplotlib",
+            "tqdm",
+            "traitlets",
+            "typing-extensions",
+            "ipython",
+        )
     }
     (local / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": packages}))
     (site / "pypi").mkdir()
@@ -218,18 +230,23 @@ def _missing_jupyterlite() -> str | None:
     return None
 
 
-def _pyodide_games(pyodide_package: Path, wheel_or_lock: Path) -> dict:
-    """lite/pyodide_games.mjs in Node: the seeded games under Pyodide, and what it saw."""
+def _pyodide_games(pyodide_package: Path, wheel_or_lock: Path, stand_ins: Path | None = None):
+    """lite/pyodide_games.mjs in Node: the seeded games under Pyodide, and what it saw (with
+    ``stand_ins``, lesson 02's PlayApp built there too)."""
     start = time.monotonic()
+    options = ["--stand-ins", str(stand_ins)] if stand_ins else []
     proc = subprocess.run(
-        ["node", str(LITE / "pyodide_games.mjs"), str(pyodide_package), str(wheel_or_lock)]
+        ["node", str(LITE / "pyodide_games.mjs"), *options, str(pyodide_package)]
+        + [str(wheel_or_lock)]
         + [str(s) for s in SEEDS],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    # (Pyodide's minified source lines are left out of the message)
+    readable = "\n".join(line for line in proc.stderr.splitlines() if len(line) < 400)
+    assert proc.returncode == 0, readable[-3000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     result["wall_seconds"] = time.monotonic() - start
     assert result["pyodide_version"] == build_site.pyodide_version()
@@ -281,7 +298,7 @@ def test_site_has_the_lessons_for_the_pyodide_kernel(site):
 
 def test_site_indexes_our_wheel_and_the_kernel_wheels(site, wheel):
     index = json.loads((site / "pypi" / "all.json").read_text())
-    assert {"energies", "ipywidgets", "comm"} <= set(index)
+    assert set(build_site.LOCK_DEPENDS) <= set(index)  # energies and the kernel wheels
     (release,) = index["energies"]["releases"][en.__version__]
     served = site / "pypi" / release["filename"]
     digest = hashlib.sha256(served.read_bytes()).hexdigest()
@@ -308,7 +325,7 @@ def test_site_lockfile_loads_energies_and_the_lesson_packages(site):
 
     assert lock["info"]["python"].startswith(PYODIDE_PYTHON_VERSION + ".")  # the kernel's Python
     packages = lock["packages"]
-    for name in ("energies", "ipywidgets", "comm"):
+    for name in build_site.LOCK_DEPENDS:
         entry = packages[name]
         wheel_file = (lock_path.parent / entry["file_name"]).resolve()
         assert wheel_file.parent == (site / "pypi").resolve()
@@ -316,23 +333,74 @@ def test_site_lockfile_loads_energies_and_the_lesson_packages(site):
         assert entry["imports"] == [name]
     assert set(packages["energies"]["depends"]) == set(build_site.LESSON_PACKAGES)
     # everything `import energies` loads is in the lock; Pyodide's own files come from its CDN
-    todo, seen = ["energies"], set()
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo.extend(packages[name]["depends"])  # a KeyError names a missing package
-    assert {"numpy", "pandas", "matplotlib", "ipywidgets", "comm"} <= seen
-    for name in seen - set(build_site.LOCK_DEPENDS):
-        assert packages[name]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/v")
+    loaded = _closure(packages, ["energies"])
+    assert {"numpy", "pandas", "matplotlib", "ipywidgets", "comm", "anywidget", "psygnal"} <= set(
+        loaded
+    )
+    for name, entry in loaded.items():
+        if name not in build_site.LOCK_DEPENDS:
+            assert entry["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/v")
     assert any(url.startswith("./pypi/all.json") for url in kernel["pipliteUrls"])
 
 
-def test_site_lockfile_installs_energies_in_pyodide(site, pyodide_package):
-    """As the kernel does: `import energies` resolved through the site's lockfile, our wheels
-    fetched relative to it and their sha256 checked (the CDN dependencies are left out)."""
-    result = _pyodide_games(pyodide_package, site / build_site.LOCK_DIR / "pyodide-lock.json")
-    assert result["installed_from_lock"] == ["energies", "ipywidgets", "comm"]
+@pytest.fixture(scope="session")
+def stand_ins(site) -> Path:
+    """PyPI's pure-Python wheels of the versions the site's lockfile takes from Pyodide's CDN
+    for ipywidgets and anywidget (IPython, traitlets, typing-extensions, ...), downloaded once
+    into lite/.cache: Node has no CDN here, and Pyodide's own rebuilt copies differ in sha256."""
+    lock = json.loads((site / build_site.LOCK_DIR / "pyodide-lock.json").read_text())
+    needed = _closure(lock["packages"], ["anywidget"])
+    folder = LITE / ".cache" / "pyodide-stand-ins"
+    pins = [
+        f"{name}=={entry['version']}"
+        for name, entry in needed.items()
+        if name not in build_site.LOCK_DEPENDS
+        and not (folder / entry["file_name"].rsplit("/", 1)[-1]).is_file()
+    ]
+    if pins:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
+            + ["--platform", "any", "--python-version", build_site.pyodide_python()]
+            + ["-d", str(folder), *pins],
+            check=True,
+        )
+    return folder
+
+
+def _closure(packages: dict, roots: list[str]) -> dict[str, dict]:
+    """The lock entries ``roots`` load, by name (dependencies named as Pyodide matches them:
+    case, "-", "_" and "." alike); a KeyError names a package missing from the lock."""
+    by_name = {_normal(name): entry for name, entry in packages.items()}
+    todo, found = list(roots), {}
+    while todo:
+        entry = by_name[_normal(todo.pop())]
+        if entry["name"] not in found:
+            found[entry["name"]] = entry
+            todo.extend(entry["depends"])
+    return found
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def test_site_lockfile_installs_energies_and_the_playapp_in_pyodide(
+    site, pyodide_package, stand_ins
+):
+    """As the kernel does: `import energies` and `import anywidget` resolved through the site's
+    lockfile, our wheels fetched relative to it and their sha256 checked (the CDN dependencies
+    are left out, PyPI's copies of the pure-Python ones stand in); then lesson 02's PlayApp
+    syncs the same page to the browser as under CPython."""
+    lock = site / build_site.LOCK_DIR / "pyodide-lock.json"
+    result = _pyodide_games(pyodide_package, lock, stand_ins)
+    assert result["installed_from_lock"] == [
+        "energies",
+        "ipywidgets",
+        "comm",
+        "anywidget",
+        "psygnal",
+    ]
+    assert result["playapp"] == games_digest.describe_playapp()
 
 
 def test_site_has_the_kernel_and_widget_extensions(site):
@@ -341,6 +409,13 @@ def test_site_has_the_kernel_and_widget_extensions(site):
     assert names == set(build_site.EXTENSIONS)
     for ext in config["federated_extensions"]:
         assert (site / "extensions" / ext["name"] / ext["load"]).is_file()
+    # the PlayApp's page: anywidget's front end is the version of the kernel's anywidget wheel
+    package = json.loads((site / "extensions" / "anywidget" / "package.json").read_text())
+    assert package["version"] == build_site.kernel_wheel_pins()["anywidget"][0]
+    module, wanted = games_digest.describe_playapp()["model_module"].split("@")
+    assert (
+        module == "anywidget" and wanted == "~" + ".".join(package["version"].split(".")[:2]) + ".*"
+    )
 
 
 # -- the site in Chromium ------------------------------------------------------------------------
@@ -398,6 +473,7 @@ def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
                 timeout=bk.RENDER_TIMEOUT
             )
             widgets = [u for u in requested if "@jupyter-widgets/jupyterlab-manager" in u]
+            anywidget_front = [u for u in requested if u.startswith("/extensions/anywidget/")]
             listing_errors = list(errors)
 
             page.goto(f"{served}/lab/index.html?path={LESSONS[0]}", timeout=bk.RENDER_TIMEOUT)
@@ -419,6 +495,7 @@ def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
         finally:
             browser.close()
     assert widgets, "JupyterLab did not load the widget manager extension"
+    assert anywidget_front, "JupyterLab did not load anywidget's extension (the PlayApp's page)"
     assert heading.startswith("00 · Start here")
     assert dialogs == 0, "JupyterLite asked something on opening a lesson"
     assert f"{cdn_pyodide}pyodide.mjs" in refused, refused
