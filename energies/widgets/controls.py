@@ -374,5 +374,21 @@ class Options:
         return out
 
     def decision_controls(self) -> list[dict[str, Any]]:
-        """Every option of a pending decision (discard, Inspector, hazard, answer an offer)."""
-        return [self.option(a) for a in self.legal]
+        """Every option of a pending decision (discard, Inspector, hazard, answer an offer)
+        but one-for-one proposals, which :meth:`proposal_picker` shows."""
+        return [self.option(a) for a in self.legal if a.kind != "propose_trade"]
+
+    def proposal_picker(self) -> list[dict[str, Any]]:
+        """Rule 12.1: a seat that is not active proposes one card for one to the active
+        player; the page shows two pickers and a button, not dozens of buttons."""
+        active = self.game.names[self.game.state.active]
+        return [
+            {
+                **self.option(a),
+                "partner": active,
+                "give": goods_text(a.give),
+                "get": goods_text(a.get),
+            }
+            for a in self.legal
+            if a.kind == "propose_trade"
+        ]

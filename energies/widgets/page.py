@@ -93,6 +93,7 @@ class _Page:
                     f"{self.words.name(seat)}, decide now: {g.pending}", addressee=seat
                 ),
                 "options": options.decision_controls(),
+                "picker": options.proposal_picker() or None,  # rule 12.1
             }
         elif human:
             view["turn"] = options.turn_controls()

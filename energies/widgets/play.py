@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import bots as _bots
 from .. import files
-from ..actions import Action, OfferTrade, action_from_dict, goods_text
+from ..actions import Action, action_from_dict, goods_text
 from ..engine import IllegalActionError
 from ..game import MAX_SAVE_BYTES, Game, load_game
 from .board_view import PlayView, board_geometry
@@ -295,6 +295,8 @@ class PlayApp(_Page):
             )
             return False
         text = self.words.speak(g.describe(choice))
+        # who answers an offer: its partner; a proposal (rule 12.1): the active player
+        partner = getattr(choice, "partner", g.state.active)
         self._viewer = choice.seat
         self._mark()
         try:
@@ -307,21 +309,21 @@ class PlayApp(_Page):
         moves = 0
         if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
             moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
-        if isinstance(choice, OfferTrade):
-            self.offer_answer = message = self._answer_to(choice)
+        if choice.kind in ("offer_trade", "propose_trade"):  # rule 12.1: answered at once
+            self.offer_answer = message = self._answer_to(choice, partner)
         if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
             moves += self._run_bots()
-        if moves and not isinstance(choice, OfferTrade):
+        if moves and choice.kind not in ("offer_trade", "propose_trade"):
             message += f" The bots made {moves} move(s)."
         self._say(message, "ok")
         return True
 
-    def _answer_to(self, offer: OfferTrade) -> str:
-        """The partner's answer to an offer, once given ("Bob accepted." / "Bob declined.")."""
+    def _answer_to(self, offer: Action, partner: int) -> str:
+        """The answer to an offer or a proposal, once given ("Bob accepted your offer: ...")."""
         actions = self.game.actions
         at = max(i for i, a in enumerate(actions) if a == offer)
         answer = next((a for a in actions[at + 1 :] if a.kind == "respond_to_trade"), None)
-        who = self._name(offer.partner)
+        who = self._name(partner)
         deal = f"{goods_text(offer.give)} for {goods_text(offer.get)}"
         if answer is None:
             return f"{who} has not answered your offer ({deal}) yet."
