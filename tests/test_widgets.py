@@ -113,7 +113,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         chart=False,
         save_dir=tmp_path,
     )
-    clicks = 0
+    clicks = offers = 0
     for i in range(3000):
         if g.is_over:
             break
@@ -122,6 +122,13 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             shown = every_option(page)
             assert shown and all(g.why_illegal(action_from_dict(o["a"])) is None for o in shown)
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
+            if page["decision"] and any(
+                o["kind"] == "respond_to_trade" for o in page["decision"]["options"]
+            ):  # an offer to Ada: the decision says what is offered
+                assert re.search(
+                    r"\((Bob|Cy|Di) (offers Ada|proposes) 1 \w+ for 1 \w+", page["decision"]["title"]
+                )
+                offers += 1
             assert act(app, next_move(app))
             clicks += 1
             if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
@@ -133,6 +140,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         if i % 25 == 0:
             assert check_invariants(g.state) == []
     assert g.is_over and clicks > 20 and check_invariants(g.state) == []
+    assert offers > 0
     page = app.page
     assert page["prompt"].startswith(f"Game over after turn {g.turn}")
     assert not page["controls"]["bots"] and page["over_panel"]["outcome"]

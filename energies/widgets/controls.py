@@ -376,7 +376,14 @@ class Options:
     def decision_controls(self) -> list[dict[str, Any]]:
         """Every option of a pending decision (discard, Inspector, hazard, answer an offer)
         but one-for-one proposals, which :meth:`proposal_picker` shows."""
-        return [self.option(a) for a in self.legal if a.kind != "propose_trade"]
+        proposing = any(a.kind == "propose_trade" for a in self.legal)
+        return [
+            self.option(a, label="Pass (propose nothing)")
+            if proposing and a.kind == "decline"
+            else self.option(a)
+            for a in self.legal
+            if a.kind != "propose_trade"
+        ]
 
     def proposal_picker(self) -> list[dict[str, Any]]:
         """Rule 12.1: a seat that is not active proposes one card for one to the active

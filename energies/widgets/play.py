@@ -494,7 +494,7 @@ class PlayApp(_Page):
             return self.words.speak(g.pending, addressee=g.current_seat)
         if g.state.phase == "roll":
             return "roll the dice (a development card may be played first)"
-        return "build on the board, trade, or end your turn"
+        return "build on the board, trade, or end the turn"
 
     def _hint(self) -> str:
         g = self.game
