@@ -150,6 +150,25 @@ def check_action_type(action: Any, codec: ActionCodec, game: str) -> str | None:
     return None
 
 
+def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
+    """A bot from a game's table of names, a bot class, or a ready bot object (ValueError else)."""
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
+        key = aliases.get(key, key)
+        if key not in bots:
+            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
+        return bots[key](seed=seed)
+    if isinstance(spec, type):
+        try:
+            return spec(seed=seed)
+        except TypeError:  # a student's class often has no seed parameter
+            return spec()
+    if hasattr(spec, "decide"):
+        return spec
+    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+
+
 # -- the game shell -------------------------------------------------------------------------------
 
 
