@@ -4,27 +4,23 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import time
 from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
-from .. import files
 from ..actions import Action, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import MAX_SAVE_BYTES, Game, load_game
+from ..game import Game, load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
+from .saves import _Saves
 from .words import Wording
 
 HUMAN = "human"
 DEFAULT_SEATS: dict[int, Any] = {0: HUMAN, 1: "FossilRush", 2: "green", 3: "random"}
-_SEAT_RE = re.compile(r"\b([Ss])eat (\d+)\b")
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 def _is_human(spec: Any) -> bool:
@@ -35,7 +31,7 @@ def _bot_label(bot: Any) -> str:
     return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
-class PlayApp(_Page):
+class PlayApp(_Saves, _Page):
     """Play a game in a notebook or a Voila page: humans click the board, bots answer.
 
     ``seats`` maps each seat to ``"human"`` or a bot accepted by
@@ -414,75 +410,6 @@ class PlayApp(_Page):
         who = self._name(g.current_seat) if g.current_seat is not None else "nobody"
         self._say(f"Undid {steps} action(s): back to {who}'s decision ({self._task()}).", "ok")
         return steps
-
-    # -- files: confined to save_dir (a Voila user must not reach the rest of the server) ------
-
-    def _default_file_name(self) -> str:
-        g = self.game
-        who = "-".join(self._name(s) for s in sorted(self.humans)) or "bots"
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return _UNSAFE.sub("_", f"energies-{who}-seed{g.seed}-{stamp}") + ".json"
-
-    def _inside(self, name: str) -> Path:
-        """The path of ``name`` inside :attr:`save_dir`; anything else raises ValueError."""
-        name = str(name).strip()
-        if not name:
-            raise ValueError("type a file name first")
-        path = (self.save_dir / name).resolve()
-        if not path.is_relative_to(self.save_dir):
-            raise ValueError(f"files stay in the folder {self.save_dir}: “{name}” is outside it")
-        if path.suffix.lower() != ".json":
-            raise ValueError(f"a save file ends in .json (“{name}” does not)")
-        return path
-
-    def _save(self, name) -> str | None:
-        path = self._inside(name if name is not None else self._default_file_name())
-        try:  # Game.save writes atomically (temp file + os.replace): never half a save
-            written = Path(self.game.save(path))
-        except (OSError, ValueError) as exc:
-            self._say(
-                f"Cannot save to {path.name}: {getattr(exc, 'strerror', None) or exc}.", "error"
-            )
-            return None
-        # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
-        self._say(
-            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent}).", "ok"
-        )
-        return str(written)
-
-    def _load_path(self, name) -> bool:
-        path = self._inside(name)
-        try:
-            text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
-        except files.FileProblem:
-            self._say(
-                f"Cannot load {path.name}: not a save file (a folder, device or pipe, or over "
-                f"{MAX_SAVE_BYTES:,} bytes).",
-                "error",
-            )
-            return False
-        except OSError as exc:
-            self._say(f"Cannot read {path.name}: {exc.strerror or exc}.", "error")
-            return False
-        return self._load_game(load_game(text), path.name)
-
-    def _load_game(self, game: Game, source: str) -> bool:
-        note = ""
-        if game.rules.players != len(self.seats):
-            seats = {s: self.seats.get(s, "random") for s in range(game.rules.players)}
-            self.game = game
-            self._set_seats(seats)
-            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
-        self.game = game
-        self._generation += 1
-        self._viewer = min(self.humans) if self.humans else 0
-        self._new_board()
-        self._since = {"log": len(game.log)}
-        self._say(f"Loaded {source}: turn {game.turn}, {len(game.actions)} actions.{note}", "ok")
-        return True
-
-    def _seat_list(self) -> str:
-        return ", ".join(f"{self._name(s)} = {self._who(s)}" for s in sorted(self.seats))
 
     # -- prompt texts --------------------------------------------------------------------------
 
