@@ -173,20 +173,7 @@ def test_play_02_in_jupyterlab(page, lab):
     # the bots play until the human must decide: VP/LF table, board and chart redrawn
     bk.button(page, bk.BOTS_LABEL).click()
     bk.wait_for_change(page, ended, keys=("log",), what=f"clicking {bk.BOTS_LABEL!r}")
-    roll = bk.app_locator(page).locator('[data-action="roll_dice"]:not([disabled])')
-    decision = bk.app_locator(page).locator(".energies-decision button[data-action]")
-    page.wait_for_function(  # the roll, or an event's decision first (a hazard to place)
-        "() => document.querySelector('.energies-playapp [data-action=roll_dice]:not([disabled]),"
-        " .energies-playapp .energies-decision button[data-action]')",
-        timeout=bk.CLICK_TIMEOUT,
-    )
-    for _ in range(10):
-        if roll.count() or not decision.count():
-            break
-        before = bk.wait_for_idle(page)
-        decision.first.click()
-        bk.wait_for_change(page, before, keys=("log", "buttons"), what="an event's decision")
-    roll.wait_for(timeout=bk.CLICK_TIMEOUT)
+    bk.until_roll(page)  # an event's decision or a proposal window (rule 12.1) first
     played = bk.wait_for_idle(page)
     assert played["status"].startswith(("The bots made", "You ")), played["status"]
     assert played["prompt"].startswith("You, your move: roll the dice"), played["prompt"]
