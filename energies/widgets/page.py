@@ -86,6 +86,7 @@ class _Page:
             },
             "file": {"folder": str(self.save_dir), "default": self._default_file_name()},
             "offer_answer": self.offer_answer,
+            "proposals": self._proposal_view(),  # rule 12.1: the "don't ask me" option
         }
         if human and g.pending:
             title = f"{self.words.name(seat)}, decide now: {g.pending}"

@@ -16,6 +16,7 @@ from ..game import Game, load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
+from .proposals import _Proposals
 from .saves import _Saves
 from .words import Wording
 
@@ -31,7 +32,7 @@ def _bot_label(bot: Any) -> str:
     return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
-class PlayApp(_Saves, _Page):
+class PlayApp(_Proposals, _Saves, _Page):
     """Play a game in a notebook or a Voila page: humans click the board, bots answer.
 
     ``seats`` maps each seat to ``"human"`` or a bot accepted by
@@ -46,7 +47,9 @@ class PlayApp(_Saves, _Page):
     ``answer_at_once`` (default on): bots answer offers and other decisions inside a human's
     turn at once. ``auto_bots``: bots also play their own turns right after a human ends a
     turn. ``step_delay`` (seconds) pauses after each bot turn while bots play, for teacher
-    demos. ``chart=False`` leaves out the footprint chart and risk meter. ``save_dir`` is the
+    demos. ``ask_on_bot_turns=False`` passes for the humans when a bot's turn offers them
+    a trade proposal (rule 12.1; the page's "Don't ask me on the bots' turns").
+    ``chart=False`` leaves out the footprint chart and risk meter. ``save_dir`` is the
     only folder the file box reads and writes (default: the current folder, the notebook's).
 
     From Python (and in tests) every click has a method: ``app.click(action)``,
@@ -62,6 +65,7 @@ class PlayApp(_Saves, _Page):
         *,
         answer_at_once: bool = True,
         auto_bots: bool = False,
+        ask_on_bot_turns: bool = True,
         chart: bool = True,
         save_dir: str | os.PathLike | None = None,
         max_bot_actions: int = 20_000,
@@ -78,6 +82,7 @@ class PlayApp(_Saves, _Page):
         self.max_bot_actions = max_bot_actions
         self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
         self._set_seats(seats)
+        self._init_proposals(ask_on_bot_turns)
         self._busy: str | None = None
         self._guard = _Guard(self)
         self.ignored_clicks = 0
@@ -233,6 +238,9 @@ class PlayApp(_Saves, _Page):
             return self.load_text(
                 str(content.get("text", "")), str(content.get("name", "the upload"))
             )
+        if kind == "option":
+            self.set_option(str(content.get("name")), content.get("value"))
+            return False
         if kind == "charts":
             self.show_charts(bool(content.get("open")))
             return False
@@ -303,6 +311,7 @@ class PlayApp(_Saves, _Page):
         self.timings["apply"] = time.perf_counter() - start
         message = text + "."
         moves = 0
+        passes = self._auto_pass()  # e.g. a second human's proposal window after this one
         if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
             moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
         if choice.kind in ("offer_trade", "propose_trade"):  # rule 12.1: answered at once
@@ -311,6 +320,8 @@ class PlayApp(_Saves, _Page):
             moves += self._run_bots()
         if moves and choice.kind not in ("offer_trade", "propose_trade"):
             message += f" The bots made {moves} move(s)."
+        if passes:
+            message += f" Passed for you {passes} time(s) (no trade proposal)."
         self._say(message, "ok")
         return True
 
@@ -348,7 +359,11 @@ class PlayApp(_Saves, _Page):
         shows where the bots are (visible progress)."""
         g, moves = self.game, 0
         turn = g.turn
-        while not g.is_over and g.current_seat not in self.humans:
+        while not g.is_over:
+            if g.current_seat in self.humans:
+                if self._auto_pass():  # rule 12.1: "don't ask me on the bots' turns"
+                    continue
+                break
             if answers_only and g.active_seat not in self.humans and not g.pending:
                 break
             if moves >= self.max_bot_actions:
@@ -388,16 +403,18 @@ class PlayApp(_Saves, _Page):
             self._say(f"No bot to step: {self._name(g.current_seat)} must decide.", "info")
             return False
         action = self._bot_move()
-        self._say(f"Step: {self.words.speak(g.describe(action))}.", "ok")
+        passes = self._auto_pass()
+        self._say(
+            f"Step: {self.words.speak(g.describe(action))}."
+            + (f" Passed for you {passes} time(s) (no trade proposal)." if passes else ""),
+            "ok",
+        )
         return True
 
     def _undo(self) -> int:
         g = self.game
         if self.humans:
-            last = next(
-                (i for i in range(len(g.actions) - 1, -1, -1) if g.actions[i].seat in self.humans),
-                None,
-            )
+            last = self._last_human_choice(g.actions)
         else:
             last = len(g.actions) - 1 if g.actions else None
         if last is None:
@@ -405,6 +422,7 @@ class PlayApp(_Saves, _Page):
             return 0
         steps = len(g.actions) - last
         g.undo(steps)
+        self._forget_auto_passes(len(g.actions))
         self._generation += 1
         self._since = {"log": len(g.log)}
         who = self._name(g.current_seat) if g.current_seat is not None else "nobody"

@@ -75,6 +75,7 @@ class _Saves:
             note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
         self.game = game
         self._generation += 1
+        self._forget_auto_passes()
         self._viewer = min(self.humans) if self.humans else 0
         self._new_board()
         self._since = {"log": len(game.log)}

@@ -4,7 +4,7 @@
 // land hex is an element with data-corner / data-path / data-hex (engine ids), data-legal="true"
 // when the deciding seat may act there now, data-owner="SEAT" when a piece of that seat stands
 // there; every control that applies an action carries data-action="KIND" and the class
-// energies-action-KIND.
+// energies-action-KIND; a page option that applies no action carries data-option="NAME".
 
 const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = {
@@ -220,10 +220,30 @@ function render({ model, el }) {
       title="${esc(tipText)}">${esc(option.label)}${option.price ? ` <small>${esc(option.price)}</small>` : ""}</button>`;
   }
 
+  // rule 12.1: "don't ask me on the bots' turns" (the app passes for the humans) and, while it
+  // is on, the way back: be asked at the next bot's roll all the same
+  function askToggle(p) {
+    return `<label class="e-option energies-option-ask"><input type="checkbox" data-option="ask_on_bot_turns"
+      ${p.ask ? "" : "checked"}> Don't ask me on the bots' turns (pass for me)</label>`;
+  }
+
+  function proposalBox(v) {
+    const p = v.proposals;
+    if (!p) return "";
+    let back = "";
+    if (!p.ask) {
+      back = p.next
+        ? `<span class="e-note">You will be asked at ${esc(p.partner)}'s next roll.</span>
+           <button class="e-btn energies-option-propose" data-option="propose_next" data-value="false">Cancel</button>`
+        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">Propose a trade to ${esc(p.partner)}</button>`;
+    }
+    return `<div class="e-sub">Proposals to the bots (rule 12.1)</div><div class="e-proposals">${askToggle(p)}${back}</div>`;
+  }
+
   function tabBody(v) {
     if (!v.human) {
       if (v.over) return "";
-      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>`;
+      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>${tab === "trade" ? proposalBox(v) : ""}`;
     }
     if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
     if (tab === "build") {
@@ -240,7 +260,7 @@ function render({ model, el }) {
         ? pickerHtml(offers.options, "offer_trade", "Offer")
         : `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
       const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
-      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}`;
+      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}${proposalBox(v)}`;
     }
     if (tab === "energy") return `<div class="e-list">${(v.energy || []).map((o) => act(o)).join("")}</div>`;
     if (tab === "cards") return `<div class="e-list">${(v.cards || []).map((o) => act(o)).join("")}</div>`;
@@ -283,7 +303,8 @@ function render({ model, el }) {
       <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>Undo</button>`;
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
       ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
-      <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div></div>` : "";
+      <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
+      ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
     const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
@@ -406,6 +427,11 @@ function render({ model, el }) {
       drawSide();
       return;
     }
+    const option = target.closest("button[data-option]");
+    if (option) {
+      send({ type: "option", name: option.dataset.option, value: option.dataset.value === "true" });
+      return;
+    }
     const control = target.closest("[data-control]");
     if (control && !control.disabled) {
       const what = control.dataset.control;
@@ -457,8 +483,12 @@ function render({ model, el }) {
     showTip();
   }
 
-  function onUpload(event) {
+  function onChange(event) {
     const input = event.target;
+    if (input.matches('input[type="checkbox"][data-option]')) { // checked: "don't ask me"
+      send({ type: "option", name: input.dataset.option, value: !input.checked });
+      return;
+    }
     if (!input.matches('input[type="file"]') || !input.files.length) return;
     const file = input.files[0];
     file.text().then((text) => send({ type: "upload", name: file.name, text }));
@@ -468,7 +498,7 @@ function render({ model, el }) {
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
-  root.addEventListener("change", onUpload);
+  root.addEventListener("change", onChange);
 
   const redraw = () => {
     waiting = 0;
