@@ -101,10 +101,12 @@ class _Proposals:
         self._auto_passes = {i for i in self._auto_passes if i < length}
 
     def _next_bot_name(self) -> str:
-        """Who the next proposal goes to: the active bot, else the next bot in turn order."""
+        """Whose roll opens the next proposal window: the active bot before its roll, else
+        the next bot in turn order."""
         g = self.game
         n = g.rules.players
-        seats = [(g.active_seat + k) % n for k in range(n)]
+        first = 1 if g.state.phase == "action" else 0  # the window opens right after a roll
+        seats = [(g.active_seat + k) % n for k in range(first, n + first)]
         bot = next((s for s in seats if s not in self.humans), None)
         return self._name(bot) if bot is not None else "a bot"
 
