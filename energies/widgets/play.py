@@ -310,8 +310,8 @@ class PlayApp(_Proposals, _Saves, _Page):
             return False
         self.timings["apply"] = time.perf_counter() - start
         message = text + "."
-        moves = 0
-        passes = self._auto_pass()  # e.g. a second human's proposal window after this one
+        moves, passes = 0, self.auto_pass_count
+        self._auto_pass()  # e.g. a second human's proposal window after this one
         if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
             moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
         if choice.kind in ("offer_trade", "propose_trade"):  # rule 12.1: answered at once
@@ -320,9 +320,7 @@ class PlayApp(_Proposals, _Saves, _Page):
             moves += self._run_bots()
         if moves and choice.kind not in ("offer_trade", "propose_trade"):
             message += f" The bots made {moves} move(s)."
-        if passes:
-            message += f" Passed for you {passes} time(s) (no trade proposal)."
-        self._say(message, "ok")
+        self._say(message + self._passes_note(passes), "ok")
         return True
 
     def _answer_to(self, offer: Action, partner: int) -> str:
@@ -388,10 +386,10 @@ class PlayApp(_Proposals, _Saves, _Page):
         if g.current_seat in self.humans:
             self._say(f"It is {self._name(g.current_seat)}'s move: " + self._task() + ".", "info")
             return 0
-        start = time.perf_counter()
+        start, passes = time.perf_counter(), self.auto_pass_count
         moves = self._run_bots()
         self.timings["bots"] = time.perf_counter() - start
-        self._say(f"The bots made {moves} move(s). " + self._hint(), "ok")
+        self._say(f"The bots made {moves} move(s).{self._passes_note(passes)} {self._hint()}", "ok")
         return moves
 
     def _step(self) -> bool:
@@ -402,13 +400,9 @@ class PlayApp(_Proposals, _Saves, _Page):
         if g.current_seat in self.humans:
             self._say(f"No bot to step: {self._name(g.current_seat)} must decide.", "info")
             return False
-        action = self._bot_move()
-        passes = self._auto_pass()
-        self._say(
-            f"Step: {self.words.speak(g.describe(action))}."
-            + (f" Passed for you {passes} time(s) (no trade proposal)." if passes else ""),
-            "ok",
-        )
+        action, passes = self._bot_move(), self.auto_pass_count
+        self._auto_pass()
+        self._say(f"Step: {self.words.speak(g.describe(action))}.{self._passes_note(passes)}", "ok")
         return True
 
     def _undo(self) -> int:

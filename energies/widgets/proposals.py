@@ -22,6 +22,7 @@ class _Proposals:
         # seat -> None (asked to propose at its next window) or the turn of that open window
         self._propose_next: dict[int, int | None] = {}
         self._auto_passes: set[int] = set()  # indices in game.actions the app passed for
+        self.auto_pass_count = 0  # passes the app made since it was opened (for the status)
 
     def set_option(self, name: str, value: Any, seat: int | None = None) -> None:
         """Set a page option as the page does: ``"ask_on_bot_turns"`` (False: the app passes
@@ -83,7 +84,13 @@ class _Proposals:
             self._auto_passes.add(len(g.actions))
             g.apply(next(a for a in g.legal_actions() if a.kind == "decline"))
             passes += 1
+        self.auto_pass_count += passes
         return passes
+
+    def _passes_note(self, since: int) -> str:
+        """ " Passed for you 2 time(s) …" when the app passed since the count was ``since``."""
+        n = self.auto_pass_count - since
+        return f" Passed for you {n} time(s) (no trade proposal, rule 12.1)." if n else ""
 
     def _last_human_choice(self, actions: list[Action]) -> int | None:
         """The index of the last action a human chose (the app's own passes do not count)."""
@@ -117,6 +124,7 @@ class _Proposals:
         return {
             "ask": self.ask_on_bot_turns,
             "partner": self._next_bot_name(),
-            "next": self._viewer in self._propose_next,
+            "next": self._viewer in self._propose_next
+            and self._propose_next[self._viewer] is None,  # asked for, its window not open yet
             "passes": len(self._auto_passes),
         }
