@@ -22,7 +22,9 @@ const args = process.argv.slice(2);
 const standIns = args[0] === "--stand-ins" ? args.splice(0, 2)[1] : null;
 const [pyodideDir, wheelPath, ...seeds] = args;
 if (!pyodideDir || !wheelPath) {
-  console.error("usage: node lite/pyodide_games.mjs <pyodide dir> <wheel or pyodide-lock.json> <seed>...");
+  console.error(
+    "usage: node lite/pyodide_games.mjs [--stand-ins DIR] <pyodide dir> <wheel or pyodide-lock.json> <seed>...",
+  );
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));

@@ -350,7 +350,7 @@ def stand_ins(site) -> Path:
     into lite/.cache: Node has no CDN here, and Pyodide's own rebuilt copies differ in sha256."""
     lock = json.loads((site / build_site.LOCK_DIR / "pyodide-lock.json").read_text())
     needed = _closure(lock["packages"], ["anywidget"])
-    folder = LITE / ".cache" / "pyodide-stand-ins"
+    folder = LITE / ".cache" / "pyodide-stand-ins" / build_site.pyodide_version()
     pins = [
         f"{name}=={entry['version']}"
         for name, entry in needed.items()
