@@ -111,7 +111,7 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")  # two parts may run at once
     tmp.write_text(text)
     os.replace(tmp, path)
 
