@@ -18,7 +18,9 @@ offers off, energies as played) for about ``--seconds`` of **CPU time** each
 runs first; each engine replays the same seeds every round. The machine is shared, so the
 ratio is computed per round and reported as its median and its range.
 
-Actions are counted from catanatron's ``game.state.actions`` (its log of every action taken:
+energies plays as ``en.simulate`` does: without the per-turn history records
+(``new_game(history=False)``), which catanatron does not keep either; the action log, the
+text log and the event log are kept. Actions are counted from catanatron's ``game.state.actions`` (its log of every action taken:
 initial placements, rolls, builds, trades, discards, robber moves, end turns) and from
 energies' ``game.actions`` (every applied action; quick start places the starting pieces
 without actions). If catanatron is not installed the script says how to install it and
@@ -80,7 +82,7 @@ def run_energies(games: int, seed: int, seconds: float, offers: bool) -> dict:
     played = actions = turns = 0
     cpu0 = time.process_time()
     while played < games and time.process_time() - cpu0 < seconds:
-        game = en.new_game(seed=seed + played, rules=rules)
+        game = en.new_game(seed=seed + played, rules=rules, history=False)  # as simulate()
         outcomes[en.play(game, [en.bots.RandomBot() for _ in range(4)]).kind] += 1
         actions += len(game.actions)
         turns += game.turn

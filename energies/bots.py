@@ -1,8 +1,10 @@
 """Players: the one-method Player protocol and the bot personas.
 
 A bot is any object with ``decide(game_view, legal_actions, rng) -> action``:
-it gets the game (read it, do not change it), the list of legal actions of
-the seat it plays, and a seeded ``random.Random`` to break ties with.
+it gets what its seat may know (``game.view(seat)``, a read-only
+:class:`energies.view.GameView`: own hand, public board, only the number of the
+others' cards), the list of legal actions of the seat it plays, and a seeded
+``random.Random`` to break ties with.
 
     class Cautious:
         def decide(self, game, legal, rng):
@@ -12,14 +14,17 @@ the seat it plays, and a seeded ``random.Random`` to break ties with.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .actions import Action, OfferTrade
 from .board import PIPS
-from .checks import supply_rate
+from .checks import supply_rates
+from .listing import OffersLeftOut
 from .search import SEARCH_BOTS, SearchPlayer
 
 
@@ -41,6 +46,8 @@ class RandomBot:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
         return (self._rng or rng).choice(options)
 
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
+
     def __repr__(self) -> str:
         return "RandomBot()"
 
@@ -52,8 +59,16 @@ class RandomBot:
 _OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
 
 
-def _score_and_tie(scored: tuple) -> tuple:
-    return scored[0], scored[1]
+_score_and_tie = operator.itemgetter(0, 1)  # (score, tie-break draw) of a scored action
+
+
+def _footprints(state) -> tuple[int, ...]:
+    return tuple(map(state.local_footprint, range(state.n)))
+
+
+def _plant_balance(state, seat: int) -> int:
+    p = state.players[seat]
+    return p.count_plants("renewable") - p.count_plants("fossil")
 
 
 def _blocked_corners(state) -> set[int]:
@@ -65,15 +80,25 @@ def _blocked_corners(state) -> set[int]:
     return blocked
 
 
-_SCORERS: dict[tuple[type, str], object] = {}
+class _Scorers(dict):
+    """Action kind -> a bot class's ``_score_<kind>`` function, looked up on first use."""
+
+    def __init__(self, cls: type) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, kind: str) -> Callable:
+        self[kind] = found = getattr(self.cls, f"_score_{kind}", _scores_nothing)
+        return found
 
 
-def _scorer(cls: type, kind: str):
-    """The ``_score_<kind>`` function of a bot class (None: the kind scores 0), looked up once."""
-    key = (cls, kind)
-    if key not in _SCORERS:
-        _SCORERS[key] = getattr(cls, f"_score_{kind}", None)
-    return _SCORERS[key]
+@functools.cache
+def _scorers(cls: type) -> _Scorers:
+    return _Scorers(cls)
+
+
+def _scores_nothing(bot, state, a, needs) -> float:
+    return 0.0  # a kind the bot has no scorer for
 
 
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
@@ -102,9 +127,10 @@ class StrategyBot:
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        if len(legal) == 1:
+        if len(legal) == 1 and not self._offers_left_out(legal):
             return legal[0]
-        state = game_view.state if hasattr(game_view, "state") else game_view
+        # fair play: given a whole Game, read only what this seat may know
+        state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
@@ -125,28 +151,50 @@ class StrategyBot:
         the same words of the Mersenne Twister as that many ``random()`` calls), so the
         random stream, and every seeded game, stays exactly as if each offer were scored.
         """
-        needs = self._needs(state, legal[0].seat)
+        seat = legal[0].seat
+        needs = self._needs(state, seat)
         n = len(legal)
-        offers = 0
-        if type(self)._score_offer_trade is StrategyBot._score_offer_trade:
+        offers = unlisted = 0
+        if self.scores_unlisted_offers:
             kinds = list(map(type, legal))
             offers = kinds.count(OfferTrade)
             if offers and kinds.index(OfferTrade) != n - offers:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
-        score, draw = self.score, tie.random
-        scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
+            elif not offers:
+                unlisted = self._offers_left_out(legal)
+        draw = tie.random
+        if type(self).score is StrategyBot.score:  # look each kind's scorer up once
+            scorers = _scorers(type(self))
+            scored = [
+                (scorers[a.kind](self, state, a, needs), draw(), a) for a in legal[: n - offers]
+            ]
+        else:
+            score = self.score
+            scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
         best = max(scored, key=_score_and_tie) if scored else None
-        if offers:
+        if offers or unlisted:
             if best is not None and best[0] > _OFFER_SCORE:
                 if type(tie) is random.Random:
-                    tie.getrandbits(64 * offers)  # = `offers` calls of random()
+                    tie.getrandbits(64 * (offers + unlisted))  # = that many calls of random()
                 else:
-                    for _ in range(offers):
+                    for _ in range(offers + unlisted):
                         draw()
-            else:
-                tail = [(_OFFER_SCORE, draw(), a) for a in legal[n - offers :]]
+            else:  # an offer could win the tie-break: score them after all
+                tail = legal[n - offers :] if offers else legal.offers()
+                tail = [(_OFFER_SCORE, draw(), a) for a in tail]
                 best = max([best, *tail] if best else tail, key=_score_and_tie)
         return best[2]
+
+    @staticmethod
+    def _offers_left_out(legal: Sequence[Action]) -> int:
+        """How many one-for-one offers play() left out of ``legal`` (0 if none)."""
+        return legal.count if isinstance(legal, OffersLeftOut) else 0
+
+    @property
+    def scores_unlisted_offers(self) -> bool:
+        """Whether :func:`energies.play` may leave the one-for-one offers out of the list it
+        gives this bot: true while the bot scores every offer 0.0 (see :meth:`_best`)."""
+        return type(self)._score_offer_trade is StrategyBot._score_offer_trade
 
     def _memo_get(self, key, compute, *args):
         """``compute(*args)``, worked out once per decision (the state does not change)."""
@@ -161,7 +209,7 @@ class StrategyBot:
 
     def _turn_trades(self, state) -> tuple[set, set]:
         """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
-        key = (id(state), state.turn, state.active)
+        key = (state.turn, state.active)  # a new view every decision: not the object's id
         if getattr(self, "_trades_key", None) != key:
             self._trades_key, self._trades = key, (set(), set())
         return self._trades
@@ -176,20 +224,20 @@ class StrategyBot:
     def _needs(self, state, seat: int) -> Counter:
         p, rules = state.players[seat], state.rules
         wanted: list[dict[str, int]] = []
-        if p.towns and state.pieces_left(seat, "city") > 0:
+        if p.towns and len(p.cities) < rules.cities:  # a city piece left
             wanted.append(rules.cost("city"))
-        if state.pieces_left(seat, "town") > 0:
+        if len(p.towns) < rules.towns:  # a town piece left
             wanted.append(rules.cost("town"))
         wish = self.plant_wish(state, seat)  # a pure function of the state: asked once
         if wish == "renewable":
             wanted.append(rules.cost("renewable"))
         elif wish == "fossil":
             wanted.append(rules.cost("fossil"))
-        needs: Counter = Counter()
+        hand, short = p.hand, {}
         for cost in wanted:
             for kind, n in cost.items():
-                needs[kind] = max(needs[kind], n - p.hand[kind])
-        return needs
+                short[kind] = max(short.get(kind, 0), n - hand[kind])
+        return Counter(short)  # a Counter: a kind nobody needs reads as 0
 
     def card_value(self, kind: str, needs: Counter) -> float:
         base = self.science_value if kind == "science" else _BASE_VALUE.get(kind, 1.0)
@@ -208,8 +256,7 @@ class StrategyBot:
     # -- scoring -------------------------------------------------------------------------------
 
     def score(self, state, a: Action, needs: Counter) -> float:
-        method = _scorer(type(self), a.kind)
-        return method(self, state, a, needs) if method else 0.0
+        return _scorers(type(self))[a.kind](self, state, a, needs)
 
     def _score_end_turn(self, state, a, needs):
         return 0.1
@@ -220,24 +267,26 @@ class StrategyBot:
     def _score_build_city(self, state, a, needs):
         if state.phase == "setup":
             return state.board.corner_pips(a.corner)
-        return 10 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+        penalty = self._memo_get(("penalty", a.seat), self._footprint_penalty, state, a.seat)
+        return 10 + state.board.corner_pips(a.corner) / 3 - penalty
 
     def _score_build_town(self, state, a, needs):
         if state.phase == "setup":
             return state.board.corner_pips(a.corner) + self._diversity(state, a.corner)
-        return 8 + state.board.corner_pips(a.corner) / 3 - self._footprint_penalty(state, a.seat)
+        penalty = self._memo_get(("penalty", a.seat), self._footprint_penalty, state, a.seat)
+        return 8 + state.board.corner_pips(a.corner) / 3 - penalty
 
     def _footprint_penalty(self, state, seat: int) -> float:
         return 0.0
 
     def _score_build_road(self, state, a, needs):
         board = state.board
-        ends = board.path_corners(a.path)
+        blocked = self._memo_get("blocked", _blocked_corners, state)  # see _town_spot
         best = 0.0
-        for c in ends:
-            if self._town_spot(state, c):
+        for c in board.path_corners(a.path):
+            if c not in blocked:  # a town spot
                 best = max(best, 3 + board.corner_pips(c) / 4)
-            elif any(self._town_spot(state, n) for n in board.corner_neighbors(c)):
+            elif not blocked.issuperset(board.corner_neighbors(c)):  # one next to it
                 best = max(best, 1.5)
         if state.queue or state.phase == "setup":  # free roads: always take the best
             return best + 1
@@ -296,7 +345,7 @@ class StrategyBot:
         gave, got = self._turn_trades(state)
         if needs[a.get] <= 0 or a.get in gave or a.give in got:
             return 0.0  # never take back what this turn traded away: no endless 1:1 loops
-        rate = supply_rate(state, a.seat, a.give)
+        rate = self._memo_get(("rates", a.seat), supply_rates, state, a.seat)[a.give]
         if a.give == "energy":
             return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0
         held = p.hand[a.give]
@@ -325,7 +374,7 @@ class StrategyBot:
         return self.hazard_care if helps else 0.0
 
     def _score_demolish_fossil(self, state, a, needs):
-        return self.demolish_score(state, a.seat)
+        return self._memo_get(("demolish", a.seat), self.demolish_score, state, a.seat)
 
     def demolish_score(self, state, seat: int) -> float:
         return 0.0
@@ -361,8 +410,9 @@ class StrategyBot:
         board, seat = state.board, a.seat
         pips = PIPS.get(board.hexes[a.hex].number, 0)
         worth = 0.0
+        owners = self._memo_get("owners", state.corner_owners)
         for c in board.hex_corners(a.hex):
-            owner = state.owner_of(c)
+            owner = owners.get(c)
             if owner is None:
                 continue
             weight = 2 if c in state.players[owner].cities else 1
@@ -380,19 +430,29 @@ class StrategyBot:
 
     # -- shared facts for the personas ---------------------------------------------------------
 
-    @staticmethod
-    def balance(state, seat: int) -> int:
-        p = state.players[seat]
-        return p.count_plants("renewable") - p.count_plants("fossil")
+    # (worked out once per decision: the personas ask for them for many of the listed actions)
 
-    @staticmethod
-    def table_average_lf(state) -> float:
-        return sum(state.local_footprint(s) for s in range(state.n)) / state.n
+    def footprints(self, state) -> tuple[int, ...]:
+        """Every seat's local footprint, LF (rule 4.1)."""
+        return self._memo_get("lf", _footprints, state)
 
-    @staticmethod
-    def endgame(state, rounds: int = 2) -> bool:
+    def global_footprint(self, state) -> int:
+        """GF, the clamped sum of LF (rule 4.2)."""
+        return state.clamped_gf(sum(self.footprints(state)))
+
+    def balance(self, state, seat: int) -> int:
+        """Renewable minus fossil plants of the seat."""
+        return self._memo_get(("balance", seat), _plant_balance, state, seat)
+
+    def table_average_lf(self, state) -> float:
+        return sum(self.footprints(state)) / state.n
+
+    def endgame(self, state, rounds: int = 2) -> bool:
         """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
-        per_turn = state.rules.discs_to_draw(state.global_footprint)
+        most = max(band[2] for band in state.rules.disc_bands)  # no GF draws more per turn
+        if len(state.bag) > rounds * state.n * most + 2:
+            return False  # far from the end whatever the GF: no need to work it out
+        per_turn = state.rules.discs_to_draw(self.global_footprint(state))
         return len(state.bag) <= rounds * state.n * per_turn + 2
 
 
@@ -448,7 +508,7 @@ class Balanced(StrategyBot):
     hazard_care = 3.0
 
     def _over_average(self, state, seat, extra: int = 1) -> bool:
-        return state.local_footprint(seat) + extra > self.table_average_lf(state)
+        return self.footprints(state)[seat] + extra > self.table_average_lf(state)
 
     def plant_wish(self, state, seat):
         if self.balance(state, seat) <= 0 or self._over_average(state, seat):
@@ -484,7 +544,7 @@ class FreeRider(StrategyBot):
         # "low" = the single-disc band or below: pollution still looks cheap
         single = [band for band in state.rules.disc_bands if band[2] == 1]
         high = single[0][1] if single else state.rules.gf_max // 2
-        return state.global_footprint <= high - 3
+        return self.global_footprint(state) <= high - 3
 
     def plant_wish(self, state, seat):
         if self.endgame(state) and self.balance(state, seat) <= 0:

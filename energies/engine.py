@@ -216,15 +216,29 @@ def _check_free(state: GameState, action: Action) -> str | None:
     return check(state, action)
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
     """Every legal action of the seat that must decide now (empty when the game is over).
 
     Player trades are listed as one-for-one offers; ``apply`` also accepts any
     larger bundle that ``why_illegal`` approves. The state keeps the listing until the
     next action is applied, so asking twice costs nothing.
+
+    ``offers=False``: the same list without the one-for-one offers (up to ~150 of them, always
+    its tail), for a bot that scores them without seeing them
+    (``listing.OffersLeftOut`` says how many there are); nothing is kept.
     """
     if state.outcome is not None:
         return []
+    if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
+        if state.queue:
+            return list(state.listed) if state.listed is not None else list_actions(state)
+        if state.turn_actions >= state.rules.turn_action_limit:
+            return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
+        if state.listed is not None:
+            return [a for a in state.listed if type(a) is not OfferTrade]
+        if state.spots is None:
+            state.spots = {}
+        return free_actions(state, state.spots, offers=False)
     if state.listed is None:
         if state.spots is None:
             state.spots = {}
@@ -382,9 +396,10 @@ def _start_turn(state: GameState) -> None:
     state.dice = None
     for p in state.players:
         p.dev_new.clear()  # rule 5.4: cards bought or received last turn become playable
-    buildings = state.players[state.active].buildings()
-    if buildings and buildings <= state.building_hazards:
-        state.stats[state.active].blocked_turns += 1
+    if state.building_hazards:  # (without hazards no turn is blocked: skip the set union)
+        buildings = state.players[state.active].buildings()
+        if buildings and buildings <= state.building_hazards:
+            state.stats[state.active].blocked_turns += 1
     state.log.append(f"— Turn {state.turn}: seat {state.active} —")
     _check_victory(state)
     if state.outcome is None:

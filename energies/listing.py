@@ -35,11 +35,12 @@ def can_pay(hand: dict[str, int], cost: dict[str, int]) -> bool:
     return True
 
 
-def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
+def free_actions(state: GameState, spots: dict | None = None, offers: bool = True) -> list[Action]:
     """Every legal action of the active player when no decision is pending.
 
     ``spots`` keeps the building spots found (cost aside) for the next listing; the engine
-    hands the same dict back only while no piece has moved.
+    hands the same dict back only while no piece has moved. ``offers=False`` leaves out
+    the one-for-one offers, which otherwise end the list.
     """
     seat, rules = state.active, state.rules
     p = state.players[seat]
@@ -65,7 +66,10 @@ def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
     if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
     if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        kinds = tuple(k for k in PLANTS if can_pay(hand, rules.cost(k)))
+        kinds = ()
+        for kind in PLANTS:  # a plain loop: no generator frame on every listing
+            if can_pay(hand, rules.cost(kind)):
+                kinds += (kind,)
         if kinds:
             legal += _kept(spots, kinds, plant_spots, state, p, kinds)
     if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
@@ -80,13 +84,14 @@ def free_actions(state: GameState, spots: dict | None = None) -> list[Action]:
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
         legal.append(shared.BuildWarehouse(seat))
-    legal += supply_trades(state, seat)
-    if state.offers_made < rules.trade_offers_per_turn:
-        legal += one_for_one_offers(state, seat)
+    legal += supply_trades(state, seat, _kept(spots, "rates", supply_rates, state, seat))
+    if offers and state.offers_made < rules.trade_offers_per_turn:
+        legal += one_for_one_offers(state, seat)  # always the tail of the listing
     return legal
 
 
-def _kept(spots: dict, key, find, *args) -> list[Action]:
+def _kept(spots: dict, key, find, *args):
+    """``find(*args)``, kept in ``spots`` under ``key`` while no piece moves."""
     found = spots.get(key)
     if found is None:
         found = spots[key] = find(*args)
@@ -169,10 +174,16 @@ def hazard_removals(state: GameState, seat: int) -> list[Action]:
     ]
 
 
-def supply_trades(state: GameState, seat: int) -> list[Action]:
-    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11)."""
+def supply_trades(state: GameState, seat: int, rates: dict[str, int] | None = None) -> list[Action]:
+    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11).
+
+    ``rates``: the seat's ``supply_rates`` if already known (they change only when a
+    building is placed, so free_actions keeps them with the building spots).
+    """
     p, supply, trades = state.players[seat], state.supply, []
-    for give, rate in supply_rates(state, seat).items():
+    if rates is None:
+        rates = supply_rates(state, seat)
+    for give, rate in rates.items():
         if (p.energy if give == "energy" else p.hand[give]) < rate:
             continue
         table = _supply_trade_table(seat, give, supply_gets(state.rules, give))
@@ -190,10 +201,10 @@ def _supply_trade_table(
 
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
-    energy = state.rules.energy_tradeable
-    held = []  # one byte per kind in TRADED order: does the player hold any?
-    for p in state.players:
-        held.append(bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)))
+    return _offers_from_holdings(_held(state), seat)
+
+
+def _offers_from_holdings(held: list[bytes], seat: int) -> list[Action]:
     offers: list[Action] = []
     for partner, theirs in enumerate(held):
         if partner != seat:
@@ -201,6 +212,55 @@ def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
             if pick is not None:
                 offers += pick(_offer_table(seat, partner))
     return offers
+
+
+def offers_listed(state: GameState) -> bool:
+    """Whether the listing of this position ends with one-for-one offers (rule 12.1)."""
+    return (
+        not state.queue
+        and state.phase == "action"
+        and state.offers_made < state.rules.trade_offers_per_turn
+        and state.turn_actions < state.rules.turn_action_limit
+    )
+
+
+class OffersLeftOut(list):
+    """The legal actions without their tail of one-for-one offers, for a bot that scores
+    offers without seeing them (``energies.play`` hands it to such bots).
+
+    ``count`` says how many offers the full listing has; :meth:`offers` makes them on
+    demand. It keeps only which kinds each seat holds any of, which the full listing shows
+    anyway (an offer is listed only for goods both sides hold), never the state itself.
+    """
+
+    __slots__ = ("count", "_seat", "_held")
+
+    def __init__(self, actions: list[Action], state: GameState, seat: int) -> None:
+        super().__init__(actions)
+        self._seat = seat
+        self._held = tuple(_held(state)) if offers_listed(state) else ()
+        self.count = _count_offers(self._held, seat) if self._held else 0
+
+    def offers(self) -> list[Action]:
+        """The one-for-one offers left out, in the order the full listing has them."""
+        return _offers_from_holdings(list(self._held), self._seat) if self.count else []
+
+
+def count_one_for_one_offers(state: GameState, seat: int) -> int:
+    """How many offers :func:`one_for_one_offers` lists, without making the list."""
+    return _count_offers(_held(state), seat)
+
+
+def _count_offers(held, seat: int) -> int:
+    return sum(
+        _offer_count(held[seat] + theirs) for partner, theirs in enumerate(held) if partner != seat
+    )
+
+
+def _held(state: GameState) -> list[bytes]:
+    """Per seat one byte per kind in TRADED order: does the player hold any?"""
+    energy = state.rules.energy_tradeable
+    return [bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)) for p in state.players]
 
 
 TRADED = CARD_KINDS + ("energy",)
@@ -215,15 +275,25 @@ def _offer_picker(holdings: bytes):
     offers depend on nothing else (at most 2**14 cases), so each picker is built once
     and then picks in C instead of looping over kinds in Python on every listing.
     """
-    n = len(TRADED)
-    mine = [g for g in range(n) if holdings[g]]
-    theirs = [t for t in range(n) if holdings[n + t]]
-    picks = [g * n + t for g in mine for t in theirs if t != g]
+    picks = _picks(holdings)
     if not picks:
         return None
     if len(picks) == 1:
         return lambda table: (table[picks[0]],)
     return operator.itemgetter(*picks)
+
+
+@functools.cache
+def _offer_count(holdings: bytes) -> int:
+    return len(_picks(holdings))
+
+
+def _picks(holdings: bytes) -> list[int]:
+    """Indexes into an offer table (give * len(TRADED) + get) of the possible offers."""
+    n = len(TRADED)
+    mine = [g for g in range(n) if holdings[g]]
+    theirs = [t for t in range(n) if holdings[n + t]]
+    return [g * n + t for g in mine for t in theirs if t != g]
 
 
 @functools.cache

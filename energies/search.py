@@ -11,8 +11,8 @@ The method, for one decision of the seat ``me``:
    trade answers, set-up, rolling) is answered by the base persona (GreenInvestor, or
    FossilRush for the fossil-only variant), which handles those well.
 2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
-   view (:mod:`energies.view`) or, where a bot still receives the game, the same public
-   facts read through it — build a private :class:`~energies.state.GameState` that is one
+   view ``game.view(seat)`` (:mod:`energies.view`; given a Game it takes the view itself;
+   given a bare GameState it reads only the same public facts) — build a private :class:`~energies.state.GameState` that is one
    world consistent with that knowledge: the other seats' hands are dealt, within their
    card counts, from the cards that are not in this seat's hand (what is left is the
    supply); their development cards and the deck are dealt from the deck's composition
@@ -327,6 +327,8 @@ class SearchPlayer:
     """
 
     name = "SearchPlayer"
+    # it never offers a one-for-one trade, so energies.play may leave those out of its list
+    scores_unlisted_offers = True
 
     def __init__(
         self,
@@ -373,6 +375,8 @@ class SearchPlayer:
         legal = _allowed(legal_actions, self.banned)
         if len(legal) == 1:
             return legal[0]
+        if hasattr(game_view, "view"):  # given a whole Game (or a view): read only the view
+            game_view = game_view.view(legal[0].seat)
         stream = random.Random((self._rng or rng).getrandbits(64))
         view = _public(game_view)
         if view.queue or view.phase != "action":  # not a free choice of its own turn
@@ -437,7 +441,7 @@ class SearchPlayer:
         for _ in range(ROLLOUT_ACTION_CAP):
             if state.outcome is not None or state.turn >= stop:
                 break
-            legal = engine.legal_actions(state)
+            legal = engine.legal_actions(state, offers=False)  # personas never offer
             seat = engine.current_seat(state)
             choice = legal[0] if len(legal) == 1 else policies[seat].decide(state, legal, rng)
             engine.apply_listed(state, choice)

@@ -157,7 +157,7 @@ class GameState:
     def local_footprint(self, seat: int) -> int:
         """LF = towns + 2 cities + fossil - renewable, from the pieces (rule 4.1)."""
         p, r = self.players[seat], self.rules
-        fossil = p.count_plants("fossil")
+        fossil = list(p.plants.values()).count("fossil") if p.plants else 0  # = count_plants
         return (
             r.lf_town * len(p.towns)
             + r.lf_city * len(p.cities)

@@ -191,7 +191,7 @@ class _MadeUpBot:
         self.made_up = made_up
 
     def decide(self, game_view, legal_actions, rng):
-        if self.made_up is not None and game_view.state.phase == "action":
+        if self.made_up is not None and game_view.phase == "action":
             action, self.made_up = self.made_up, None
             return action
         return rng.choice(legal_actions)
@@ -228,18 +228,24 @@ def test_play_accepts_a_bundle_offer_through_the_checks():
 
 
 class _MeddlingBot:
-    """Applies an action itself and then returns one listed before it did so."""
+    """Applies an action itself and then returns one listed before it did so.
+
+    The view it gets cannot change the game; this bot was handed the game itself.
+    """
+
+    def __init__(self, game):
+        self.game = game
 
     def decide(self, game_view, legal_actions, rng):
-        if game_view.state.phase == "action" and not game_view.state.queue:
-            game_view.apply(A.EndTurn(game_view.current_seat))
+        if game_view.phase == "action" and not game_view.queue:
+            self.game.apply(A.EndTurn(game_view.current_seat))
         return legal_actions[0]
 
 
 def test_play_checks_the_answer_of_a_bot_that_changed_the_game():
     g = en.new_game(players=4, seed=5)
     with pytest.raises(en.IllegalActionError, match="Not your move"):
-        en.play(g, [_MeddlingBot() for _ in range(4)])
+        en.play(g, [_MeddlingBot(g) for _ in range(4)])
 
 
 # ==============================================================================================
@@ -719,3 +725,64 @@ def test_bot_seed_matters_for_random_bots():
     lineup = ["random"] * 4
     digests = {_digest(lineup, 5, [s, s + 1, s + 2, s + 3])[0] for s in (0, 10, 20)}
     assert len(digests) > 1
+
+
+# -- offers a persona never sees (design: "offers represented lazily") --------------------------
+
+
+class _FullListing:
+    """Wraps a persona so play() hands it the full listing, offers included."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def decide(self, game, legal, rng):
+        return self.bot.decide(game, legal, rng)
+
+
+@pytest.mark.parametrize("lineup", [["fossil", "green", "balanced", "random"], ["balanced"] * 3])
+def test_personas_play_the_same_game_without_the_offers_listed(lineup):
+    """play() leaves the ~150 one-for-one offers out of a persona's list (they all score 0.0,
+    below ending the turn); the persona still draws a tie-break for each, so the game is the
+    same as with the full listing."""
+    seeds = [21, 22, 23, 24][: len(lineup)]
+    lean = en.new_game(players=len(lineup), seed=9)
+    en.play(lean, [make_bot(spec, seed=s) for spec, s in zip(lineup, seeds)])
+    full = en.new_game(players=len(lineup), seed=9)
+    en.play(full, [_FullListing(make_bot(spec, seed=s)) for spec, s in zip(lineup, seeds)])
+    assert lean.actions == full.actions and lean.digest() == full.digest()
+    if "random" in lineup:  # a random seat makes offers the personas answer
+        assert any(a.kind == "respond_to_trade" for a in lean.actions)
+
+
+def test_legal_actions_without_offers_is_the_listing_less_its_tail_of_offers():
+    from energies import engine, listing
+
+    g, rng, seen = en.new_game(seed=4), random.Random(4), 0
+    while not g.is_over and seen < 40:
+        full = g.legal_actions()
+        fresh = en.new_game(seed=4)  # the same position, nothing kept yet
+        for a in g.actions:
+            fresh.apply(a)
+        lean = engine.legal_actions(fresh.state, offers=False)
+        offers = [a for a in full if a.kind == "offer_trade"]
+        assert lean == full[: len(full) - len(offers)]
+        if not g.state.queue and g.state.phase == "action":
+            count = listing.count_one_for_one_offers(g.state, g.active_seat)
+            if g.state.offers_made < g.rules.trade_offers_per_turn:
+                assert count == len(offers) and offers == full[len(lean) :]
+            seen += 1
+        g.apply(rng.choice(full))
+    assert seen >= 10
+
+
+def test_a_persona_that_scores_offers_gets_them_listed():
+    class Trader(PERSONAS["green"]):
+        def _score_offer_trade(self, state, a, needs):
+            return 50.0
+
+    bot = Trader(seed=1)
+    assert not bot.scores_unlisted_offers and PERSONAS["green"](seed=1).scores_unlisted_offers
+    g = en.new_game(seed=3)
+    en.play(g, [bot, make_bot("green", 2), make_bot("green", 3), make_bot("green", 4)])
+    assert any(a.kind == "offer_trade" and a.seat == 0 for a in g.actions)
