@@ -48,7 +48,8 @@ The method, for one decision of the seat ``me``:
 Restricted variants (``plants="fossil"`` / ``plants="renewable"``) never build a plant of
 the other kind, in the real game and in their own rollouts (only a forced free fossil plant
 of the Production Increase event is built when the rules allow no refusal). A fossil-only
-player can never qualify under rule 14.2: it can win only by victory points (rule 14.1).
+player can never qualify under rule 14.2: it can win only by victory points (rule 14.1), so
+its evaluation leaves its own plant balance out.
 
 Seeded and deterministic: every random number comes from the bot's seed (or, without one,
 from the game's bot stream passed to ``decide``). ``budget`` is the number of rollouts per
@@ -245,7 +246,7 @@ def _bag_progress(state) -> float:
     return max(0.0, min(1.0, 1 - len(state.bag) / start))
 
 
-def _worth(state, seat: int, t: float) -> float:
+def _worth(state, seat: int, t: float, can_qualify: bool = True) -> float:
     p, board = state.players[seat], state.board
     balance = p.count_plants("renewable") - p.count_plants("fossil")
     production = sum(board.corner_pips(c) for c in p.towns) + 2 * sum(
@@ -253,18 +254,21 @@ def _worth(state, seat: int, t: float) -> float:
     )
     # rule 14.2 ranks the qualifying players by renewable - fossil: the plant balance, not
     # VP, decides nearly every game; VP and production are what buys the next plants
-    worth = (BALANCE_WEIGHT + 2.0 * t) * balance + VP_WEIGHT * state.victory_points(seat)
-    if balance <= 0:
-        worth -= 1.0 + 4.0 * t  # not qualifying under rule 14.2 costs more as the bag empties
+    worth = VP_WEIGHT * state.victory_points(seat)
+    if can_qualify:  # a fossil-only player never can: only its VP race counts (rule 14.1)
+        worth += (BALANCE_WEIGHT + 2.0 * t) * balance
+        if balance <= 0:
+            worth -= 1.0 + 4.0 * t  # not qualifying costs more as the bag empties
     science = p.hand.get("science", 0)
     return worth + production / 15 + min(p.cards, 7) / 10 + science / 5 + p.energy / 20
 
 
-def evaluate(state, seat: int) -> float:
+def evaluate(state, seat: int, can_qualify: bool = True) -> float:
     """How good ``state`` is for ``seat``: the win share if the game is over, else a heuristic.
 
     Finished: 8 × win share, or -4 for a loss (everyone losing included). Running: the
     seat's worth minus the best other seat's (see the module text), so about -6 to 6.
+    ``can_qualify=False`` (the fossil-only player) leaves its own plant balance out.
     """
     outcome = state.outcome
     if outcome is not None:
@@ -272,7 +276,7 @@ def evaluate(state, seat: int) -> float:
             return 8.0 / len(outcome.winners)
         return -4.0
     t = _bag_progress(state)
-    own = _worth(state, seat, t)
+    own = _worth(state, seat, t, can_qualify)
     best_other = max(_worth(state, s, t) for s in range(len(state.players)) if s != seat)
     return own - best_other
 
@@ -445,7 +449,7 @@ class SearchPlayer:
             seat = engine.current_seat(state)
             choice = legal[0] if len(legal) == 1 else policies[seat].decide(state, legal, rng)
             engine.apply_listed(state, choice)
-        return evaluate(state, me)
+        return evaluate(state, me, can_qualify=self.plants != "fossil")
 
 
 #: Short names of the search players for ``make_bot``: name -> the ``plants`` restriction.

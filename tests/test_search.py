@@ -91,6 +91,7 @@ def test_make_bot_names_the_search_players():
     assert en.bots.make_bot("search").plants is None
     assert en.bots.make_bot("search-fossil").plants == "fossil"
     assert en.bots.make_bot("Search-Green").plants == "renewable"
+    assert isinstance(en.bots.make_bot("strong"), SearchPlayer)  # the PlayApp's "Strong"
     with pytest.raises(ValueError, match="search"):
         en.bots.make_bot("serach")
     with pytest.raises(ValueError, match="budget"):
