@@ -20,7 +20,8 @@ row. Per row: the subject's win rate per seat, the share of games where everyone
 (rule 14.2), the mean final GF, the subject's mean VP and plants.
 
 Results are rewritten after every finished game (whole files, atomically): a run stopped at
-any time leaves tables of the games that finished. ``benchmarks/results/search_question.csv``
+any time leaves tables of the games that finished. A question run keeps the finished games
+of the rows it does not play (``--against search`` after ``--against personas`` adds up). ``benchmarks/results/search_question.csv``
 is the cached table a lesson loads; ``search_strength.md`` shows both parts (each part
 keeps its raw numbers in ``search_<part>.json`` so the other part can render them).
 """
@@ -347,6 +348,13 @@ def main() -> None:
         "budget": args.budget,
         "records": [],
     }
+    old = RESULTS / "search_question.json"
+    if args.part == "question" and old.exists():  # runs for other opponents add up
+        mine = {row for row, _ in keyed}
+        before = json.loads(old.read_text())
+        kept = [r for r in before["records"] if tuple(r["row"]) not in mine]
+        data["records"], data["planned"] = kept, len(keyed) + len(kept)
+        data["command"] = f"{before['command']}` then `{data['command']}"
     tasks = [t for _, t in keyed]
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
