@@ -89,7 +89,7 @@ _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
 
 
 def _public(game_view):
-    """The object to read: a view as it is, a Game through its state."""
+    """The object to read: a view or a bare GameState as it is, a Game through its state."""
     return game_view.state if hasattr(game_view, "state") else game_view
 
 
@@ -349,6 +349,8 @@ class SearchPlayer:
             raise ValueError("budget must be a whole number of rollouts, at least 1.")
         if not isinstance(width, int) or isinstance(width, bool) or width < 1:
             raise ValueError("width must be a whole number of candidates, at least 1.")
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
+            raise ValueError("depth must be a whole number of rounds, at least 1.")
         self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
         self.confidence = confidence
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
@@ -405,7 +407,7 @@ class SearchPlayer:
 
     def _candidates(self, state: GameState, legal: list[Action], me: int) -> list[Action]:
         persona = self._own_persona().persona
-        persona._memo = {}
+        persona._memo = {}  # StrategyBot.decide sets this per decision; score() reads it
         needs = persona._needs(state, me)
         scored = [
             (persona.score(state, a, needs), -i, a)

@@ -96,6 +96,8 @@ def test_make_bot_names_the_search_players():
         en.bots.make_bot("serach")
     with pytest.raises(ValueError, match="budget"):
         SearchPlayer(budget=0)
+    with pytest.raises(ValueError, match="depth"):
+        SearchPlayer(depth=0)
 
 
 def test_hidden_information_changes_nothing():
