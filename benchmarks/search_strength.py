@@ -52,8 +52,8 @@ RULES = {
 }
 QUESTION_FIELDS = [
     "players", "rules", "subject", "opponents", "games", "win_rate", "fair_share",
-    "everyone_loses", "mean_final_gf", "subject_vp", "subject_renewable", "subject_fossil",
-    "budget",
+    "win_rate_low", "win_rate_high", "everyone_loses", "mean_final_gf", "subject_vp",
+    "subject_renewable", "subject_fossil", "budget",
 ]  # fmt: skip
 
 
@@ -163,6 +163,8 @@ def question_table(records: list[dict]) -> list[dict]:
         if not games:
             continue
         n = len(games)
+        rate = sum(g["share"] for g in games) / n
+        low, high = wilson(rate, n)
         table.append(
             {
                 "players": key[0],
@@ -170,8 +172,10 @@ def question_table(records: list[dict]) -> list[dict]:
                 "subject": key[2],
                 "opponents": key[3],
                 "games": n,
-                "win_rate": round(sum(g["share"] for g in games) / n, 4),
+                "win_rate": round(rate, 4),
                 "fair_share": round(1 / key[0], 4),
+                "win_rate_low": round(low, 4),  # 95 % Wilson interval
+                "win_rate_high": round(high, 4),
                 "everyone_loses": round(
                     sum(g["outcome"] == "everyone_loses" for g in games) / n, 4
                 ),
@@ -259,15 +263,16 @@ def question_markdown(data: dict | None) -> list[str]:
         ),
         "",
         (
-            "| players | rules | subject | against | games | subject win rate | fair share "
+            "| players | rules | subject | against | games | subject win rate | 95 % CI | fair share "
             "| everyone loses | mean final GF | subject VP | renewable | fossil |"
         ),
-        "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in table:
         lines.append(
             f"| {row['players']} | {row['rules']} | {row['subject']} | {row['opponents']} "
-            f"| {row['games']} | {_pct(row['win_rate'])} | {_pct(row['fair_share'])} "
+            f"| {row['games']} | {_pct(row['win_rate'])} "
+            f"| {_pct(row['win_rate_low'])} – {_pct(row['win_rate_high'])} | {_pct(row['fair_share'])} "
             f"| {_pct(row['everyone_loses'])} | {row['mean_final_gf']:.2f} "
             f"| {row['subject_vp']:.2f} | {row['subject_renewable']:.2f} "
             f"| {row['subject_fossil']:.2f} |"
@@ -331,8 +336,14 @@ def main() -> None:
         default=["personas", "search"],
         help="question: the opponents of the restricted players",
     )
+    parser.add_argument(
+        "--render-only", action="store_true", help="rewrite the tables from the saved games"
+    )
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
+    if args.render_only:
+        save("question", json.loads((RESULTS / "search_question.json").read_text()))
+        return
     if args.part == "strength":
         keyed = [(None, t) for t in strength_tasks(args.games, args.seed, args.budget)]
     else:
@@ -372,6 +383,7 @@ def main() -> None:
             record["green_share"] = play_game(seed, swapped, rules, budget, subject)["share"]
         if row is not None:
             record["row"] = list(row)
+            del record["times_ms"], record["searched_ms"]  # timed in the strength part
         data["records"].append(record)
         save(args.part, data)
         print(
