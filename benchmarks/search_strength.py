@@ -211,6 +211,8 @@ def strength_markdown(data: dict | None) -> list[str]:
     }
     green = sum(r["green_share"] for r in records) / n
     green_low, green_high = wilson(green, n)
+    gains = [r["share"] - r["green_share"] for r in records]  # paired: the same game
+    gain_error = 1.96 * statistics.stdev(gains) / math.sqrt(n) if n > 1 else 1.0
     lines = [
         f"Command: `{data['command']}`  ",
         (
@@ -235,7 +237,9 @@ def strength_markdown(data: dict | None) -> list[str]:
         (
             f"Baseline: the same {n} games with GreenInvestor (the search player's own persona) "
             f"in the search seat: win rate {_pct(green)} ({_pct(green_low)} – "
-            f"{_pct(green_high)})."
+            f"{_pct(green_high)}). Paired gain of the search player over GreenInvestor, game "
+            f"by game: {100 * (rate - green):+.1f} points (95 % CI "
+            f"{100 * (rate - green - gain_error):+.1f} to {100 * (rate - green + gain_error):+.1f})."
         ),
         "",
         (
