@@ -122,7 +122,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         chart=False,
         save_dir=tmp_path,
     )
-    clicks = 0
+    clicks = offers = 0
     for i in range(3000):
         if g.is_over:
             break
@@ -131,6 +131,14 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             shown = every_option(page)
             assert shown and all(g.why_illegal(action_from_dict(o["a"])) is None for o in shown)
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
+            if page["decision"] and any(
+                o["kind"] == "respond_to_trade" for o in page["decision"]["options"]
+            ):  # an offer to Ada: the decision says what is offered
+                assert re.search(
+                    r"\((Bob|Cy|Di) (offers Ada|proposes) 1 \w+ for 1 \w+",
+                    page["decision"]["title"],
+                )
+                offers += 1
             assert act(app, next_move(app))
             clicks += 1
             if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
@@ -142,6 +150,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         if i % 25 == 0:
             assert check_invariants(g.state) == []
     assert g.is_over and clicks > 20 and check_invariants(g.state) == []
+    assert offers > 0
     page = app.page
     assert page["prompt"].startswith(f"Game over after turn {g.turn}")
     assert not page["controls"]["bots"] and page["over_panel"]["outcome"]
@@ -517,3 +526,131 @@ def test_rules_panel_runs_a_small_simulation_with_the_changed_rules():
     panel.renewable_cost.value = 5
     panel.run()
     assert len(panel.runs) == 2 and panel.chart_image.value != first
+
+
+def test_rule_12_1_a_human_not_active_proposes_and_a_human_active_answers(tmp_path):
+    """After a bot's roll, Ada (not active) may propose one card for one to the active
+    player: the page shows pickers and Pass, the answer comes at once next to it. When Ada
+    is active, a bot's proposal is a decision that says what is proposed."""
+    g = en.new_game(seed=3, names=NAMES)
+    app = PlayApp(
+        g,
+        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
+        chart=False,
+        save_dir=tmp_path,
+    )
+    proposed = answered = 0
+    for _ in range(3000):
+        if g.is_over or (proposed and answered):
+            break
+        page = app.page
+        if g.current_seat != 0:
+            app.message({"type": "bots"})
+            continue
+        decision = page["decision"]
+        if decision and decision["picker"]:
+            assert g.state.active != 0 and "propose a trade" in decision["title"]
+            assert [o["label"] for o in decision["options"]] == ["Pass (propose nothing)"]
+            assert {o["partner"] for o in decision["picker"]} == {NAMES[g.state.active]}
+            if not proposed:
+                act(app, decision["picker"][0])
+                proposed += 1
+                assert re.match(
+                    rf"{NAMES[g.state.active]} (accepted|declined) your offer: 1 \w+ "
+                    r"for 1 \w+\.",
+                    app.page["offer_answer"],
+                ), app.page["offer_answer"]
+            else:
+                act(app, decision["options"][0])
+            continue
+        if (
+            decision
+            and g.state.active == 0
+            and any(o["kind"] == "respond_to_trade" for o in decision["options"])
+            and re.search(r"\((Bob|Cy|Di) proposes 1 \w+ for 1 \w+", decision["title"])
+        ):
+            answered += 1
+        act(app, next_move(app))
+        assert app.status_kind != "error", app.status_text
+    assert proposed and answered
+
+
+def _play_to_turn(app: PlayApp, turn: int, on_window=None) -> list[dict]:
+    """Play (Ada's moves: next_move) until ``turn``; return Ada's proposal decisions seen.
+    ``on_window(decision)`` may answer a proposal window itself (return True)."""
+    g, windows = app.game, []
+    for _ in range(3000):
+        if g.is_over or g.turn >= turn:
+            break
+        if g.current_seat != 0:
+            app.message({"type": "bots"})
+            continue
+        decision = app.page["decision"]
+        if decision and decision["picker"]:
+            windows.append({**decision, "turn": g.turn})
+            if on_window and on_window(decision):
+                continue
+        act(app, next_move(app))
+        assert app.status_kind != "error", app.status_text
+    return windows
+
+
+def test_rule_12_1_dont_ask_me_passes_through_the_engine(tmp_path):
+    """With "Don't ask me on the bots' turns" Ada is never shown a proposal window: the app
+    applies her Pass (a real Decline, in the log) in every bot turn; undo skips those passes."""
+    g = en.new_game(seed=3, names=NAMES)
+    app = PlayApp(
+        g,
+        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
+        chart=False,
+        save_dir=tmp_path,
+    )
+    assert app.page["proposals"] == {"ask": True, "partner": "Bob", "next": False, "passes": 0}
+    app.message({"type": "option", "name": "ask_on_bot_turns", "value": False})
+    assert app.ask_on_bot_turns is False and app.page["proposals"]["ask"] is False
+    statuses: list[str] = []
+    app.view.observe(lambda change: statuses.append(change["new"]["status"]["text"]), "view")
+    assert _play_to_turn(app, 12) == []
+    assert any(re.search(r"Passed for you \d+ time\(s\) \(no trade proposal", t) for t in statuses)
+    passes = [i for i, a in enumerate(g.actions) if a.seat == 0 and a.kind == "decline"]
+    assert passes and app._auto_passes == set(passes) and app.auto_pass_count == len(passes)
+    assert app.page["proposals"]["passes"] == len(passes)
+    assert sum(app.words.speak(line) == "Ada declines" for line in g.log) >= len(passes)
+    check_invariants(g.state)
+    before = max(i for i, a in enumerate(g.actions) if a.seat == 0 and i not in passes)
+    app.undo()  # back to Ada's own last choice, not to a pass the app made
+    assert len(g.actions) == before and all(i < before for i in app._auto_passes)
+
+
+def test_rule_12_1_asked_by_default_and_propose_next_time(tmp_path):
+    """Default: Ada is asked in the bots' turns. With the option on, "Propose a trade to …"
+    opens the very next window (Ada proposes there), and later windows pass again."""
+    g = en.new_game(seed=3, names=NAMES)
+    app = PlayApp(
+        g,
+        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
+        chart=False,
+        save_dir=tmp_path,
+    )
+    asked = _play_to_turn(app, 6)
+    assert asked and all("propose a trade" in d["title"] for d in asked)
+
+    app.set_option("ask_on_bot_turns", False)
+    app.propose_next_time()
+    assert app.page["proposals"]["next"] is True
+    proposed: list[int] = []
+
+    def propose(decision: dict) -> bool:
+        if proposed:
+            return False  # a second ask in the same turn: pass (next_move)
+        proposed.append(g.turn)
+        act(app, decision["picker"][0])
+        return True
+
+    windows = _play_to_turn(app, 16, propose)
+    assert proposed and {d["turn"] for d in windows} == {proposed[0]}  # that window only
+    assert app.page["proposals"]["next"] is False
+    assert any(a.kind == "propose_trade" and a.seat == 0 for a in g.actions)
+    assert max(app._auto_passes) > min(  # after the window asked for, the app passes again
+        i for i, a in enumerate(g.actions) if a.kind == "propose_trade" and a.seat == 0
+    )

@@ -135,6 +135,43 @@ def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path
         server.stop()
 
 
+def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp_path):
+    """Rule 12.1: in a bot's proposal window the option "Don't ask me on the bots' turns"
+    (data-option, no action) sits next to Pass on screen; once on, the Trade tab offers
+    "Propose a trade to Green Grace" (the next bot to roll), which asks at the next window again."""
+    server = bk.start_voila(tmp_path, notebook="tests/browser/proposal.ipynb")
+    try:
+        context, page = open_page(browser, server, 1366, 768)
+        app = bk.app_locator(page)
+        decision = app.locator(".energies-decision")
+        toggle = decision.locator('input[type="checkbox"][data-option="ask_on_bot_turns"]')
+        label = decision.locator(".energies-option-ask")
+        assert "Don't ask me on the bots' turns" in label.text_content()
+        for box in (decision.bounding_box(), label.bounding_box()):
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        assert not toggle.is_checked() and toggle.get_attribute("data-action") is None
+        before = bk.snapshot(page)
+        toggle.check()
+        after = bk.wait_for_change(page, before, keys=("log",), what="the option")
+        assert after["status"].startswith("From the next bot turn on"), after["status"]
+        assert decision.locator('[data-option="ask_on_bot_turns"]').is_checked()
+        page.screenshot(path=str(bk.ARTIFACTS / "proposal-option-1366x768.png"))
+        click_and_wait(page, decision.locator('[data-action="decline"]'), "Pass")
+        app.locator('[data-tab="trade"]').click()
+        propose = app.locator('button[data-option="propose_next"]')
+        assert propose.text_content().strip() == "Propose a trade to Green Grace"
+        before = bk.snapshot(page)
+        propose.click()
+        after = bk.wait_for_change(page, before, keys=("log",), what="propose next time")
+        assert "you may propose a trade" in after["status"], after["status"]
+        # Fossil Fred has rolled: the next window opens at Green Grace's roll
+        assert "asked at Green Grace's next roll" in app.locator(".e-proposals").text_content()
+        page.screenshot(path=str(bk.ARTIFACTS / "proposal-next-1366x768.png"))
+        context.close()
+    finally:
+        server.stop()
+
+
 def test_voila_culls_the_kernel_of_a_closed_tab(browser, tmp_path):
     """The README's Voila command culls idle kernels without a connection: a closed tab
     leaves no kernel behind (here with a 4-second timeout instead of the README's minutes)."""

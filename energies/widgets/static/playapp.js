@@ -4,7 +4,7 @@
 // land hex is an element with data-corner / data-path / data-hex (engine ids), data-legal="true"
 // when the deciding seat may act there now, data-owner="SEAT" when a piece of that seat stands
 // there; every control that applies an action carries data-action="KIND" and the class
-// energies-action-KIND.
+// energies-action-KIND; a page option that applies no action carries data-option="NAME".
 
 const NS = "http://www.w3.org/2000/svg";
 const TERRAIN = {
@@ -220,10 +220,30 @@ function render({ model, el }) {
       title="${esc(tipText)}">${esc(option.label)}${option.price ? ` <small>${esc(option.price)}</small>` : ""}</button>`;
   }
 
+  // rule 12.1: "don't ask me on the bots' turns" (the app passes for the humans) and, while it
+  // is on, the way back: be asked at the next bot's roll all the same
+  function askToggle(p) {
+    return `<label class="e-option energies-option-ask"><input type="checkbox" data-option="ask_on_bot_turns"
+      ${p.ask ? "" : "checked"}> Don't ask me on the bots' turns (pass for me)</label>`;
+  }
+
+  function proposalBox(v) {
+    const p = v.proposals;
+    if (!p) return "";
+    let back = "";
+    if (!p.ask) {
+      back = p.next
+        ? `<span class="e-note">You will be asked at ${esc(p.partner)}'s next roll.</span>
+           <button class="e-btn energies-option-propose" data-option="propose_next" data-value="false">Cancel</button>`
+        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">Propose a trade to ${esc(p.partner)}</button>`;
+    }
+    return `<div class="e-sub">Proposals to the bots (rule 12.1)</div><div class="e-proposals">${askToggle(p)}${back}</div>`;
+  }
+
   function tabBody(v) {
     if (!v.human) {
       if (v.over) return "";
-      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>`;
+      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>${tab === "trade" ? proposalBox(v) : ""}`;
     }
     if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
     if (tab === "build") {
@@ -236,18 +256,11 @@ function render({ model, el }) {
         <span class="e-give">give ${r.rate.split(":")[0]} ${esc(r.give)} <small>(you have ${r.have})</small>, get 1:</span>
         ${r.options ? r.options.map((o) => act(o)).join("") : `<span class="e-why">${esc(r.why)}</span>`}</div>`).join("");
       const offers = v.offers || { options: [] };
-      let offerHtml;
-      if (offers.options.length) {
-        const uniq = (k) => [...new Set(offers.options.map((o) => o[k]))];
-        const sel = (k, label) => `<label>${label} <select data-offer="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
-        offerHtml = `<div class="e-offer">${sel("partner", "to")} ${sel("give", "give")} ${sel("get", "for")}
-          <button class="e-btn energies-action-offer_trade" data-action="offer_trade" data-offer-go>Offer</button>
-          <span class="e-why e-offer-why"></span></div>`;
-      } else {
-        offerHtml = `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
-      }
+      const offerHtml = offers.options.length
+        ? pickerHtml(offers.options, "offer_trade", "Offer")
+        : `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
       const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
-      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}`;
+      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}${proposalBox(v)}`;
     }
     if (tab === "energy") return `<div class="e-list">${(v.energy || []).map((o) => act(o)).join("")}</div>`;
     if (tab === "cards") return `<div class="e-list">${(v.cards || []).map((o) => act(o)).join("")}</div>`;
@@ -289,7 +302,9 @@ function render({ model, el }) {
       <button class="e-btn energies-step" data-control="step" ${c.step ? "" : "disabled"}>Step</button>
       <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>Undo</button>`;
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
-      <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div></div>` : "";
+      ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
+      <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
+      ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
     const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
@@ -326,30 +341,45 @@ function render({ model, el }) {
     root.classList.toggle("e-waiting", waiting > 0);
     root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
     for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
-    wireOffers(v);
+    wirePickers(v);
   }
 
-  function wireOffers(v) {
-    const go = side.querySelector("[data-offer-go]");
-    if (!go) return;
-    const pick = () => {
-      const want = {};
-      side.querySelectorAll("select[data-offer]").forEach((s) => (want[s.dataset.offer] = s.value));
-      const o = v.offers.options.find((x) => x.partner === want.partner && x.give === want.give && x.get === want.get);
-      const why = side.querySelector(".e-offer-why");
-      if (o) {
-        go.disabled = false;
-        go.dataset.act = acts.push(o.a) - 1;
-        go.title = o.label;
-        why.textContent = "";
-      } else {
-        go.disabled = true;
-        delete go.dataset.act;
-        why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
-      }
-    };
-    side.querySelectorAll("select[data-offer]").forEach((s) => s.addEventListener("change", pick));
-    pick();
+  // one card for one: pickers for the partner (when there is a choice), the card given and the
+  // card asked; the button applies the matching option (an offer, or a proposal, rule 12.1)
+  function pickerHtml(options, kind, label) {
+    const uniq = (k) => [...new Set(options.map((o) => o[k]))];
+    const sel = (k, text) => `<label>${text} <select data-pick="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
+    const partner = uniq("partner").length > 1 ? sel("partner", "to") : `to <b>${esc(options[0].partner)}</b>`;
+    return `<div class="e-offer" data-picker="${kind}">${partner} ${sel("give", "give")} ${sel("get", "for")}
+      <button class="e-btn energies-action-${kind}" data-action="${kind}" data-pick-go>${esc(label)}</button>
+      <span class="e-why e-offer-why"></span></div>`;
+  }
+
+  function wirePickers(v) {
+    for (const box of side.querySelectorAll("[data-picker]")) {
+      const kind = box.dataset.picker;
+      const options = kind === "offer_trade" ? v.offers.options : v.decision.picker;
+      const go = box.querySelector("[data-pick-go]");
+      const pick = () => {
+        const want = {};
+        box.querySelectorAll("select[data-pick]").forEach((s) => (want[s.dataset.pick] = s.value));
+        const o = options.find((x) => (!want.partner || x.partner === want.partner)
+                                       && x.give === want.give && x.get === want.get);
+        const why = box.querySelector(".e-offer-why");
+        if (o) {
+          go.disabled = false;
+          go.dataset.act = acts.push(o.a) - 1;
+          go.title = o.label;
+          why.textContent = "";
+        } else {
+          go.disabled = true;
+          delete go.dataset.act;
+          why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
+        }
+      };
+      box.querySelectorAll("select[data-pick]").forEach((s) => s.addEventListener("change", pick));
+      pick();
+    }
   }
 
   // -- clicks -------------------------------------------------------------------------------------
@@ -395,6 +425,11 @@ function render({ model, el }) {
       tab = tabBtn.dataset.tab;
       if ((tab === "charts") !== (was === "charts")) model.send({ type: "charts", open: tab === "charts" });
       drawSide();
+      return;
+    }
+    const option = target.closest("button[data-option]");
+    if (option) {
+      send({ type: "option", name: option.dataset.option, value: option.dataset.value === "true" });
       return;
     }
     const control = target.closest("[data-control]");
@@ -448,8 +483,12 @@ function render({ model, el }) {
     showTip();
   }
 
-  function onUpload(event) {
+  function onChange(event) {
     const input = event.target;
+    if (input.matches('input[type="checkbox"][data-option]')) { // checked: "don't ask me"
+      send({ type: "option", name: input.dataset.option, value: !input.checked });
+      return;
+    }
     if (!input.matches('input[type="file"]') || !input.files.length) return;
     const file = input.files[0];
     file.text().then((text) => send({ type: "upload", name: file.name, text }));
@@ -459,7 +498,7 @@ function render({ model, el }) {
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
-  root.addEventListener("change", onUpload);
+  root.addEventListener("change", onChange);
 
   const redraw = () => {
     waiting = 0;
