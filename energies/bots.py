@@ -25,6 +25,7 @@ from .actions import Action, OfferTrade, ProposeTrade
 from .board import PIPS
 from .checks import supply_rates
 from .listing import OffersLeftOut
+from .search import SEARCH_BOTS, SearchPlayer
 
 
 class Player(Protocol):
@@ -615,7 +616,8 @@ class FreeRider(StrategyBot):
         return 4.0 if self.endgame(state) and self.balance(state, seat) <= 0 else 0.0
 
 
-# Short names used by simulate() and the command line.
+# Short names used by simulate() and the command line (the search players, make_bot("search"),
+# are kept apart in search.SEARCH_BOTS: a tournament over PERSONAS stays quick).
 PERSONAS: dict[str, type] = {
     "random": RandomBot,
     "fossil": FossilRush,
@@ -631,8 +633,11 @@ def make_bot(spec, seed: int | None = None):
         key = spec.strip().lower()
         aliases = {cls.__name__.lower(): name for name, cls in PERSONAS.items()}
         key = aliases.get(key, key)
+        if key in SEARCH_BOTS:  # the search player and its restricted variants
+            return SearchPlayer(seed=seed, plants=SEARCH_BOTS[key])
         if key not in PERSONAS:
-            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(PERSONAS))}.")
+            names = ", ".join(sorted([*PERSONAS, *SEARCH_BOTS]))
+            raise ValueError(f"Unknown bot {spec!r}; choose from {names}.")
         return PERSONAS[key](seed=seed)
     if isinstance(spec, type):
         try:

@@ -1,0 +1,463 @@
+"""A strong player: determinised Monte-Carlo search over short persona rollouts.
+
+    import energies as en
+    bot = en.bots.make_bot("search", seed=1)            # or "search-fossil", "search-green"
+    en.play(en.new_game(4, seed=3), [bot, "green", "balanced", "freerider"])
+
+The method, for one decision of the seat ``me``:
+
+1. **Trivial decisions at once.** A single legal action is returned; every decision that
+   is not a free choice of its own turn's action phase (discards, victims, the Inspector,
+   trade answers, set-up, rolling) is answered by the base persona (GreenInvestor, or
+   FossilRush for the fossil-only variant), which handles those well.
+2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
+   view ``game.view(seat)`` (:mod:`energies.view`; given a Game it takes the view itself;
+   given a bare GameState it reads only the same public facts) — build a private :class:`~energies.state.GameState` that is one
+   world consistent with that knowledge: the other seats' hands are dealt, within their
+   card counts, from the cards that are not in this seat's hand (what is left is the
+   supply); their development cards and the deck are dealt from the deck's composition
+   minus this seat's cards and every card played; the green discs whose symbols are face
+   down (in the bag and under the renewable slots) are dealt from the green discs not yet
+   seen; dice, bag and card draws get fresh random streams seeded from the sample seed.
+   Nothing hidden is read: the hidden parts of a position never reach the search.
+3. **Prune.** The base persona scores the legal actions on the first sample; the best
+   ``width`` of them (ties by listing order) plus ending the turn are the candidates.
+   One-for-one offers to other players are never candidates (personas do not model
+   another player's answer). A single candidate is returned at once.
+4. **Roll out.** Each candidate is applied in each of ``budget // candidates`` sampled
+   worlds (the same worlds for every candidate: common random numbers), then every seat
+   plays on with a persona — this seat with its base persona, the others with Balanced, the
+   middle-of-the-road persona — to the end of this seat's next turn (``depth`` rounds: the
+   event draws, the others' builds and a 7 are in it, and the cards it kept get spent) or
+   the game's end.
+5. **Evaluate** (:func:`evaluate`) the reached position for ``me``: a finished game scores
+   the win share (everyone losing is the worst); otherwise own worth minus the best
+   opponent's, where worth = 0.6·VP + (1.5 + 2t)·(renewable − fossil) − a penalty for not
+   qualifying under rule 14.2 (renewable ≤ fossil) + a little for production pips, cards,
+   science and energy.
+   ``t`` is how far the bag has emptied (0 at the start, 1 when empty): the nearer the
+   empty-bag ending, the more the plant balance decides the winner (rule 14.2) and the more
+   the search pays for it.
+6. **Choose.** Candidate 0 is the persona's own choice. Another candidate replaces it only
+   if its gain over candidate 0, world by world (paired: the same worlds, so most of the
+   luck cancels), is positive by at least ``confidence`` standard errors; among those, the
+   largest mean gain wins. Rollouts are noisy: without this test the search drifts among
+   near-equal candidates and plays worse than its own persona (measured: a 25 % win rate
+   against the benchmark table where GreenInvestor itself wins about half its seats).
+
+Restricted variants (``plants="fossil"`` / ``plants="renewable"``) never build a plant of
+the other kind, in the real game and in their own rollouts (only a forced free fossil plant
+of the Production Increase event is built when the rules allow no refusal). A fossil-only
+player can never qualify under rule 14.2: it can win only by victory points (rule 14.1), so
+its evaluation leaves its own plant balance out.
+
+Seeded and deterministic: every random number comes from the bot's seed (or, without one,
+from the game's bot stream passed to ``decide``). ``budget`` is the number of rollouts per
+searched decision (default :data:`DEFAULT_BUDGET`); it bounds the work, not the clock, so
+the same seed gives the same game on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from . import engine
+from .actions import Action, BuildPlant, OfferTrade, TradeWithSupply
+from .rules import CARD_KINDS, RESOURCES
+from .state import GameState, PlayerState, Stats, Task
+
+__all__ = ["DEFAULT_BUDGET", "SEARCH_BOTS", "SearchPlayer", "determinize", "evaluate"]
+
+#: Rollouts per searched decision at the default setting (benchmarks/search_strength.py).
+DEFAULT_BUDGET = 32
+DEFAULT_WIDTH = 3  # candidates kept after the persona's pruning (ending the turn comes extra)
+ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only guards loops
+
+BALANCE_WEIGHT = 1.5  # evaluate(): worth of one plant of balance early in the game
+VP_WEIGHT = 0.6  # ... and of one victory point (a 10-VP win is rare, rule 14.1)
+CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
+DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
+
+_OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
+
+
+# ==============================================================================================
+# What the seat may know, read the same way from a view or from a game's state
+# ==============================================================================================
+
+
+def _public(game_view):
+    """The object to read: a view or a bare GameState as it is, a Game through its state."""
+    return game_view.state if hasattr(game_view, "state") else game_view
+
+
+def _dev_count(p) -> int:
+    """Development cards a seat holds: public as a number (``PlayerView.dev_count``)."""
+    count = getattr(p, "dev_count", None)
+    return count if isinstance(count, int) else len(p.dev_cards)
+
+
+def _dev_new_count(p) -> int:
+    count = getattr(p, "dev_new_count", None)
+    return count if isinstance(count, int) else len(p.dev_new)
+
+
+def _deck_size(view) -> int:
+    size = getattr(view, "dev_deck_size", None)
+    return size if isinstance(size, int) else len(view.dev_deck)
+
+
+def _thaw(value):
+    """A mutable copy of a frozen task detail (read-only mappings, tuples)."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if hasattr(value, "items"):
+        return {k: _thaw(v) for k, v in value.items()}
+    return [_thaw(v) for v in value]
+
+
+def _deal(pool: Counter, count: int, rng: random.Random) -> list:
+    """``count`` items drawn without replacement from ``pool`` (topped up if it runs dry)."""
+    items = sorted(pool.elements())
+    rng.shuffle(items)
+    dealt = items[:count]
+    kinds = sorted(pool) or [None]
+    while len(dealt) < count:  # the public counts disagree with the composition: stay legal
+        dealt.append(rng.choice(kinds))
+    pool.subtract(dealt)
+    return dealt
+
+
+# ==============================================================================================
+# Determinisation
+# ==============================================================================================
+
+
+def determinize(game_view, rng: random.Random, seat: int | None = None) -> GameState:
+    """A private game state consistent with what ``seat`` may know, hidden parts sampled.
+
+    ``game_view`` is ``game.view(seat)`` (or a Game / GameState, of which only the parts a
+    view shows are read); ``seat`` defaults to the view's own. The result shares only the
+    immutable board and rule set with the input and may be played on freely.
+    """
+    view = _public(game_view)
+    me = view.seat if seat is None else seat
+    rules, n = view.rules, len(view.players)
+    mine = view.players[me]
+
+    # hands: the others' cards come from every card not in my hand; the rest is the supply
+    totals = Counter({kind: rules.resource_cards for kind in RESOURCES})
+    totals["science"] = rules.science_cards
+    card_pool = totals - Counter(dict(mine.hand))
+    hands = {}
+    for s in range(n):
+        if s == me:
+            hands[s] = {k: mine.hand.get(k, 0) for k in CARD_KINDS}
+        else:
+            dealt = Counter(_deal(card_pool, view.players[s].cards, rng))
+            hands[s] = {k: dealt.get(k, 0) for k in CARD_KINDS}
+    supply = {k: max(0, card_pool.get(k, 0)) for k in CARD_KINDS}
+
+    # development cards: the deck and the others' hands from what nobody has shown
+    dev_pool = Counter(dict(rules.dev_deck)) - Counter(mine.dev_cards)
+    for p in view.players:
+        dev_pool -= Counter(dict(p.dev_played))
+    dev = {}
+    for s in range(n):
+        if s == me:
+            dev[s] = (list(mine.dev_cards), list(mine.dev_new))
+        else:
+            held = _deal(dev_pool, _dev_count(view.players[s]), rng)
+            dev[s] = (held, held[: _dev_new_count(view.players[s])])
+    deck = _deal(dev_pool, _deck_size(view), rng)
+
+    # green discs: face down in the bag and under the slots; dealt from those not yet seen
+    green_pool = Counter({sym: count * n for sym, count in rules.green_discs_per_player})
+    seen = [d for row in view.event_board.values() for d in row] + list(view.removed_discs)
+    green_pool -= Counter(sym for color, sym in seen if color == "green")
+    browns = sorted(tuple(d) for d in view.bag if d[0] == "brown")
+    bag = [*browns, *(("green", s) for s in _deal(green_pool, len(view.bag) - len(browns), rng))]
+    slots = {s: _deal(green_pool, len(view.players[s].green_slots), rng) for s in range(n)}
+
+    players = []
+    for s, p in enumerate(view.players):
+        players.append(
+            PlayerState(
+                seat=s,
+                hand=hands[s],
+                energy=p.energy,
+                towns=set(p.towns),
+                cities=set(p.cities),
+                roads=set(p.roads),
+                plants=dict(p.plants),
+                dev_cards=dev[s][0],
+                dev_new=dev[s][1],
+                dev_played=dict(p.dev_played),
+                warehouse=p.warehouse,
+                green_slots=slots[s],
+            )
+        )
+    sample_seed = rng.getrandbits(63)
+    state = GameState(
+        rules=rules,
+        board=view.board,
+        seed=sample_seed,
+        players=players,
+        supply=supply,
+        energy_supply=view.energy_supply,
+        dev_deck=deck,
+        inspector=view.inspector,
+        bag=bag,
+        event_board={row: [tuple(d) for d in discs] for row, discs in view.event_board.items()},
+        removed_discs=[tuple(d) for d in view.removed_discs],
+        hex_hazards=set(view.hex_hazards),
+        building_hazards=set(view.building_hazards),
+        active=view.active,
+        start_player=view.start_player,
+        turn=view.turn,
+        phase=view.phase,
+        queue=[Task(t.kind, t.seat, _thaw(t.info)) for t in view.queue],
+        dice=tuple(view.dice) if view.dice else None,
+        plants_built=view.plants_built,
+        demolished=view.demolished,
+        dev_played_turn=view.dev_played_turn,
+        offers_made=view.offers_made,
+        longest_road_holder=view.longest_road_holder,
+        environmentalist_holder=view.environmentalist_holder,
+        stats=[Stats() for _ in range(n)],
+    )
+    state.rng = {
+        name: random.Random(f"{sample_seed}:{name}") for name in ("setup", "dice", "bag", "cards")
+    }
+    state.keep_history = False
+    return state
+
+
+# ==============================================================================================
+# Evaluation
+# ==============================================================================================
+
+
+def _bag_progress(state) -> float:
+    """How far the bag has emptied: 0 with every brown disc in it, 1 when empty (rule 14.2)."""
+    start = sum(count for _, count in state.rules.brown_discs) or 1
+    return max(0.0, min(1.0, 1 - len(state.bag) / start))
+
+
+def _worth(state, seat: int, t: float, can_qualify: bool = True) -> float:
+    p, board = state.players[seat], state.board
+    balance = p.count_plants("renewable") - p.count_plants("fossil")
+    production = sum(board.corner_pips(c) for c in p.towns) + 2 * sum(
+        board.corner_pips(c) for c in p.cities
+    )
+    # rule 14.2 ranks the qualifying players by renewable - fossil: the plant balance, not
+    # VP, decides nearly every game; VP and production are what buys the next plants
+    worth = VP_WEIGHT * state.victory_points(seat)
+    if can_qualify:  # a fossil-only player never can: only its VP race counts (rule 14.1)
+        worth += (BALANCE_WEIGHT + 2.0 * t) * balance
+        if balance <= 0:
+            worth -= 1.0 + 4.0 * t  # not qualifying costs more as the bag empties
+    science = p.hand.get("science", 0)
+    return worth + production / 15 + min(p.cards, 7) / 10 + science / 5 + p.energy / 20
+
+
+def evaluate(state, seat: int, can_qualify: bool = True) -> float:
+    """How good ``state`` is for ``seat``: the win share if the game is over, else a heuristic.
+
+    Finished: 8 × win share, or -4 for a loss (everyone losing included). Running: the
+    seat's worth minus the best other seat's (see the module text), so about -6 to 6.
+    ``can_qualify=False`` (the fossil-only player) leaves its own plant balance out.
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        if seat in outcome.winners:
+            return 8.0 / len(outcome.winners)
+        return -4.0
+    t = _bag_progress(state)
+    own = _worth(state, seat, t, can_qualify)
+    best_other = max(_worth(state, s, t) for s in range(len(state.players)) if s != seat)
+    return own - best_other
+
+
+# ==============================================================================================
+# The player
+# ==============================================================================================
+
+
+class _Restricted:
+    """A persona that never builds a plant of one kind (unless nothing else is legal)."""
+
+    def __init__(self, persona, banned: str | None) -> None:
+        self.persona, self.banned = persona, banned
+
+    def decide(self, state, legal, rng):
+        return self.persona.decide(state, _allowed(legal, self.banned), rng)
+
+
+def _significant_best(values: list[list[float | None]], confidence: float) -> int:
+    """The candidate whose gain over candidate 0 (the persona's choice), world by world, is
+    largest and at least ``confidence`` standard errors above zero; else 0.
+
+    The same sampled worlds serve every candidate (common random numbers), so the paired
+    differences cancel most of the luck of the dice and the draws.
+    """
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        diffs = [v - v0 for v, v0 in zip(values[i], values[0]) if v is not None and v0 is not None]
+        if len(diffs) < 2:
+            continue
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        error = (var / len(diffs)) ** 0.5
+        if mean > best_gain and mean > confidence * error:
+            best, best_gain = i, mean
+    return best
+
+
+def _allowed(legal: Sequence[Action], banned: str | None) -> list[Action]:
+    if banned is None:
+        return list(legal)
+    kept = [a for a in legal if not (isinstance(a, BuildPlant) and a.plant == banned)]
+    return kept or list(legal)
+
+
+class SearchPlayer:
+    """Determinised Monte-Carlo search with persona rollouts (see :mod:`energies.search`).
+
+    ``budget``: rollouts per searched decision; ``width``: candidates kept after pruning;
+    ``plants``: None, ``"fossil"`` or ``"renewable"`` (never builds the other kind).
+    """
+
+    name = "SearchPlayer"
+    # it never offers a one-for-one trade, so energies.play may leave those out of its list
+    scores_unlisted_offers = True
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: int = DEFAULT_BUDGET,
+        width: int = DEFAULT_WIDTH,
+        plants: str | None = None,
+        depth: int = DEFAULT_DEPTH,
+        confidence: float = CONFIDENCE,
+    ) -> None:
+        if plants not in (None, "fossil", "renewable"):
+            raise ValueError("plants must be None, 'fossil' or 'renewable'.")
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+            raise ValueError("budget must be a whole number of rollouts, at least 1.")
+        if not isinstance(width, int) or isinstance(width, bool) or width < 1:
+            raise ValueError("width must be a whole number of candidates, at least 1.")
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
+            raise ValueError("depth must be a whole number of rounds, at least 1.")
+        self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
+        self.confidence = confidence
+        self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
+        self.banned = _OTHER_KIND.get(plants)
+        self._rng = random.Random(seed) if seed is not None else None
+        self.searched = 0  # decisions that ran rollouts (benchmarks report it)
+        self._trades: tuple = (None, set(), set())  # (turn, kinds given, kinds got) this turn
+
+    def __repr__(self) -> str:
+        extra = f", plants={self.plants!r}" if self.plants else ""
+        return f"SearchPlayer(budget={self.budget}{extra})"
+
+    # the personas this player plays its own seat and models the others with
+    def _own_persona(self):
+        from .bots import FossilRush, GreenInvestor
+
+        return _Restricted(
+            FossilRush() if self.plants == "fossil" else GreenInvestor(), self.banned
+        )
+
+    @staticmethod
+    def _other_persona():
+        from .bots import Balanced
+
+        return Balanced()
+
+    def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        legal = _allowed(legal_actions, self.banned)
+        if len(legal) == 1:
+            return legal[0]
+        if hasattr(game_view, "view"):  # given a whole Game (or a view): read only the view
+            game_view = game_view.view(legal[0].seat)
+        stream = random.Random((self._rng or rng).getrandbits(64))
+        view = _public(game_view)
+        if view.queue or view.phase != "action":  # not a free choice of its own turn
+            # answered by the persona on a sampled world: it reads nothing hidden either
+            world = determinize(game_view, stream, legal[0].seat)
+            return self._own_persona().decide(world, legal, stream)
+        turn = (view.turn, view.active)
+        if self._trades[0] != turn:  # a new turn: forget the last turn's supply trades
+            self._trades = (turn, set(), set())
+        _, gave, got = self._trades
+        # never take back what this turn traded away (a 1:1 rate would loop)
+        legal = [
+            a
+            for a in legal
+            if not (isinstance(a, TradeWithSupply) and (a.get in gave or a.give in got))
+        ]
+        choice = self._search(game_view, legal, stream)
+        if isinstance(choice, TradeWithSupply):
+            gave.add(choice.give)
+            got.add(choice.get)
+        return choice
+
+    def _candidates(self, state: GameState, legal: list[Action], me: int) -> list[Action]:
+        persona = self._own_persona().persona
+        persona._memo = {}  # StrategyBot.decide sets this per decision; score() reads it
+        needs = persona._needs(state, me)
+        scored = [
+            (persona.score(state, a, needs), -i, a)
+            for i, a in enumerate(legal)
+            if not isinstance(a, OfferTrade)
+        ]
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        chosen = [a for _, _, a in scored[: self.width]]
+        chosen += [a for a in legal if a.kind == "end_turn" and a not in chosen]
+        return chosen
+
+    def _search(self, game_view, legal: list[Action], rng: random.Random) -> Action:
+        me = legal[0].seat
+        seeds = [rng.getrandbits(64) for _ in range(max(1, self.budget))]
+        first = determinize(game_view, random.Random(seeds[0]), me)
+        candidates = self._candidates(first, legal, me)
+        if len(candidates) == 1:
+            return candidates[0]
+        self.searched += 1
+        worlds = max(2, self.budget // len(candidates))
+        values = [[] for _ in candidates]  # per world (None: the action is illegal there)
+        for w in range(worlds):
+            for i, action in enumerate(candidates):
+                state = determinize(game_view, random.Random(seeds[w % len(seeds)]), me)
+                values[i].append(self._rollout(state, action, me, seeds[w % len(seeds)]))
+        return candidates[_significant_best(values, self.confidence)]
+
+    def _rollout(self, state: GameState, action: Action, me: int, seed: int) -> float | None:
+        """Apply ``action``, play one round with personas, evaluate; None if it is illegal here."""
+        if engine.why_illegal(state, action) is not None:
+            return None  # this sampled world lacks what the real one has (e.g. a supply card)
+        engine.apply(state, action)
+        n = len(state.players)
+        stop = state.turn + n * self.depth + 1  # through the end of its own next turn
+        policies = [self._own_persona() if s == me else self._other_persona() for s in range(n)]
+        rng = random.Random(seed ^ 0x5EA4C4)
+        for _ in range(ROLLOUT_ACTION_CAP):
+            if state.outcome is not None or state.turn >= stop:
+                break
+            legal = engine.legal_actions(state, offers=False)  # personas never offer
+            seat = engine.current_seat(state)
+            choice = legal[0] if len(legal) == 1 else policies[seat].decide(state, legal, rng)
+            engine.apply_listed(state, choice)
+        return evaluate(state, me, can_qualify=self.plants != "fossil")
+
+
+#: Short names of the search players for ``make_bot``: name -> the ``plants`` restriction.
+SEARCH_BOTS: dict[str, str | None] = {
+    "search": None,
+    "search-fossil": "fossil",
+    "search-green": "renewable",
+    "strong": None,  # the PlayApp's opponent "Strong": PlayApp(game, seats={1: "strong", ...})
+}
