@@ -67,6 +67,7 @@ DEBRIEF = {
         "Does your bot win by being green, or despite it?",
     ],
 }
+DEFAULT_EXIT_TICKET = "One thing you learned today, and one question you still have."
 BUILD_LOG_ROWS = 10
 
 
@@ -198,7 +199,7 @@ def worksheet_html(path: Path) -> str:
             )
     parts.append(
         '<h2>Exit ticket</h2><div class="box tall">'
-        f'{html.escape(EXIT_TICKETS[number])}<div class="answer"></div></div>'
+        f'{html.escape(EXIT_TICKETS.get(number, DEFAULT_EXIT_TICKET))}<div class="answer"></div></div>'
     )
     return _page(f"Worksheet {title}", "\n".join(parts))
 
