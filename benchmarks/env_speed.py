@@ -41,7 +41,7 @@ def engine_round(seconds: float, seed: int) -> float:
 
 
 def env_round(make, seconds: float, seed: int) -> float:
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     e = make(players=4)
     actions, start, game_seed = 0, time.process_time(), seed
     while time.process_time() - start < seconds:
@@ -52,7 +52,7 @@ def env_round(make, seconds: float, seed: int) -> float:
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
             actions += 1
     return actions / (time.process_time() - start)
 

@@ -479,6 +479,8 @@ def action_from_dict(data: Any) -> Action:
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
     names = {f.name: f for f in dataclasses.fields(cls)}
+    if len(data) > len(names) + 1:
+        raise ValueError(f"a {kind} action has {len(data)} fields, more than it can have")
     extra = sorted(set(data) - set(names) - {"kind"})
     if extra:
         raise ValueError(f"a {kind} action has no field {', '.join(extra)}")

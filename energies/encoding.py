@@ -130,7 +130,7 @@ class ActionCodec:
                 by_index[i] = action
         mask = np.zeros(self.size, dtype=np.int8)
         if by_index:
-            mask[list(by_index)] = 1
+            mask[np.fromiter(by_index, np.intp, len(by_index))] = 1
         return mask, by_index
 
     def describe(self, index: int) -> str:
@@ -305,7 +305,7 @@ class ObservationEncoder:
         if view.building_hazards:
             ones += [at["building_hazards"] + c for c in view.building_hazards]
         ones.append(at["inspector"] + view.inspector)
-        obs[ones] = 1
+        obs[np.fromiter(ones, np.intp, len(ones))] = 1  # much faster than indexing with a list
         return obs
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import effects, engine, files, lite
 from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
+from .rule_checks import show
 from .rules import RuleSet
 from .state import GameState, Outcome
 from .text import name_problem
@@ -381,7 +382,7 @@ def _load(data: Any, trust_rules: bool) -> Game:
         raise SaveFileError("The save file has no version number.")
     if type(version) is not int or version not in READABLE_VERSIONS:
         raise SaveFileError(
-            f"Unsupported save file version {_short(version)}; this kit reads versions "
+            f"Unsupported save file version {show(version)}; this kit reads versions "
             f"{' and '.join(map(str, READABLE_VERSIONS))}."
         )
     for key, kind in (
@@ -444,12 +445,6 @@ def _file_digest(content: dict[str, Any], state_digest: str) -> str:
 def _standard(rules: RuleSet) -> bool:
     """A published rule set (3 or 4 players, either start): what version-1 files may use."""
     return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
-
-
-def _short(value: Any) -> str:
-    from .rule_checks import show
-
-    return show(value)
 
 
 def _parse(text: str | bytes) -> Any:

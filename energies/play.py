@@ -41,6 +41,8 @@ def play(
     if missing:
         raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
+    if not isinstance(game, Game):  # another game of the kit (energies.games)
+        return _play_contract(game, seats, rng, max_actions)
     actions = game.actions
     for _ in range(max_actions):
         state = game.state
@@ -62,4 +64,20 @@ def play(
         else:
             game.apply(action)
         actions = game.actions  # a bot may have replaced the log (undo, load)
+    raise RuntimeError(f"The game did not finish within {max_actions} actions.")
+
+
+def _play_contract(game, seats: Mapping[int, Player], rng: random.Random, max_actions: int):
+    """The same loop through the game contract only: each bot sees its seat's view."""
+    for _ in range(max_actions):
+        seat = game.current_seat
+        if seat is None:
+            return game.outcome
+        legal = game.legal_actions()
+        listed = tuple(legal)  # the bot may reorder or extend its list
+        action = seats[seat].decide(game.view(seat), legal, rng)
+        if any(map(operator.is_, listed, repeat(action))):
+            game.apply_listed(action)  # one of the actions just listed: already checked
+        else:
+            game.apply(action)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")

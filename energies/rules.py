@@ -291,8 +291,9 @@ class RuleSet:
     @classmethod
     def standard(cls, players: int = 4, **changes: Any) -> RuleSet:
         """The published game for 3 or 4 players, optionally with changed fields."""
-        if players not in (3, 4):
-            raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
+        if players not in (3, 4) or isinstance(players, bool):
+            sentence = f"New Energies is played by 3 or 4 players, not {show(players)}"
+            raise RuleError([("players", sentence)])
         return cls(players=players, **changes)
 
     @classmethod
@@ -315,7 +316,7 @@ class RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
         if unknown:
-            raise ValueError(f"RuleSet has no field {', '.join(unknown)}.")
+            raise RuleError([(name, f"there is no rule field {show(name)}") for name in unknown])
         return dataclasses.replace(self, **changes)
 
     # -- derived numbers ----------------------------------------------------------------------
@@ -427,6 +428,9 @@ class RuleSet:
         if not isinstance(data, dict):
             raise RuleError([("rules", "the rules must be a JSON object")])
         known = {f.name for f in dataclasses.fields(cls)}
+        if len(data) > len(known):  # said at once, however many names a file invents
+            sentence = f"the rules hold {len(data)} fields, more than a rule set has"
+            raise RuleError([("rules", sentence)])
         unknown = sorted(show(name) for name in set(data) - known)
         if unknown:
             raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])

@@ -40,7 +40,7 @@ from typing import Any
 
 from .state import GameState
 
-__all__ = ["HIDDEN", "GameView", "PlayerView", "TaskView", "make_view"]
+__all__ = ["HIDDEN", "GameView", "HiddenInformationError", "PlayerView", "TaskView", "make_view"]
 
 #: The symbol shown for a face-down green disc (in the bag or under a renewable slot).
 HIDDEN = "hidden"
@@ -213,7 +213,7 @@ class GameView(_Frozen):
                 state.longest_road_holder,
                 state.environmentalist_holder,
                 state.outcome,  # frozen dataclass
-                tuple(state.log),  # sentences and frozen actions
+                _log_chunks(state.log),  # sentences and frozen actions
                 owners,
                 lf,
                 gf,
@@ -228,7 +228,7 @@ class GameView(_Frozen):
     @property
     def log(self) -> tuple[str, ...]:
         """The readable turn log, the lines of ``game.log`` (it names no hidden card)."""
-        return tuple(map(str, self[26]))
+        return tuple(str(line) for chunk in self[26] for line in chunk)
 
     @property
     def pending(self) -> TaskView | None:
@@ -326,6 +326,8 @@ _fields(
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
+_last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
+LOG_CHUNK = 256
 _last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public form]
 _last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-only form]
 
@@ -416,6 +418,24 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
     result = (MappingProxyType(owners), tuple(lf), gf)
     last[:] = [players, rules, result]
     return result
+
+
+def _log_chunks(log: list) -> tuple[tuple, ...]:
+    """The log as tuples of LOG_CHUNK lines and a last, shorter one.
+
+    The engine only ever appends to a game's log, so a full chunk never changes: it is
+    copied once and shared by every later view, and a view copies only the last lines.
+    The cache keeps the log list itself (not reachable from any view), so the identity
+    check cannot be fooled by a reused id.
+    """
+    cache = _last_log
+    if cache[0] is not log:
+        cache[:] = [log, []]
+    chunks = cache[1]
+    while (len(chunks) + 1) * LOG_CHUNK <= len(log):
+        start = len(chunks) * LOG_CHUNK
+        chunks.append(tuple(log[start : start + LOG_CHUNK]))
+    return (*chunks, tuple(log[len(chunks) * LOG_CHUNK :]))
 
 
 def _public_bag(bag: list) -> tuple[tuple[str, str], ...]:

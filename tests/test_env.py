@@ -190,3 +190,25 @@ def test_import_energies_does_not_import_the_env():
     code = "import sys, energies; print('pettingzoo' in sys.modules, 'energies.env' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def _readme_section() -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    return text.split("## Learning agents", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_table_and_example_match_the_code():
+    section = _readme_section()
+    codec = raw_env(players=4).codec
+    quoted = {}
+    for ranges, kinds in re.findall(r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.M):
+        for span, kind in zip(ranges.split(" / "), kinds.split(" / ")):
+            first, _, last = span.strip().partition("–")
+            quoted[kind.strip("` ")] = (int(first), int(last or first))
+    assert quoted == {k: (start, start + size - 1) for k, start, size in codec.blocks}
+    example = section.split("```python", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(example, "README example", "exec"), namespace)  # noqa: S102
+    assert namespace["e"].unwrapped.game.is_over

@@ -529,7 +529,12 @@ def test_jobs_are_capped_to_the_cpus_with_a_note(tmp_path, capsys, monkeypatch):
 def test_simulate_refuses_absurd_counts_up_front():
     from energies.simulate import simulate
 
-    for kwargs in ({"games": 10**12}, {"seed": 2**70}, {"games": 0}):
+    for kwargs in (
+        {"games": 10**12},
+        {"seed": 2**70},
+        {"games": 0},
+        {"games": 60_000, "per_turn": True},
+    ):
         with pytest.raises(ValueError):
             simulate(bots=["random"] * 4, **{"games": 1, **kwargs})
 
@@ -638,3 +643,25 @@ def test_the_play_app_file_box_refuses_a_pipe_or_device_without_blocking(tmp_pat
         assert app.status_kind == "error"
         assert "not a save file" in app.status_text or "outside" in app.status_text  # symlink
         assert time.monotonic() - start < 5
+
+
+def test_simulate_out_replaces_a_file_atomically_and_keeps_its_compression(tmp_path, capsys):
+    import gzip
+
+    out = tmp_path / "r.csv.gz"
+    out.write_text("an older result")
+    assert cli.main(["simulate", "--games", "2", "--no-progress", "--out", str(out)]) == 0
+    with gzip.open(out, "rt") as f:
+        assert f.readline().startswith("game,seed,")
+    assert sorted(os.listdir(tmp_path)) == ["r.csv.gz"]
+
+
+def test_invented_field_names_are_refused_without_sorting_them_all(saved):
+    data = json.loads(saved)
+    data["rules"].update({f"junk{i}": 0 for i in range(100_000)})
+    data["actions"][0].update({f"junk{i}": 0 for i in range(100_000)})
+    text = json.dumps(data)
+    start = time.process_time()
+    with pytest.raises(SaveFileError, match="fields"):
+        load_game(text)
+    assert time.process_time() - start < 2.0  # mostly the JSON parse of ~3 MB

@@ -186,6 +186,7 @@ def test_views_reused_from_the_cache_equal_fresh_ones():
         view_module._last_derived[:] = [None, None, None]
         view_module._last_bag[:] = [None, ()]
         view_module._last_board[:] = [None, view_module._EMPTY]
+        view_module._last_log[:] = [None, []]
         assert tuple(cached) == tuple(game.view(seat))
         compared += 1
         game.apply(rng.choice(game.legal_actions()))

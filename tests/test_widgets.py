@@ -22,12 +22,19 @@ pytest.importorskip("matplotlib")
 
 import energies as en
 from energies import sandbox as sb
-from energies.actions import EndTurn, OfferTrade, RollDice, action_from_dict, action_to_dict
+from energies.actions import (
+    BuildRoad,
+    EndTurn,
+    OfferTrade,
+    RollDice,
+    action_from_dict,
+    action_to_dict,
+)
 from energies.bots import make_bot
 from energies.checks import supply_rates
 from energies.invariants import check_invariants
 from energies.widgets import FootprintExplorer, PlayApp, RulesPanel
-from energies.widgets.common import _footprint_figure, risk_png
+from energies.widgets.common import _footprint_figure, _risk_figure, risk_png
 
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 PNG = b"\x89PNG"
@@ -117,6 +124,8 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
             assert act(app, next_move(app))
             clicks += 1
+            if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
+                assert g.active_seat != 0 and not g.pending  # turn waits for "Bots play"
         else:
             assert not page["spots"] and page["controls"]["bots"]
             app.message({"type": "bots"})
@@ -168,8 +177,8 @@ def test_a_human_turn_by_clicking_the_board_road_town_plant(app):
     assert app.click_spot(corner) and int(corner[1:]) in p.towns
     hexes = [k for k, s in app.page["spots"].items() if k[0] == "h" and s.get("legal")]
     spot = app.page["spots"][hexes[0]]
-    kinds = sorted(o["a"]["plant"] for o in spot["options"])
-    assert kinds[:2] == ["fossil", "renewable"] and "Click to choose" in spot["tip"]
+    kinds = {o["a"]["plant"] for o in spot["options"]}  # per building next to the hex
+    assert kinds == {"fossil", "renewable"} and "Click to choose" in spot["tip"]
     pick = next(i for i, o in enumerate(spot["options"]) if o["a"]["plant"] == "renewable")
     assert app.click_spot(hexes[0], pick)
     assert "renewable" in p.plants.values() and app.status_kind == "ok"
@@ -203,7 +212,9 @@ def test_disabled_controls_say_why_and_show_their_price(app):
     assert end["a"] is None and end["why"] == app.words.speak(g.why_illegal(EndTurn(seat)), seat)
     rows = {r["title"]: r for r in page["build"]}
     assert rows["Town"]["price"] == "1 brick + 1 lumber + 1 fiber + 1 food"
-    assert all(r.get("why") for r in rows.values())  # nothing can be built before the roll
+    # nothing can be built before the roll: said once, above the prices
+    assert page["build_note"] == app.words.speak(g.why_illegal(BuildRoad(seat, 0)), seat)
+    assert "roll" in page["build_note"].lower() and not any(r["why"] for r in rows.values())
     rates = supply_rates(g.state, seat)
     assert {r["give"]: r["rate"] for r in page["supply"]} == {k: f"{v}:1" for k, v in rates.items()}
     assert {r["rate"] for r in page["supply"]} >= {"4:1"}
@@ -345,22 +356,36 @@ def test_charts_drawn_only_while_their_tab_is_open(tmp_path):
     assert app.view.chart == "" and app.chart_redraws == 0
     app.message({"type": "charts", "open": True})
     assert app.view.chart.startswith("data:image/png") and app.view.risk
-    redraws = app.chart_redraws
+    redraws, risk = app.chart_redraws, app.view.risk
     app.refresh()
     assert app.chart_redraws == redraws  # nothing changed: no redraw
+    game, turn = app.game, app.game.turn
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert game.turn > turn and app.chart_redraws > redraws and app.view.risk != risk
+    app.message({"type": "charts", "open": False})
+    redraws = app.chart_redraws
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert app.chart_redraws == redraws  # closed: turns pass without drawing
 
 
 def test_turn_one_chart_has_no_tiny_axis_and_is_sharp():
     g = en.new_game(seed=5)
     fig, ax = _footprint_figure(g)
-    lo, hi = ax.get_ylim()
-    assert hi - lo >= 2 and fig.dpi >= 100
-    png = risk_png(g)
-    assert png.startswith(b"\x89PNG")
+    for lo, hi in (ax.get_xlim(), ax.get_ylim()):
+        assert hi - lo >= 2  # not -0.04 .. 0.04 when every footprint is still 0
+    assert fig.dpi >= 100
     from energies.insight.risk import coming_phase
 
-    _which, _draws, turn = coming_phase(g.state)
-    assert turn == g.turn + 1 or turn == g.turn  # the title names this turn explicitly
+    _which, draws, turn = coming_phase(g.state)
+    fig, ax = _risk_figure(g)
+    title = ax.get_title()
+    assert f"start of turn {turn}:" in title and f"{draws} disc" in title
+    assert ax.title.get_fontsize() >= 10 and fig.dpi >= 100
+    assert risk_png(g).startswith(PNG)
 
 
 # -- delivery ----------------------------------------------------------------------------------
