@@ -71,8 +71,15 @@ DEFAULT_EXIT_TICKET = "One thing you learned today, and one question you still h
 BUILD_LOG_ROWS = 10
 
 
+# The lessons with a worksheet: the New Energies lessons of the teacher guide. The extension
+# lessons (08 learning agents, 09-10 companion games) can join by adding their number here.
+WORKSHEET_LESSONS = ("00", "01", "02", "03", "04", "05", "06", "07")
+
+
 def lesson_notebooks() -> list[Path]:
-    return sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    return [
+        p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")) if p.stem[:2] in WORKSHEET_LESSONS
+    ]
 
 
 def _markdown(text: str) -> str:
