@@ -213,6 +213,23 @@ class OfferTrade(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    """A seat that is not active proposes a trade to the active player (rule 12.1).
+
+    ``give`` is what the proposer gives, ``get`` what it asks from the active player, who
+    answers with :class:`RespondToTrade`. The engine asks for proposals right after the roll.
+    """
+
+    give: Goods
+    get: Goods
+    kind: ClassVar[str] = "propose_trade"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"proposes {goods_text(self.give)} for {goods_text(self.get)} to the active player"
+
+
+@dataclass(frozen=True, slots=True)
 class RespondToTrade(Action):
     accept: bool
     kind: ClassVar[str] = "respond_to_trade"
@@ -371,6 +388,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         BuyDevCard,
         TradeWithSupply,
         OfferTrade,
+        ProposeTrade,
         RespondToTrade,
         RemoveHazard,
         DemolishFossil,

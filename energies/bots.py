@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action, OfferTrade
+from .actions import Action, OfferTrade, ProposeTrade
 from .board import PIPS
 from .checks import supply_rates
 from .listing import OffersLeftOut
@@ -34,16 +34,27 @@ class Player(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every strategy should beat."""
+    """Picks uniformly among the legal actions: the baseline every strategy should beat.
+
+    One exception keeps random games from filling up with trade talk: asked whether it wants
+    to propose a trade to the active player (rule 12.1), it proposes a random listed trade
+    only one time in ``propose_chance`` and otherwise passes.
+    """
 
     name = "RandomBot"
+    propose_chance = 0.25
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        return (self._rng or rng).choice(options)
+        rng = self._rng or rng
+        if type(options[0]) is ProposeTrade:  # a proposal window: proposals, then "pass"
+            if rng.random() >= self.propose_chance:
+                return options[-1]
+            return rng.choice(options[:-1])
+        return rng.choice(options)
 
     decide.ignores_view = True  # play() passes None instead of copying a view it never reads
 
@@ -114,6 +125,7 @@ class StrategyBot:
 
     name = "StrategyBot"
     science_value = 1.0  # how much the persona values a science card
+    accept_margin = 0.3  # a trade is accepted when it gains more than this in card value
     hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
 
     def __init__(self, seed: int | None = None) -> None:
@@ -354,11 +366,55 @@ class StrategyBot:
     def _score_offer_trade(self, state, a, needs):
         return 0.0  # personas trade with the supply; they still answer other players' offers
 
+    def _score_propose_trade(self, state, a, needs):
+        """Rule 12.1: at most one proposal per turn, and only a trade that helps this player
+        (it gets a card it needs for less than it is worth to it) and that the active player
+        should accept, judged from public facts only (see :meth:`likely_value`)."""
+        if state.queue[0].info.get("made", 0):
+            return -1.0
+        mine = self._trade_gain(a.get, a.give, needs)
+        if mine < 1.0:
+            return -1.0
+        likely = self._memo_get(("likely", state.active), self.likely_value, state, state.active)
+        theirs = sum(likely[k] * n for k, n in a.give) - sum(likely[k] * n for k, n in a.get)
+        return mine if theirs > self.accept_margin + 0.5 else -1.0  # a guess: be sure
+
+    def likely_value(self, state, seat: int) -> dict[str, float]:
+        """What each card kind is likely worth to another seat, from public facts only (its
+        hand is hidden): a kind its next builds use is worth more the less its buildings
+        yield of it (pips around them; cities yield science, plants energy)."""
+        board, p, rules = state.board, state.players[seat], state.rules
+        yields = Counter()
+        for c in p.buildings():
+            for h in board.corner_hexes(c):
+                pips = PIPS.get(board.hexes[h].number, 0)
+                if board.hexes[h].resource:
+                    yields[board.hexes[h].resource] += pips
+                if c in p.cities:
+                    yields["science"] += pips
+        for _c, h in p.plants:
+            yields["energy"] += PIPS.get(board.hexes[h].number, 0)
+        wanted = set(rules.cost("renewable")) | set(rules.cost("fossil"))
+        if p.towns and len(p.cities) < rules.cities:
+            wanted |= set(rules.cost("city"))
+        if len(p.towns) < rules.towns:
+            wanted |= set(rules.cost("town"))
+        out = {}
+        for kind in (*_BASE_VALUE, "energy"):
+            short = 1.0 if yields[kind] == 0 else 0.5 if yields[kind] < 4 else 0.0
+            base = _BASE_VALUE.get(kind, 1.0)
+            out[kind] = base + (1.5 * short if kind in wanted else 0.0)
+        return out
+
+    def _trade_gain(self, taken, given, needs: Counter) -> float:
+        """Card value taken minus card value given, for a player with these needs."""
+        gain = sum(self.card_value(k, needs) * n for k, n in taken)
+        return gain - sum(self.card_value(k, needs) * n for k, n in given)
+
     def _score_respond_to_trade(self, state, a, needs):
+        # offers from the active player and proposals to it (rule 12.1) alike
         task = state.queue[0]
-        gain = sum(self.card_value(k, needs) * n for k, n in task.info["give"])
-        loss = sum(self.card_value(k, needs) * n for k, n in task.info["get"])
-        good = gain > loss + 0.3
+        good = self._trade_gain(task.info["give"], task.info["get"], needs) > self.accept_margin
         return 1.0 if a.accept == good else 0.0
 
     def _score_remove_hazard(self, state, a, needs):

@@ -85,6 +85,10 @@ class ActionCodec:
             "place_hazard": ([(c,) for c in board.corners], shared.PlaceHazard),
             "choose_hex": ([(h,) for h in range(n_board)], shared.ChooseHex),
             "decline": ([()], lambda s: shared.Decline(s)),
+            "propose_trade": (  # rule 12.1: to the active player, one card for one
+                [(g, t) for g in TRADED for t in TRADED],
+                lambda s, g, t: shared.ProposeTrade(s, ((g, 1),), ((t, 1),)),
+            ),
         }
         self.blocks: list[tuple[str, int, int]] = []
         self.params: list[tuple[str, tuple]] = []

@@ -34,6 +34,7 @@ from .actions import (
     OfferTrade,
     PlaceHazard,
     PlayDevCard,
+    ProposeTrade,
     RemoveHazard,
     RespondToTrade,
     RollDice,
@@ -55,6 +56,7 @@ from .checks import (
     check_supply_trade,
     check_town,
     check_warehouse,
+    proposal_timing_problem,
 )
 from .decisions import (
     ANSWERS,
@@ -166,6 +168,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         return check_edit(state, action)
     if state.outcome is not None:
         return "The game is over."
+    if isinstance(action, ProposeTrade) and not _asked_to_propose(state, action.seat):
+        return proposal_timing_problem(state, action)
     seat = current_seat(state)
     if action.seat != seat:
         waiting = (
@@ -185,6 +189,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             f"(turn_action_limit): end the turn."
         )
     return _check_free(state, action)
+
+
+def _asked_to_propose(state: GameState, seat: int) -> bool:
+    task = state.pending
+    return task is not None and task.kind == "propose_trade" and task.seat == seat
 
 
 _FREE_CHECKS: dict[type, Callable[[GameState, Action], str | None]] = {
@@ -304,6 +313,7 @@ def apply_listed(state: GameState, action: Action) -> None:
 PIECES_STAY = frozenset(
     {
         OfferTrade,
+        ProposeTrade,
         RespondToTrade,
         TradeWithSupply,
         BuyDevCard,
@@ -392,6 +402,7 @@ def _start_turn(state: GameState) -> None:
         state.finish("unfinished", (), f"The turn limit ({state.rules.turn_limit}) was reached.")
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
+    state.proposals_made.clear()
     state.turn_actions = 0
     state.dice = None
     for p in state.players:

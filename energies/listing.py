@@ -20,6 +20,7 @@ from itertools import chain
 from .actions import (
     Action,
     OfferTrade,
+    ProposeTrade,
     shared,
 )
 from .board import Board
@@ -199,6 +200,14 @@ def _supply_trade_table(
     return tuple((get, shared.TradeWithSupply(seat, give, get)) for get in gets if get != give)
 
 
+def one_for_one_proposals(state: GameState, seat: int) -> list[Action]:
+    """One-card-for-one-card proposals of a seat that is not active to the active player
+    (rule 12.1)."""
+    held = _held(state)
+    pick = _offer_picker(held[seat] + held[state.active])
+    return list(pick(_proposal_table(seat))) if pick is not None else []
+
+
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
     return _offers_from_holdings(_held(state), seat)
@@ -281,6 +290,11 @@ def _offer_picker(holdings: bytes):
     if len(picks) == 1:
         return lambda table: (table[picks[0]],)
     return operator.itemgetter(*picks)
+
+
+@functools.cache
+def _proposal_table(seat: int) -> tuple[ProposeTrade, ...]:
+    return tuple(ProposeTrade(seat, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED)
 
 
 @functools.cache

@@ -665,3 +665,45 @@ def test_invented_field_names_are_refused_without_sorting_them_all(saved):
     with pytest.raises(SaveFileError, match="fields"):
         load_game(text)
     assert time.process_time() - start < 2.0  # mostly the JSON parse of ~3 MB
+
+
+def _all_text_is_literal(fig) -> list[str]:
+    import matplotlib
+
+    fig.canvas.draw()
+    texts = fig.findobj(matplotlib.text.Text)
+    assert all(not t._preprocess_math(t.get_text())[1] for t in texts)
+    return [t._preprocess_math(t.get_text())[0] for t in texts]
+
+
+def test_dollars_stay_literal_in_the_class_charts_and_the_companion_games(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies import games
+    from energies.classroom import collect, plot_class
+    from energies.games.noclear.draw import draw_game as draw_noclear
+    from energies.games.noclear.draw import plot_race
+    from energies.games.shelfie.draw import draw_game as draw_shelfie
+
+    game = en.new_game(seed=5, names=["$a$", "$b$", "$c$", "$d$"])
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    game.save(tmp_path / "$x$ team.json")
+    shown = _all_text_is_literal(plot_class(collect(tmp_path)).figure)
+    assert any("$x$ team" in text for text in shown)
+    for name, draws in (("noclear", (draw_noclear, plot_race)), ("shelfie", (draw_shelfie,))):
+        companion = games.new_game(name, players=3, seed=1)
+        companion.names = ["$p$", "$q$", "$r$"]
+        for draw in draws:
+            assert any("$p$" in text for text in _all_text_is_literal(draw(companion).figure))
+
+
+def test_the_noclear_app_shows_a_name_as_text_not_html():
+    from energies.games.noclear.game import new_game as new_noclear
+    from energies.games.noclear.widget import NoclearApp
+
+    game = new_noclear(players=2, seed=1)
+    game.names = ["<i>x</i> & $y$", "<i>x</i> & $y$"]
+    app = NoclearApp(game, seats={0: "human", 1: "human"})
+    app._refresh()
+    assert "<b>&lt;i&gt;x&lt;/i&gt; &amp; $y$</b>" in app.economy.value

@@ -58,11 +58,20 @@ def every_option(page: dict) -> list[dict]:
     return out
 
 
+def decision_move(page: dict) -> dict:
+    """A simple human's answer to a decision: the first option, but asked to propose a trade
+    to the active player (rule 12.1) it passes."""
+    options = page["decision"]["options"]
+    if any(o["kind"] == "propose_trade" for o in options):
+        return next(o for o in options if o["kind"] == "decline")
+    return options[0]
+
+
 def next_move(app: PlayApp) -> dict:
     """A human's option that moves the game on: a decision, the roll, else the end of turn."""
     page = app.page
     if page["decision"]:
-        return page["decision"]["options"][0]
+        return decision_move(page)
     return next(o for o in page["turn"] if o["a"])
 
 
@@ -88,7 +97,7 @@ def until_human_roll(app: PlayApp, limit: int = 300) -> None:
         if g.current_seat in app.humans:
             page = app.page
             if page["decision"]:
-                act(app, page["decision"]["options"][0])
+                act(app, decision_move(page))
             else:
                 act(app, next(o for o in reversed(page["turn"]) if o["a"]))  # end the turn
         else:
@@ -246,7 +255,8 @@ def test_a_second_quick_click_is_applied_or_explained_never_dropped(app):
     # a queued click that is still legal is applied
     until_human_roll(app)
     roll = next(o for o in app.page["turn"] if o["kind"] == "roll_dice")
-    assert act(app, roll, stale=True) and isinstance(g.actions[-1], RollDice)
+    n = len(g.actions)
+    assert act(app, roll, stale=True) and isinstance(g.actions[n], RollDice)
 
 
 def test_a_human_cannot_move_for_a_bot_seat(app):
@@ -303,6 +313,9 @@ def test_bots_until_my_turn_shows_progress_between_turns(app):
     progress = []
     app.view.observe(lambda change: progress.append(change["new"]["progress"]), names="view")
     app.message({"type": "bots"})
+    while g.pending and g.current_seat in app.humans:  # asked to propose a trade (rule 12.1)
+        act(app, decision_move(app.page))
+        app.message({"type": "bots"})
     shown = [p for p in progress if p]
     assert len(shown) >= 2 and all(p.startswith("Bots playing… turn ") for p in shown)
     assert progress[-1] == "" and g.current_seat == 0

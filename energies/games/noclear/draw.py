@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...text import chart_text
 from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
 from ..base import figure_png
 from .rules import SYMBOLS
@@ -128,7 +129,7 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
     player = state.players[seat]
     active = state.outcome is None and seat == state.active
     winner = state.outcome is not None and seat in state.outcome.winners
-    name = game.names[seat] + (" ★" if winner else "") + (" (to act)" if active else "")
+    name = chart_text(game.names[seat]) + (" ★" if winner else "") + (" (to act)" if active else "")
     ax.text(
         0,
         y,
@@ -192,7 +193,7 @@ def plot_race(game, ax=None, what: str = "uranium"):
             [r[what] for r in records],
             where="post",
             color=SEAT_COLORS[seat % 4],
-            label=game.names[seat],
+            label=chart_text(game.names[seat]),
         )
     ax.set_xlabel("turn")
     ax.set_ylabel(labels[what])

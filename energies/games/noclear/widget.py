@@ -6,6 +6,8 @@ NoclearApp(seats={0: "human", 1: "engineer"})
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 
 from ..app import GameApp
@@ -32,6 +34,6 @@ class NoclearApp(GameApp):
         blue, orange = game.energy(seat)
         made = game.production(seat)
         self.economy.value = (
-            f"<b>{game.names[seat]}</b>: {blue} blue, {orange} orange energy; "
+            f"<b>{html.escape(game.names[seat])}</b>: {blue} blue, {orange} orange energy; "
             f"makes {made[0]} blue + {made[1]} orange a turn; {game.uranium(seat)} uranium."
         )
