@@ -418,6 +418,8 @@ def _load(data: Any, trust_rules: bool) -> Game:
         try:
             game.apply(action)
         except ValueError as exc:  # IllegalActionError included
+            if version == 1:
+                raise SaveFileError(_EARLIER_ENGINE) from None
             raise SaveFileError(
                 f"Action {number} ({action}) cannot be replayed: {exc} "
                 "The file was changed or is corrupt."
@@ -425,10 +427,23 @@ def _load(data: Any, trust_rules: bool) -> Game:
     expected = game.digest() if version == 1 else game.to_dict()["digest"]
     if expected != data["digest"]:
         raise SaveFileError(
-            "The save file's digest does not match its rules, seats and replayed actions: "
+            _EARLIER_ENGINE
+            if version == 1
+            else "The save file's digest does not match its rules, seats and replayed actions: "
             "the file was changed."
         )
     return game
+
+
+# A version-1 file replays only where the rules it was played under did not change since:
+# the quick start (rule 3.4), the proposals of the other players (12.1) and the hazards a
+# rolled hex clears (8.5) all changed in the release that introduced version 2.
+_EARLIER_ENGINE = (
+    "This save file is from an earlier release (version 1), and its game no longer replays "
+    "the same way: the rules engine changed since (the quick start of rule 3.4, trade "
+    "proposals of rule 12.1, hazards cleared by rule 8.5). Open it with the release that "
+    "wrote it, or play the game again."
+)
 
 
 def _file_digest(content: dict[str, Any], state_digest: str) -> str:

@@ -707,3 +707,12 @@ def test_the_noclear_app_shows_a_name_as_text_not_html():
     app = NoclearApp(game, seats={0: "human", 1: "human"})
     app._refresh()
     assert "<b>&lt;i&gt;x&lt;/i&gt; &amp; $y$</b>" in app.economy.value
+
+
+def test_a_save_of_the_previous_release_that_no_longer_replays_says_why():
+    # written by energies 0.1.0 (save version 1) before rules 3.4, 8.5 and 12.1 changed:
+    # its moves do not fit the new quick start, so loading must explain, not cry "corrupt"
+    text = (Path(__file__).parent / "golden" / "release-0.1.0-save.json").read_text()
+    assert json.loads(text)["version"] == 1
+    with pytest.raises(SaveFileError, match="earlier release .*rules engine changed"):
+        load_game(text)

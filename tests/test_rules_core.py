@@ -2050,7 +2050,10 @@ def house_rules_of_the_rules_file(text: str) -> set[str]:
 
 def test_rules_file_copy_parses_to_the_expected_tags():
     """The parser reads the tag forms the rules file uses (a check of the parser itself)."""
-    sample = "## 3. Set-up\n\n3.4 Hand [R for x; H for y]\n\n3.5 GF [R]\n\n4.3 Bands [R for 4\nplayers, H for 3]:\n\n14.2a Reading. [H]\n"
+    sample = (
+        "## 3. Set-up\n\n3.4 Hand [R for x; H for y]\n\n3.5 GF [R]\n\n"
+        "4.3 Bands [R for 4\nplayers, H for 3]:\n\n14.2a Reading. [H]\n"
+    )
     assert house_rules_of_the_rules_file(sample) == {"3.4", "4.3", "14.2a"}
 
 
@@ -2111,4 +2114,3 @@ def test_readme_house_table_matches_house_defaults():
     for rule, names, _ in rows:  # a row without a field is a listed reading of that rule
         if not names:
             assert any(h.rule == rule and h.field is None for h in defaults), rule
-

@@ -122,7 +122,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         chart=False,
         save_dir=tmp_path,
     )
-    clicks = 0
+    clicks = offers = 0
     for i in range(3000):
         if g.is_over:
             break
@@ -131,6 +131,14 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             shown = every_option(page)
             assert shown and all(g.why_illegal(action_from_dict(o["a"])) is None for o in shown)
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
+            if page["decision"] and any(
+                o["kind"] == "respond_to_trade" for o in page["decision"]["options"]
+            ):  # an offer to Ada: the decision says what is offered
+                assert re.search(
+                    r"\((Bob|Cy|Di) (offers Ada|proposes) 1 \w+ for 1 \w+",
+                    page["decision"]["title"],
+                )
+                offers += 1
             assert act(app, next_move(app))
             clicks += 1
             if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
@@ -142,6 +150,7 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
         if i % 25 == 0:
             assert check_invariants(g.state) == []
     assert g.is_over and clicks > 20 and check_invariants(g.state) == []
+    assert offers > 0
     page = app.page
     assert page["prompt"].startswith(f"Game over after turn {g.turn}")
     assert not page["controls"]["bots"] and page["over_panel"]["outcome"]
@@ -517,3 +526,50 @@ def test_rules_panel_runs_a_small_simulation_with_the_changed_rules():
     panel.renewable_cost.value = 5
     panel.run()
     assert len(panel.runs) == 2 and panel.chart_image.value != first
+
+
+def test_rule_12_1_a_human_not_active_proposes_and_a_human_active_answers(tmp_path):
+    """After a bot's roll, Ada (not active) may propose one card for one to the active
+    player: the page shows pickers and Pass, the answer comes at once next to it. When Ada
+    is active, a bot's proposal is a decision that says what is proposed."""
+    g = en.new_game(seed=3, names=NAMES)
+    app = PlayApp(
+        g,
+        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
+        chart=False,
+        save_dir=tmp_path,
+    )
+    proposed = answered = 0
+    for _ in range(3000):
+        if g.is_over or (proposed and answered):
+            break
+        page = app.page
+        if g.current_seat != 0:
+            app.message({"type": "bots"})
+            continue
+        decision = page["decision"]
+        if decision and decision["picker"]:
+            assert g.state.active != 0 and "propose a trade" in decision["title"]
+            assert [o["label"] for o in decision["options"]] == ["Pass (propose nothing)"]
+            assert {o["partner"] for o in decision["picker"]} == {NAMES[g.state.active]}
+            if not proposed:
+                act(app, decision["picker"][0])
+                proposed += 1
+                assert re.match(
+                    rf"{NAMES[g.state.active]} (accepted|declined) your offer: 1 \w+ "
+                    r"for 1 \w+\.",
+                    app.page["offer_answer"],
+                ), app.page["offer_answer"]
+            else:
+                act(app, decision["options"][0])
+            continue
+        if (
+            decision
+            and g.state.active == 0
+            and any(o["kind"] == "respond_to_trade" for o in decision["options"])
+            and re.search(r"\((Bob|Cy|Di) proposes 1 \w+ for 1 \w+", decision["title"])
+        ):
+            answered += 1
+        act(app, next_move(app))
+        assert app.status_kind != "error", app.status_text
+    assert proposed and answered

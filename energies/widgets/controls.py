@@ -374,5 +374,28 @@ class Options:
         return out
 
     def decision_controls(self) -> list[dict[str, Any]]:
-        """Every option of a pending decision (discard, Inspector, hazard, answer an offer)."""
-        return [self.option(a) for a in self.legal]
+        """Every option of a pending decision (discard, Inspector, hazard, answer an offer)
+        but one-for-one proposals, which :meth:`proposal_picker` shows."""
+        proposing = any(a.kind == "propose_trade" for a in self.legal)
+        return [
+            self.option(a, label="Pass (propose nothing)")
+            if proposing and a.kind == "decline"
+            else self.option(a)
+            for a in self.legal
+            if a.kind != "propose_trade"
+        ]
+
+    def proposal_picker(self) -> list[dict[str, Any]]:
+        """Rule 12.1: a seat that is not active proposes one card for one to the active
+        player; the page shows two pickers and a button, not dozens of buttons."""
+        active = self.game.names[self.game.state.active]
+        return [
+            {
+                **self.option(a),
+                "partner": active,
+                "give": goods_text(a.give),
+                "get": goods_text(a.get),
+            }
+            for a in self.legal
+            if a.kind == "propose_trade"
+        ]

@@ -88,11 +88,18 @@ class _Page:
             "offer_answer": self.offer_answer,
         }
         if human and g.pending:
+            title = f"{self.words.name(seat)}, decide now: {g.pending}"
+            if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
+                offer = next(
+                    (a for a in reversed(g.actions) if a.kind in ("offer_trade", "propose_trade")),
+                    None,
+                )
+                if offer is not None:
+                    title += f" ({g.describe(offer)})"
             view["decision"] = {
-                "title": self.words.speak(
-                    f"{self.words.name(seat)}, decide now: {g.pending}", addressee=seat
-                ),
+                "title": self.words.speak(title, addressee=seat),
                 "options": options.decision_controls(),
+                "picker": options.proposal_picker() or None,  # rule 12.1
             }
         elif human:
             view["turn"] = options.turn_controls()

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import time
 from collections.abc import Mapping
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
-from .. import files
-from ..actions import Action, OfferTrade, action_from_dict, goods_text
+from ..actions import Action, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import MAX_SAVE_BYTES, Game, load_game
+from ..game import Game, load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
+from .saves import _Saves
 from .words import Wording
 
 HUMAN = "human"
 DEFAULT_SEATS: dict[int, Any] = {0: HUMAN, 1: "FossilRush", 2: "green", 3: "random"}
-_SEAT_RE = re.compile(r"\b([Ss])eat (\d+)\b")
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 def _is_human(spec: Any) -> bool:
@@ -35,7 +31,7 @@ def _bot_label(bot: Any) -> str:
     return str(getattr(bot, "name", None) or type(bot).__name__)
 
 
-class PlayApp(_Page):
+class PlayApp(_Saves, _Page):
     """Play a game in a notebook or a Voila page: humans click the board, bots answer.
 
     ``seats`` maps each seat to ``"human"`` or a bot accepted by
@@ -295,6 +291,8 @@ class PlayApp(_Page):
             )
             return False
         text = self.words.speak(g.describe(choice))
+        # who answers an offer: its partner; a proposal (rule 12.1): the active player
+        partner = getattr(choice, "partner", g.state.active)
         self._viewer = choice.seat
         self._mark()
         try:
@@ -307,21 +305,21 @@ class PlayApp(_Page):
         moves = 0
         if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
             moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
-        if isinstance(choice, OfferTrade):
-            self.offer_answer = message = self._answer_to(choice)
+        if choice.kind in ("offer_trade", "propose_trade"):  # rule 12.1: answered at once
+            self.offer_answer = message = self._answer_to(choice, partner)
         if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
             moves += self._run_bots()
-        if moves and not isinstance(choice, OfferTrade):
+        if moves and choice.kind not in ("offer_trade", "propose_trade"):
             message += f" The bots made {moves} move(s)."
         self._say(message, "ok")
         return True
 
-    def _answer_to(self, offer: OfferTrade) -> str:
-        """The partner's answer to an offer, once given ("Bob accepted." / "Bob declined.")."""
+    def _answer_to(self, offer: Action, partner: int) -> str:
+        """The answer to an offer or a proposal, once given ("Bob accepted your offer: ...")."""
         actions = self.game.actions
         at = max(i for i, a in enumerate(actions) if a == offer)
         answer = next((a for a in actions[at + 1 :] if a.kind == "respond_to_trade"), None)
-        who = self._name(offer.partner)
+        who = self._name(partner)
         deal = f"{goods_text(offer.give)} for {goods_text(offer.get)}"
         if answer is None:
             return f"{who} has not answered your offer ({deal}) yet."
@@ -413,75 +411,6 @@ class PlayApp(_Page):
         self._say(f"Undid {steps} action(s): back to {who}'s decision ({self._task()}).", "ok")
         return steps
 
-    # -- files: confined to save_dir (a Voila user must not reach the rest of the server) ------
-
-    def _default_file_name(self) -> str:
-        g = self.game
-        who = "-".join(self._name(s) for s in sorted(self.humans)) or "bots"
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return _UNSAFE.sub("_", f"energies-{who}-seed{g.seed}-{stamp}") + ".json"
-
-    def _inside(self, name: str) -> Path:
-        """The path of ``name`` inside :attr:`save_dir`; anything else raises ValueError."""
-        name = str(name).strip()
-        if not name:
-            raise ValueError("type a file name first")
-        path = (self.save_dir / name).resolve()
-        if not path.is_relative_to(self.save_dir):
-            raise ValueError(f"files stay in the folder {self.save_dir}: “{name}” is outside it")
-        if path.suffix.lower() != ".json":
-            raise ValueError(f"a save file ends in .json (“{name}” does not)")
-        return path
-
-    def _save(self, name) -> str | None:
-        path = self._inside(name if name is not None else self._default_file_name())
-        try:  # Game.save writes atomically (temp file + os.replace): never half a save
-            written = Path(self.game.save(path))
-        except (OSError, ValueError) as exc:
-            self._say(
-                f"Cannot save to {path.name}: {getattr(exc, 'strerror', None) or exc}.", "error"
-            )
-            return None
-        # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
-        self._say(
-            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent}).", "ok"
-        )
-        return str(written)
-
-    def _load_path(self, name) -> bool:
-        path = self._inside(name)
-        try:
-            text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
-        except files.FileProblem:
-            self._say(
-                f"Cannot load {path.name}: not a save file (a folder, device or pipe, or over "
-                f"{MAX_SAVE_BYTES:,} bytes).",
-                "error",
-            )
-            return False
-        except OSError as exc:
-            self._say(f"Cannot read {path.name}: {exc.strerror or exc}.", "error")
-            return False
-        return self._load_game(load_game(text), path.name)
-
-    def _load_game(self, game: Game, source: str) -> bool:
-        note = ""
-        if game.rules.players != len(self.seats):
-            seats = {s: self.seats.get(s, "random") for s in range(game.rules.players)}
-            self.game = game
-            self._set_seats(seats)
-            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
-        self.game = game
-        self._generation += 1
-        self._viewer = min(self.humans) if self.humans else 0
-        self._new_board()
-        self._since = {"log": len(game.log)}
-        self._say(f"Loaded {source}: turn {game.turn}, {len(game.actions)} actions.{note}", "ok")
-        return True
-
-    def _seat_list(self) -> str:
-        return ", ".join(f"{self._name(s)} = {self._who(s)}" for s in sorted(self.seats))
-
     # -- prompt texts --------------------------------------------------------------------------
 
     def _task(self) -> str:
@@ -492,7 +421,7 @@ class PlayApp(_Page):
             return self.words.speak(g.pending, addressee=g.current_seat)
         if g.state.phase == "roll":
             return "roll the dice (a development card may be played first)"
-        return "build on the board, trade, or end your turn"
+        return "build on the board, trade, or end the turn"
 
     def _hint(self) -> str:
         g = self.game

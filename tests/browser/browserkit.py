@@ -545,6 +545,26 @@ def next_move_button(snap: dict) -> str | None:
     return None
 
 
+def until_roll(page, limit: int = 40) -> dict:
+    """Answer what comes before the first app's human can roll: an event's decision or a
+    proposal window of a bot's turn (rule 12.1: the last button, Pass), and bot turns
+    ("Bots play until my turn"). Returns the snapshot once the roll is offered."""
+    app = app_locator(page)
+    roll = app.locator('[data-action="roll_dice"]:not([disabled])')
+    decision = app.locator(".energies-decision .e-list button[data-action]")
+    bots = app.locator('[data-control="bots"]:not([disabled])')
+    snap = wait_for_idle(page)
+    for _ in range(limit):
+        if roll.count():
+            return snap
+        target = decision.last if decision.count() else bots if bots.count() else None
+        assert target is not None, f"neither the roll, a decision nor the bots: {snap['buttons']}"
+        target.click()
+        wait_for_change(page, snap, keys=("log", "buttons", "rev"), what="settling before a roll")
+        snap = wait_for_idle(page)
+    raise AssertionError(f"no roll offered after {limit} clicks: {snap['prompt']!r}")
+
+
 def measure_latency(page, clicks: int = 20) -> list[dict]:
     """Click-to-update times of ``clicks`` clicks, each on the button that moves the game on
     (mostly "Step", one bot decision), stamped in the page: ``ms`` from the click event to the

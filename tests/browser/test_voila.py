@@ -63,6 +63,8 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
         assert after["log"] != snap["log"], f"'{label}' did not change the log"
         snap = bk.wait_for_idle(page)
     assert snap["status"].startswith("The bots made"), snap["status"]
+    # an event or a bot's proposal window (rule 12.1) may ask "You" before the roll
+    snap = bk.until_roll(page)
     assert snap["prompt"].startswith("You, your move: roll the dice"), snap["prompt"]
     assert snap["table"] != start["table"], "the VP/LF table did not change over a round"
     assert snap["board"] != start["board"], "no piece changed on the board over a round"

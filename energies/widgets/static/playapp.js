@@ -236,16 +236,9 @@ function render({ model, el }) {
         <span class="e-give">give ${r.rate.split(":")[0]} ${esc(r.give)} <small>(you have ${r.have})</small>, get 1:</span>
         ${r.options ? r.options.map((o) => act(o)).join("") : `<span class="e-why">${esc(r.why)}</span>`}</div>`).join("");
       const offers = v.offers || { options: [] };
-      let offerHtml;
-      if (offers.options.length) {
-        const uniq = (k) => [...new Set(offers.options.map((o) => o[k]))];
-        const sel = (k, label) => `<label>${label} <select data-offer="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
-        offerHtml = `<div class="e-offer">${sel("partner", "to")} ${sel("give", "give")} ${sel("get", "for")}
-          <button class="e-btn energies-action-offer_trade" data-action="offer_trade" data-offer-go>Offer</button>
-          <span class="e-why e-offer-why"></span></div>`;
-      } else {
-        offerHtml = `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
-      }
+      const offerHtml = offers.options.length
+        ? pickerHtml(offers.options, "offer_trade", "Offer")
+        : `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
       const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
       return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}`;
     }
@@ -289,6 +282,7 @@ function render({ model, el }) {
       <button class="e-btn energies-step" data-control="step" ${c.step ? "" : "disabled"}>Step</button>
       <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>Undo</button>`;
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
+      ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div></div>` : "";
     const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
@@ -326,30 +320,45 @@ function render({ model, el }) {
     root.classList.toggle("e-waiting", waiting > 0);
     root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
     for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
-    wireOffers(v);
+    wirePickers(v);
   }
 
-  function wireOffers(v) {
-    const go = side.querySelector("[data-offer-go]");
-    if (!go) return;
-    const pick = () => {
-      const want = {};
-      side.querySelectorAll("select[data-offer]").forEach((s) => (want[s.dataset.offer] = s.value));
-      const o = v.offers.options.find((x) => x.partner === want.partner && x.give === want.give && x.get === want.get);
-      const why = side.querySelector(".e-offer-why");
-      if (o) {
-        go.disabled = false;
-        go.dataset.act = acts.push(o.a) - 1;
-        go.title = o.label;
-        why.textContent = "";
-      } else {
-        go.disabled = true;
-        delete go.dataset.act;
-        why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
-      }
-    };
-    side.querySelectorAll("select[data-offer]").forEach((s) => s.addEventListener("change", pick));
-    pick();
+  // one card for one: pickers for the partner (when there is a choice), the card given and the
+  // card asked; the button applies the matching option (an offer, or a proposal, rule 12.1)
+  function pickerHtml(options, kind, label) {
+    const uniq = (k) => [...new Set(options.map((o) => o[k]))];
+    const sel = (k, text) => `<label>${text} <select data-pick="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
+    const partner = uniq("partner").length > 1 ? sel("partner", "to") : `to <b>${esc(options[0].partner)}</b>`;
+    return `<div class="e-offer" data-picker="${kind}">${partner} ${sel("give", "give")} ${sel("get", "for")}
+      <button class="e-btn energies-action-${kind}" data-action="${kind}" data-pick-go>${esc(label)}</button>
+      <span class="e-why e-offer-why"></span></div>`;
+  }
+
+  function wirePickers(v) {
+    for (const box of side.querySelectorAll("[data-picker]")) {
+      const kind = box.dataset.picker;
+      const options = kind === "offer_trade" ? v.offers.options : v.decision.picker;
+      const go = box.querySelector("[data-pick-go]");
+      const pick = () => {
+        const want = {};
+        box.querySelectorAll("select[data-pick]").forEach((s) => (want[s.dataset.pick] = s.value));
+        const o = options.find((x) => (!want.partner || x.partner === want.partner)
+                                       && x.give === want.give && x.get === want.get);
+        const why = box.querySelector(".e-offer-why");
+        if (o) {
+          go.disabled = false;
+          go.dataset.act = acts.push(o.a) - 1;
+          go.title = o.label;
+          why.textContent = "";
+        } else {
+          go.disabled = true;
+          delete go.dataset.act;
+          why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
+        }
+      };
+      box.querySelectorAll("select[data-pick]").forEach((s) => s.addEventListener("change", pick));
+      pick();
+    }
   }
 
   // -- clicks -------------------------------------------------------------------------------------
