@@ -67,11 +67,19 @@ DEBRIEF = {
         "Does your bot win by being green, or despite it?",
     ],
 }
+DEFAULT_EXIT_TICKET = "One thing you learned today, and one question you still have."
 BUILD_LOG_ROWS = 10
 
 
+# The lessons with a worksheet: the New Energies lessons of the teacher guide. The extension
+# lessons (08 learning agents, 09-10 companion games) can join by adding their number here.
+WORKSHEET_LESSONS = ("00", "01", "02", "03", "04", "05", "06", "07")
+
+
 def lesson_notebooks() -> list[Path]:
-    return sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    return [
+        p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")) if p.stem[:2] in WORKSHEET_LESSONS
+    ]
 
 
 def _markdown(text: str) -> str:
@@ -198,7 +206,7 @@ def worksheet_html(path: Path) -> str:
             )
     parts.append(
         '<h2>Exit ticket</h2><div class="box tall">'
-        f'{html.escape(EXIT_TICKETS[number])}<div class="answer"></div></div>'
+        f'{html.escape(EXIT_TICKETS.get(number, DEFAULT_EXIT_TICKET))}<div class="answer"></div></div>'
     )
     return _page(f"Worksheet {title}", "\n".join(parts))
 
