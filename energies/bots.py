@@ -68,10 +68,12 @@ def _plant_balance(state, seat: int) -> int:
 
 def _offers_allowed(state) -> bool:
     """The active player's free choice, where one-for-one offers end the listing (rule 12.1)."""
+    rules = state.rules
     return (
         not state.queue
         and state.phase == "action"
-        and state.offers_made < state.rules.trade_offers_per_turn
+        and state.offers_made < rules.trade_offers_per_turn
+        and state.turn_actions < rules.turn_action_limit  # past it: only ending the turn
     )
 
 

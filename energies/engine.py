@@ -229,21 +229,19 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
     """
     if state.outcome is not None:
         return []
-    if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
-        if state.listed is not None:
-            return [a for a in state.listed if type(a) is not OfferTrade]
-        if state.queue:
-            return list_actions(state)  # a decision: no offers among its answers
-        if state.spots is None:
-            state.spots = {}
-        return free_actions(state, state.spots, offers=False)
-    if state.listed is None:
-        if state.spots is None:
-            state.spots = {}
-        state.listed = tuple(list_actions(state, state.spots))
+    if state.spots is None:
+        state.spots = {}
+    if offers or state.queue or state.listed is not None:
+        if state.listed is None:
+            state.listed = tuple(list_actions(state, state.spots))
+        listing = state.listed
+    else:  # the free choice less its tail of one-for-one offers: listed, not kept
+        listing = free_actions(state, state.spots, offers=False)
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
-        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
-    return list(state.listed)
+        return [a for a in listing if type(a) in TURN_ENDS]  # rules.turn_action_limit
+    if offers:
+        return list(listing)
+    return [a for a in listing if type(a) is not OfferTrade] if listing is state.listed else listing
 
 
 # What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
