@@ -12,9 +12,10 @@ from . import actions, bots, sandbox, viz
 from .actions import Action
 from .board import Board, build_board
 from .engine import IllegalActionError
-from .game import Game, SaveFileError, load_file, load_game, new_game
+from .game import Game, SaveFileError, load_file, new_game
+from .games import load_game  # any game's save file; New Energies files as before
 from .play import play
-from .rules import RuleSet
+from .rules import RuleError, RuleSet
 from .simulate import simulate
 from .state import Outcome
 
@@ -26,6 +27,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Outcome",
+    "RuleError",
     "RuleSet",
     "SaveFileError",
     "actions",

@@ -213,6 +213,23 @@ class OfferTrade(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    """A seat that is not active proposes a trade to the active player (rule 12.1).
+
+    ``give`` is what the proposer gives, ``get`` what it asks from the active player, who
+    answers with :class:`RespondToTrade`. The engine asks for proposals right after the roll.
+    """
+
+    give: Goods
+    get: Goods
+    kind: ClassVar[str] = "propose_trade"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"proposes {goods_text(self.give)} for {goods_text(self.get)} to the active player"
+
+
+@dataclass(frozen=True, slots=True)
 class RespondToTrade(Action):
     accept: bool
     kind: ClassVar[str] = "respond_to_trade"
@@ -371,6 +388,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         BuyDevCard,
         TradeWithSupply,
         OfferTrade,
+        ProposeTrade,
         RespondToTrade,
         RemoveHazard,
         DemolishFossil,
@@ -479,6 +497,8 @@ def action_from_dict(data: Any) -> Action:
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
     names = {f.name: f for f in dataclasses.fields(cls)}
+    if len(data) > len(names) + 1:
+        raise ValueError(f"a {kind} action has {len(data)} fields, more than it can have")
     extra = sorted(set(data) - set(names) - {"kind"})
     if extra:
         raise ValueError(f"a {kind} action has no field {', '.join(extra)}")

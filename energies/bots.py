@@ -1,8 +1,10 @@
 """Players: the one-method Player protocol and the bot personas.
 
 A bot is any object with ``decide(game_view, legal_actions, rng) -> action``:
-it gets the game (read it, do not change it), the list of legal actions of
-the seat it plays, and a seeded ``random.Random`` to break ties with.
+it gets what its seat may know (``game.view(seat)``, a read-only
+:class:`energies.view.GameView`: own hand, public board, only the number of the
+others' cards), the list of legal actions of the seat it plays, and a seeded
+``random.Random`` to break ties with.
 
     class Cautious:
         def decide(self, game, legal, rng):
@@ -19,10 +21,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action, OfferTrade
+from .actions import Action, OfferTrade, ProposeTrade
 from .board import PIPS
 from .checks import supply_rates
-from .listing import count_one_for_one_offers, one_for_one_offers
+from .listing import OffersLeftOut
 
 
 class Player(Protocol):
@@ -32,16 +34,29 @@ class Player(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every strategy should beat."""
+    """Picks uniformly among the legal actions: the baseline every strategy should beat.
+
+    One exception keeps random games from filling up with trade talk: asked whether it wants
+    to propose a trade to the active player (rule 12.1), it proposes a random listed trade
+    only one time in ``propose_chance`` and otherwise passes.
+    """
 
     name = "RandomBot"
+    propose_chance = 0.25
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        return (self._rng or rng).choice(options)
+        rng = self._rng or rng
+        if type(options[0]) is ProposeTrade:  # a proposal window: proposals, then "pass"
+            if rng.random() >= self.propose_chance:
+                return options[-1]
+            return rng.choice(options[:-1])
+        return rng.choice(options)
+
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -64,17 +79,6 @@ def _footprints(state) -> tuple[int, ...]:
 def _plant_balance(state, seat: int) -> int:
     p = state.players[seat]
     return p.count_plants("renewable") - p.count_plants("fossil")
-
-
-def _offers_allowed(state) -> bool:
-    """The active player's free choice, where one-for-one offers end the listing (rule 12.1)."""
-    rules = state.rules
-    return (
-        not state.queue
-        and state.phase == "action"
-        and state.offers_made < rules.trade_offers_per_turn
-        and state.turn_actions < rules.turn_action_limit  # past it: only ending the turn
-    )
 
 
 def _blocked_corners(state) -> set[int]:
@@ -121,6 +125,7 @@ class StrategyBot:
 
     name = "StrategyBot"
     science_value = 1.0  # how much the persona values a science card
+    accept_margin = 0.3  # a trade is accepted when it gains more than this in card value
     hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
 
     def __init__(self, seed: int | None = None) -> None:
@@ -133,9 +138,10 @@ class StrategyBot:
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
-        state = game_view.state if hasattr(game_view, "state") else game_view
-        if len(legal) == 1 and not self._offers_left_out(state, legal):
+        if len(legal) == 1 and not self._offers_left_out(legal):
             return legal[0]
+        # fair play: given a whole Game, read only what this seat may know
+        state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
@@ -166,7 +172,7 @@ class StrategyBot:
             if offers and kinds.index(OfferTrade) != n - offers:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
             elif not offers:
-                unlisted = self._offers_left_out(state, legal)
+                unlisted = self._offers_left_out(legal)
         draw = tie.random
         if type(self).score is StrategyBot.score:  # look each kind's scorer up once
             scorers = _scorers(type(self))
@@ -185,18 +191,15 @@ class StrategyBot:
                     for _ in range(offers + unlisted):
                         draw()
             else:  # an offer could win the tie-break: score them after all
-                tail = legal[n - offers :] if offers else one_for_one_offers(state, seat)
+                tail = legal[n - offers :] if offers else legal.offers()
                 tail = [(_OFFER_SCORE, draw(), a) for a in tail]
                 best = max([best, *tail] if best else tail, key=_score_and_tie)
         return best[2]
 
-    def _offers_left_out(self, state, legal: Sequence[Action]) -> int:
+    @staticmethod
+    def _offers_left_out(legal: Sequence[Action]) -> int:
         """How many one-for-one offers play() left out of ``legal`` (0 if none)."""
-        if not self.scores_unlisted_offers or not _offers_allowed(state):
-            return 0
-        if any(type(a) is OfferTrade for a in legal):
-            return 0  # the full listing
-        return count_one_for_one_offers(state, legal[0].seat)
+        return legal.count if isinstance(legal, OffersLeftOut) else 0
 
     @property
     def scores_unlisted_offers(self) -> bool:
@@ -217,7 +220,7 @@ class StrategyBot:
 
     def _turn_trades(self, state) -> tuple[set, set]:
         """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
-        key = (id(state), state.turn, state.active)
+        key = (state.turn, state.active)  # a new view every decision: not the object's id
         if getattr(self, "_trades_key", None) != key:
             self._trades_key, self._trades = key, (set(), set())
         return self._trades
@@ -363,11 +366,55 @@ class StrategyBot:
     def _score_offer_trade(self, state, a, needs):
         return 0.0  # personas trade with the supply; they still answer other players' offers
 
+    def _score_propose_trade(self, state, a, needs):
+        """Rule 12.1: at most one proposal per turn, and only a trade that helps this player
+        (it gets a card it needs for less than it is worth to it) and that the active player
+        should accept, judged from public facts only (see :meth:`likely_value`)."""
+        if state.queue[0].info.get("made", 0):
+            return -1.0
+        mine = self._trade_gain(a.get, a.give, needs)
+        if mine < 1.0:
+            return -1.0
+        likely = self._memo_get(("likely", state.active), self.likely_value, state, state.active)
+        theirs = sum(likely[k] * n for k, n in a.give) - sum(likely[k] * n for k, n in a.get)
+        return mine if theirs > self.accept_margin + 0.5 else -1.0  # a guess: be sure
+
+    def likely_value(self, state, seat: int) -> dict[str, float]:
+        """What each card kind is likely worth to another seat, from public facts only (its
+        hand is hidden): a kind its next builds use is worth more the less its buildings
+        yield of it (pips around them; cities yield science, plants energy)."""
+        board, p, rules = state.board, state.players[seat], state.rules
+        yields = Counter()
+        for c in p.buildings():
+            for h in board.corner_hexes(c):
+                pips = PIPS.get(board.hexes[h].number, 0)
+                if board.hexes[h].resource:
+                    yields[board.hexes[h].resource] += pips
+                if c in p.cities:
+                    yields["science"] += pips
+        for _c, h in p.plants:
+            yields["energy"] += PIPS.get(board.hexes[h].number, 0)
+        wanted = set(rules.cost("renewable")) | set(rules.cost("fossil"))
+        if p.towns and len(p.cities) < rules.cities:
+            wanted |= set(rules.cost("city"))
+        if len(p.towns) < rules.towns:
+            wanted |= set(rules.cost("town"))
+        out = {}
+        for kind in (*_BASE_VALUE, "energy"):
+            short = 1.0 if yields[kind] == 0 else 0.5 if yields[kind] < 4 else 0.0
+            base = _BASE_VALUE.get(kind, 1.0)
+            out[kind] = base + (1.5 * short if kind in wanted else 0.0)
+        return out
+
+    def _trade_gain(self, taken, given, needs: Counter) -> float:
+        """Card value taken minus card value given, for a player with these needs."""
+        gain = sum(self.card_value(k, needs) * n for k, n in taken)
+        return gain - sum(self.card_value(k, needs) * n for k, n in given)
+
     def _score_respond_to_trade(self, state, a, needs):
+        # offers from the active player and proposals to it (rule 12.1) alike
         task = state.queue[0]
-        gain = sum(self.card_value(k, needs) * n for k, n in task.info["give"])
-        loss = sum(self.card_value(k, needs) * n for k, n in task.info["get"])
-        good = gain > loss + 0.3
+        good = self._trade_gain(task.info["give"], task.info["get"], needs) > self.accept_margin
         return 1.0 if a.accept == good else 0.0
 
     def _score_remove_hazard(self, state, a, needs):

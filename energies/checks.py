@@ -18,6 +18,7 @@ from .actions import (
     MoveInspector,
     OfferTrade,
     PlayDevCard,
+    ProposeTrade,
     RemoveHazard,
     TradeWithSupply,
     pretty,
@@ -206,7 +207,12 @@ def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | 
     p = state.players[seat]
     for kind, n in items:
         if kind not in tradeable:
-            return f"{kind!r} cannot be traded between players."
+            what = (
+                "resources, science and energy"
+                if "energy" in tradeable
+                else "resources and science"
+            )
+            return f"Only {what} can be traded between players, not {kind!r}."
         if not isinstance(n, int) or n <= 0:
             return "Every traded amount must be a whole number above 0."
         held = p.energy if kind == "energy" else p.hand[kind]
@@ -222,14 +228,43 @@ def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | 
 def check_offer(state: GameState, a: OfferTrade) -> str | None:
     if not (isinstance(a.partner, int) and 0 <= a.partner < state.n) or a.partner == a.seat:
         return "Offer a trade to another player at the table."
+    limit = state.rules.trade_offers_per_turn
+    return _trade_problem(state, a, a.partner, state.offers_made, limit, "offers")
+
+
+def check_proposal(state: GameState, a: ProposeTrade) -> str | None:
+    """Rule 12.1: a seat that is not active proposes a trade to the active player; the cap on
+    offers counts each proposer separately."""
+    made, limit = state.proposals_made.get(a.seat, 0), state.rules.trade_offers_per_turn
+    return _trade_problem(state, a, state.active, made, limit, "proposals")
+
+
+def proposal_timing_problem(state: GameState, a: ProposeTrade) -> str:
+    """Why a proposal cannot be made now, when the engine is not asking this seat for one."""
+    limit = state.rules.trade_offers_per_turn
+    if limit <= 0:
+        return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
+    if a.seat == state.active:
+        return "You are the active player: offer a trade to another player instead (rule 12.1)."
+    if state.proposals_made.get(a.seat, 0) >= limit:
+        return f"You may make at most {limit} trade proposals per turn."
+    return (
+        "Players who are not active propose trades right after the active player rolls, "
+        "when the game asks them (rule 12.1); it is not your moment to propose now."
+    )
+
+
+def _trade_problem(
+    state: GameState, a: OfferTrade | ProposeTrade, partner: int, made: int, limit: int, what: str
+) -> str | None:
     if not a.give or not a.get:
         return "A trade needs something on both sides."
     if {k for k, _ in a.give} & {k for k, _ in a.get}:
         return "Do not offer and ask for the same kind of card."
-    if state.offers_made >= state.rules.trade_offers_per_turn:
-        return f"You may make at most {state.rules.trade_offers_per_turn} trade offers per turn."
+    if made >= limit:
+        return f"You may make at most {limit} trade {what} per turn."
     return goods_problem(state, a.give, a.seat, "You offer") or goods_problem(
-        state, a.get, a.partner, "You ask for"
+        state, a.get, partner, "You ask for"
     )
 
 

@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from .text import chart_text
+
 __all__ = ["COLUMNS", "collect", "plot_class"]
 
 # The columns of collect()'s frame, in order; the per-seat columns follow the game's seats.
@@ -285,7 +287,7 @@ def plot_class(frame, ax=None):
             text = OUTCOME_LABELS.get(row["outcome"], row["outcome"].replace("_", " "))
             if row["winner_names"]:
                 text += f": {row['winner_names']}"
-            panel.text(row["turns"] + 0.5, y, text, va="center", fontsize=9)
+            panel.text(row["turns"] + 0.5, y, chart_text(text), va="center", fontsize=9)
         panel.set_yticks(list(ys), labels)
         panel.invert_yaxis()
         panel.set_xlim(0, float(frame["turns"].max()) * 1.9 + 1)
@@ -296,5 +298,7 @@ def plot_class(frame, ax=None):
 
 def _group_labels(frame) -> list[str]:
     if "round" in frame.columns:
-        return [f"round {r}: {g}" for r, g in zip(frame["round"], frame["group"])]
-    return [str(g) for g in frame["group"]]
+        labels = [f"round {r}: {g}" for r, g in zip(frame["round"], frame["group"])]
+    else:
+        labels = [str(g) for g in frame["group"]]
+    return [chart_text(label) for label in labels]  # a "$" in a group name is not maths

@@ -299,14 +299,18 @@ def _cmd_play(args) -> int:
 
 
 def _cmd_replay(args) -> int:
-    from .game import SaveFileError
+    from .files import FileProblem, read_bounded
+    from .game import MAX_SAVE_BYTES, SaveFileError
     from .games import load_game
 
     try:
-        with open(args.file, "rb") as f:
-            game = load_game(f.read())  # any game of the kit, by the file's format
+        # a regular file of bounded size, opened without waiting (devices, pipes refused)
+        data = read_bounded(args.file, MAX_SAVE_BYTES)
+        game = load_game(data)  # any game of the kit, by the file's format
+    except FileProblem as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"{args.file}: Cannot read {args.file}: {exc.strerror}.") from None
+        raise UsageError(f"{args.file}: Cannot read {args.file}: {exc.strerror or exc}.") from None
     except SaveFileError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     print(

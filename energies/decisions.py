@@ -22,6 +22,7 @@ from .actions import (
     Goods,
     MoveInspector,
     PlaceHazard,
+    ProposeTrade,
     RemoveHazard,
     RespondToTrade,
     TakeCard,
@@ -31,6 +32,7 @@ from .checks import (
     check_city,
     check_move_inspector,
     check_plant,
+    check_proposal,
     check_remove_hazard,
     check_road,
     check_town,
@@ -49,7 +51,13 @@ from .effects import (
     starting_hand,
     steal_random,
 )
-from .listing import hazard_removals, plant_spots, road_spots, taken_paths
+from .listing import (
+    hazard_removals,
+    one_for_one_proposals,
+    plant_spots,
+    road_spots,
+    taken_paths,
+)
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Task
 
@@ -72,6 +80,7 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "free_road": (BuildRoad,),
     "choose_hex": (ChooseHex,),
     "trade_response": (RespondToTrade,),
+    "propose_trade": (ProposeTrade, Decline),
 }
 
 _TASK_TEXT = {
@@ -88,6 +97,7 @@ _TASK_TEXT = {
     "free_road": "place a free road",
     "choose_hex": "choose a hex for High Yield",
     "trade_response": "answer a trade offer",
+    "propose_trade": "propose a trade to the active player or pass",
 }
 
 
@@ -141,6 +151,8 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
         if a.hex not in renewable_hexes(p) or a.hex in task.info["chosen"]:
             return "Choose a different hex that holds one of your renewable plants."
         return None
+    if kind == "propose_trade":
+        return None if isinstance(a, Decline) else check_proposal(state, a)
     if kind == "trade_response":
         if a.accept:  # both sides must still hold their goods (a sandbox edit may intervene)
             offered = goods_problem(
@@ -270,6 +282,13 @@ def _trade_answers(state: GameState, task: Task) -> list[Action]:
     return [refuse]
 
 
+def _proposals(state: GameState, task: Task) -> list[Action]:
+    # rule 12.1: one-for-one proposals to the active player, then passing
+    if state.proposals_made.get(task.seat, 0) >= state.rules.trade_offers_per_turn:
+        return []
+    return one_for_one_proposals(state, task.seat) + [shared.Decline(task.seat)]
+
+
 def _holds(p: PlayerState, items) -> bool:
     for kind, n in items:  # a plain loop: this runs for every trade offer
         if (p.energy if kind == "energy" else p.hand[kind]) < n:
@@ -291,6 +310,7 @@ _OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {
     "free_fossil": _free_fossils,
     "choose_hex": _high_yield_hexes,
     "trade_response": _trade_answers,
+    "propose_trade": _proposals,
 }
 
 
@@ -399,6 +419,18 @@ def _decide_trade(state: GameState, task: Task, a: RespondToTrade) -> None:
     _move_goods(state, partner, offerer, as_goods(task.info["get"]))
 
 
+def _decide_proposal(state: GameState, task: Task, a: Action) -> None:
+    state.queue.pop(0)
+    if isinstance(a, Decline):
+        return  # the seat passes: no more proposals from it this turn
+    made = state.proposals_made[a.seat] = state.proposals_made.get(a.seat, 0) + 1
+    info = {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
+    tasks = [Task("trade_response", state.active, info)]  # the active player answers
+    if made < state.rules.trade_offers_per_turn:
+        tasks.append(Task("propose_trade", a.seat, {"made": made}))  # it may propose again
+    state.queue[0:0] = tasks
+
+
 def _move_goods(state: GameState, giver: PlayerState, taker: PlayerState, items: Goods) -> None:
     for kind, n in items:
         if kind == "energy":
@@ -431,4 +463,5 @@ DECISION_EFFECTS: dict[str, Callable[[GameState, Task, Action], None]] = {
     "free_fossil": _decide_free_fossil,
     "choose_hex": _decide_choose_hex,
     "trade_response": _decide_trade,
+    "propose_trade": _decide_proposal,
 }

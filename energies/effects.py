@@ -103,6 +103,9 @@ def _do_roll(state: GameState, a: RollDice) -> None:
         _seven(state)
     else:
         _produce(state, total)
+    if state.rules.trade_offers_per_turn > 0:  # rule 12.1: the others may propose trades
+        others = state.clockwise_from_active()[1:]
+        state.queue += [Task("propose_trade", seat, {"made": 0}) for seat in others]
 
 
 def _seven(state: GameState) -> None:

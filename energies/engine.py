@@ -34,6 +34,7 @@ from .actions import (
     OfferTrade,
     PlaceHazard,
     PlayDevCard,
+    ProposeTrade,
     RemoveHazard,
     RespondToTrade,
     RollDice,
@@ -55,6 +56,7 @@ from .checks import (
     check_supply_trade,
     check_town,
     check_warehouse,
+    proposal_timing_problem,
 )
 from .decisions import (
     ANSWERS,
@@ -166,6 +168,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         return check_edit(state, action)
     if state.outcome is not None:
         return "The game is over."
+    if isinstance(action, ProposeTrade) and not _asked_to_propose(state, action.seat):
+        return proposal_timing_problem(state, action)
     seat = current_seat(state)
     if action.seat != seat:
         waiting = (
@@ -185,6 +189,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             f"(turn_action_limit): end the turn."
         )
     return _check_free(state, action)
+
+
+def _asked_to_propose(state: GameState, seat: int) -> bool:
+    task = state.pending
+    return task is not None and task.kind == "propose_trade" and task.seat == seat
 
 
 _FREE_CHECKS: dict[type, Callable[[GameState, Action], str | None]] = {
@@ -225,23 +234,27 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
 
     ``offers=False``: the same list without the one-for-one offers (up to ~150 of them, always
     its tail), for a bot that scores them without seeing them
-    (``listing.count_one_for_one_offers`` says how many there are); nothing is kept.
+    (``listing.OffersLeftOut`` says how many there are); nothing is kept.
     """
     if state.outcome is not None:
         return []
-    if state.spots is None:
-        state.spots = {}
-    if offers or state.queue or state.listed is not None:
-        if state.listed is None:
-            state.listed = tuple(list_actions(state, state.spots))
-        listing = state.listed
-    else:  # the free choice less its tail of one-for-one offers: listed, not kept
-        listing = free_actions(state, state.spots, offers=False)
+    if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
+        if state.queue:
+            return list(state.listed) if state.listed is not None else list_actions(state)
+        if state.turn_actions >= state.rules.turn_action_limit:
+            return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
+        if state.listed is not None:
+            return [a for a in state.listed if type(a) is not OfferTrade]
+        if state.spots is None:
+            state.spots = {}
+        return free_actions(state, state.spots, offers=False)
+    if state.listed is None:
+        if state.spots is None:
+            state.spots = {}
+        state.listed = tuple(list_actions(state, state.spots))
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
-        return [a for a in listing if type(a) in TURN_ENDS]  # rules.turn_action_limit
-    if offers:
-        return list(listing)
-    return [a for a in listing if type(a) is not OfferTrade] if listing is state.listed else listing
+        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
+    return list(state.listed)
 
 
 # What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
@@ -300,6 +313,7 @@ def apply_listed(state: GameState, action: Action) -> None:
 PIECES_STAY = frozenset(
     {
         OfferTrade,
+        ProposeTrade,
         RespondToTrade,
         TradeWithSupply,
         BuyDevCard,
@@ -388,6 +402,7 @@ def _start_turn(state: GameState) -> None:
         state.finish("unfinished", (), f"The turn limit ({state.rules.turn_limit}) was reached.")
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
+    state.proposals_made.clear()
     state.turn_actions = 0
     state.dice = None
     for p in state.players:

@@ -103,7 +103,8 @@ def atomic_write(path: Any, write: Callable[[str], None]) -> None:
         raise FileProblem(f"Cannot write {_fspath(path)}: {problem}.")
     name = os.path.abspath(_fspath(path))
     folder, base = os.path.split(name)
-    temp = os.path.join(folder, f".{base}.{secrets.token_hex(4)}.tmp")
+    # hidden, unique, and ending like the target (pandas infers compression from ".csv.gz")
+    temp = os.path.join(folder, f".{secrets.token_hex(4)}.tmp-{base}")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)  # umask applies
     os.close(fd)
     try:

@@ -14,9 +14,11 @@ from typing import Any
 
 from . import effects, engine, files, lite
 from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
+from .rule_checks import show
 from .rules import RuleSet
 from .state import GameState, Outcome
 from .text import name_problem
+from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
 # Version 2: the digest covers the rules, seed, names, actions and the replayed state.
@@ -129,6 +131,15 @@ class Game:
 
     def victory_points(self, seat: int) -> int:
         return self.state.victory_points(seat)
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know now, as a read-only :class:`energies.view.GameView`.
+
+        Public facts, its own hand and development cards, only the number of the
+        others' cards, the bag as the table sees it, the log; no random streams, no
+        deck or bag order, no way back to this game. Bots decide from this.
+        """
+        return make_view(self.state, seat)
 
     def describe(self, action: Action) -> str:
         """The action as a sentence with player and hex names (never fails, even on nonsense)."""
@@ -371,7 +382,7 @@ def _load(data: Any, trust_rules: bool) -> Game:
         raise SaveFileError("The save file has no version number.")
     if type(version) is not int or version not in READABLE_VERSIONS:
         raise SaveFileError(
-            f"Unsupported save file version {_short(version)}; this kit reads versions "
+            f"Unsupported save file version {show(version)}; this kit reads versions "
             f"{' and '.join(map(str, READABLE_VERSIONS))}."
         )
     for key, kind in (
@@ -434,12 +445,6 @@ def _file_digest(content: dict[str, Any], state_digest: str) -> str:
 def _standard(rules: RuleSet) -> bool:
     """A published rule set (3 or 4 players, either start): what version-1 files may use."""
     return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
-
-
-def _short(value: Any) -> str:
-    from .rule_checks import show
-
-    return show(value)
 
 
 def _parse(text: str | bytes) -> Any:

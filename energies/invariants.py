@@ -440,6 +440,31 @@ def _turn_flags(state: GameState, rules: RuleSet) -> list[str]:
     for what, count, limit, rule in flags:
         if not 0 <= count <= limit:
             out.append(f"{count} {what} this turn, limit {limit} (rule {rule})")
+    out += _proposals(state, rules)
+    return out
+
+
+def _proposals(state: GameState, rules: RuleSet) -> list[str]:
+    """Rule 12.1: proposals come from seats that are not active, in the action phase, at most
+    ``trade_offers_per_turn`` per proposer; the active player answers each one."""
+    out = []
+    limit = rules.trade_offers_per_turn
+    for seat, made in sorted(state.proposals_made.items()):
+        if seat == state.active and made:
+            out.append(f"the active seat {seat} made {made} proposal(s) to itself (rule 12.1)")
+        if not 0 <= made <= limit:
+            out.append(f"seat {seat} made {made} trade proposals this turn, limit {limit} (12.1)")
+    for task in state.queue:
+        if task.kind == "propose_trade":
+            if task.seat == state.active or state.phase != "action" or limit <= 0:
+                out.append(
+                    f"seat {task.seat} is asked for a trade proposal in the {state.phase} phase "
+                    f"while seat {state.active} is active (rule 12.1)"
+                )
+            elif state.proposals_made.get(task.seat, 0) >= limit:
+                out.append(f"seat {task.seat} is asked for a proposal past the limit (12.1)")
+        elif task.kind == "trade_response" and task.info.get("from") == task.seat:
+            out.append(f"seat {task.seat} is asked to answer its own trade (rule 12.1)")
     return out
 
 

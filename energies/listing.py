@@ -20,6 +20,7 @@ from itertools import chain
 from .actions import (
     Action,
     OfferTrade,
+    ProposeTrade,
     shared,
 )
 from .board import Board
@@ -199,9 +200,20 @@ def _supply_trade_table(
     return tuple((get, shared.TradeWithSupply(seat, give, get)) for get in gets if get != give)
 
 
+def one_for_one_proposals(state: GameState, seat: int) -> list[Action]:
+    """One-card-for-one-card proposals of a seat that is not active to the active player
+    (rule 12.1)."""
+    held = _held(state)
+    pick = _offer_picker(held[seat] + held[state.active])
+    return list(pick(_proposal_table(seat))) if pick is not None else []
+
+
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
-    held = _held(state)
+    return _offers_from_holdings(_held(state), seat)
+
+
+def _offers_from_holdings(held: list[bytes], seat: int) -> list[Action]:
     offers: list[Action] = []
     for partner, theirs in enumerate(held):
         if partner != seat:
@@ -211,9 +223,44 @@ def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     return offers
 
 
+def offers_listed(state: GameState) -> bool:
+    """Whether the listing of this position ends with one-for-one offers (rule 12.1)."""
+    return (
+        not state.queue
+        and state.phase == "action"
+        and state.offers_made < state.rules.trade_offers_per_turn
+        and state.turn_actions < state.rules.turn_action_limit
+    )
+
+
+class OffersLeftOut(list):
+    """The legal actions without their tail of one-for-one offers, for a bot that scores
+    offers without seeing them (``energies.play`` hands it to such bots).
+
+    ``count`` says how many offers the full listing has; :meth:`offers` makes them on
+    demand. It keeps only which kinds each seat holds any of, which the full listing shows
+    anyway (an offer is listed only for goods both sides hold), never the state itself.
+    """
+
+    __slots__ = ("count", "_seat", "_held")
+
+    def __init__(self, actions: list[Action], state: GameState, seat: int) -> None:
+        super().__init__(actions)
+        self._seat = seat
+        self._held = tuple(_held(state)) if offers_listed(state) else ()
+        self.count = _count_offers(self._held, seat) if self._held else 0
+
+    def offers(self) -> list[Action]:
+        """The one-for-one offers left out, in the order the full listing has them."""
+        return _offers_from_holdings(list(self._held), self._seat) if self.count else []
+
+
 def count_one_for_one_offers(state: GameState, seat: int) -> int:
     """How many offers :func:`one_for_one_offers` lists, without making the list."""
-    held = _held(state)
+    return _count_offers(_held(state), seat)
+
+
+def _count_offers(held, seat: int) -> int:
     return sum(
         _offer_count(held[seat] + theirs) for partner, theirs in enumerate(held) if partner != seat
     )
@@ -243,6 +290,11 @@ def _offer_picker(holdings: bytes):
     if len(picks) == 1:
         return lambda table: (table[picks[0]],)
     return operator.itemgetter(*picks)
+
+
+@functools.cache
+def _proposal_table(seat: int) -> tuple[ProposeTrade, ...]:
+    return tuple(ProposeTrade(seat, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED)
 
 
 @functools.cache

@@ -10,7 +10,20 @@ from typing import Mapping, Sequence
 from . import engine
 from .bots import Player
 from .game import Game
+from .listing import OffersLeftOut
 from .state import Outcome
+from .view import GameView
+
+
+def view_for(bot: Player, game: Game, seat: int) -> GameView | None:
+    """What ``bot`` gets to decide from: the view of its seat.
+
+    A bot whose ``decide`` is marked ``ignores_view`` (RandomBot's) gets None
+    instead, which saves copying the position for a bot that never reads it.
+    """
+    if getattr(bot.decide, "ignores_view", False):
+        return None
+    return game.view(seat)
 
 
 def play(
@@ -18,15 +31,18 @@ def play(
 ) -> Outcome:
     """Let the bots decide until the game is over; return the outcome.
 
-    ``bots`` is a list with one bot per seat, or a dict seat -> bot. The bots
-    share one random stream seeded from the game's seed, so the same game and
-    bots always play out the same way.
+    ``bots`` is a list with one bot per seat, or a dict seat -> bot. Each bot
+    decides from ``game.view(seat)``: what its seat may know, never the game
+    itself. The bots share one random stream seeded from the game's seed, so the
+    same game and bots always play out the same way.
     """
     seats = dict(enumerate(bots)) if not isinstance(bots, Mapping) else dict(bots)
     missing = [s for s in range(game.rules.players) if s not in seats]
     if missing:
         raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
+    if not isinstance(game, Game):  # another game of the kit (energies.games)
+        return _play_contract(game, seats, rng, max_actions)
     actions = game.actions
     for _ in range(max_actions):
         state = game.state
@@ -35,12 +51,12 @@ def play(
             return game.outcome
         applied, bot = len(actions), seats[seat]
         if getattr(bot, "scores_unlisted_offers", False):  # see StrategyBot._best
-            legal = engine.legal_actions(state, offers=False)
+            legal = OffersLeftOut(engine.legal_actions(state, offers=False), state, seat)
             listed, kept = tuple(legal), state.listed
         else:
             legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
             listed = kept = state.listed  # the engine's own (immutable) listing of this position
-        action = bot.decide(game, legal, rng)
+        action = bot.decide(view_for(bot, game, seat), legal, rng)
         untouched = game.state is state and state.listed is kept and len(actions) == applied
         if untouched and listed is not None and any(map(operator.is_, listed, repeat(action))):
             engine.apply_listed(state, action)  # one of the actions just listed: already checked
@@ -48,4 +64,20 @@ def play(
         else:
             game.apply(action)
         actions = game.actions  # a bot may have replaced the log (undo, load)
+    raise RuntimeError(f"The game did not finish within {max_actions} actions.")
+
+
+def _play_contract(game, seats: Mapping[int, Player], rng: random.Random, max_actions: int):
+    """The same loop through the game contract only: each bot sees its seat's view."""
+    for _ in range(max_actions):
+        seat = game.current_seat
+        if seat is None:
+            return game.outcome
+        legal = game.legal_actions()
+        listed = tuple(legal)  # the bot may reorder or extend its list
+        action = seats[seat].decide(game.view(seat), legal, rng)
+        if any(map(operator.is_, listed, repeat(action))):
+            game.apply_listed(action)  # one of the actions just listed: already checked
+        else:
+            game.apply(action)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")

@@ -87,7 +87,6 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "shortage_rule": ("8.6", "base Catan supply shortage; science paid clockwise"),
     "city_keeps_town_plant": ("10.5", "an upgraded town keeps its plant"),
     "plant_vp": ("10.5", "plants score no victory points"),
-    "energy_tradeable": ("11.1", "energy may be traded between players"),
     "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
     "empty_bag_even_survives": (
         "14.2a",
@@ -109,10 +108,6 @@ _HOUSE_NOTES: dict[str, tuple[str, str]] = {
         "12.1",
         "engine safety: at most this many player-trade offers per turn",
     ),
-    "longest_road_tie_on_break": (
-        "13.6",
-        "a holder whose road is broken into a tie loses the card: 'set_aside' or 'holder_keeps'",
-    ),
 }
 
 
@@ -123,12 +118,12 @@ _HOUSE_READINGS: tuple[tuple[str, str], ...] = (
         "Climate Conference: an empty hand discards nothing; a card the supply lacks "
         "cannot be chosen",
     ),
-    (
-        "7.3",
-        "Air Pollution: a city already holding a hazard is not eligible; with no eligible "
-        "city a town is used; with neither the player is skipped",
-    ),
     ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
+    (
+        "11.2",
+        "no power plant on the desert (no seed states it; a renewable plant there would "
+        "lower LF for free)",
+    ),
 )
 
 
@@ -239,7 +234,7 @@ class RuleSet:
     # §11 energy actions
     hazard_removal_energy: int = 1
     demolish_energy: int = 1
-    demolish_per_turn: int = 1
+    demolish_per_turn: int = 1  # rule 11.2 [R]: printed rulebook as a third-party engine quotes it
     warehouse_energy: int = 2
     energy_card_rate: int = 2
     energy_tradeable: bool = True
@@ -291,13 +286,14 @@ class RuleSet:
     @classmethod
     def standard(cls, players: int = 4, **changes: Any) -> RuleSet:
         """The published game for 3 or 4 players, optionally with changed fields."""
-        if players not in (3, 4):
-            raise ValueError(f"New Energies is played by 3 or 4 players, not {players!r}.")
+        if players not in (3, 4) or isinstance(players, bool):
+            sentence = f"New Energies is played by 3 or 4 players, not {show(players)}"
+            raise RuleError([("players", sentence)])
         return cls(players=players, **changes)
 
     @classmethod
     def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
-        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-55.
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-60.
 
         A variant, not the published game: 4 brown discs of each event kind instead of 8-9
         (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
@@ -315,7 +311,7 @@ class RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
         unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
         if unknown:
-            raise ValueError(f"RuleSet has no field {', '.join(unknown)}.")
+            raise RuleError([(name, f"there is no rule field {show(name)}") for name in unknown])
         return dataclasses.replace(self, **changes)
 
     # -- derived numbers ----------------------------------------------------------------------
@@ -410,11 +406,13 @@ class RuleSet:
         return tuple(sorted(fields + readings, key=lambda h: rule_order(h.rule)))
 
     def describe(self) -> str:
-        """Every field with its value; house defaults marked with [H] and their rule."""
+        """Every field with its value; house defaults marked with [H] and their rule, then the
+        house readings that are not fields."""
         lines = []
         for f in dataclasses.fields(self):
             mark = f"  [H, rule {_HOUSE_NOTES[f.name][0]}]" if f.name in _HOUSE_NOTES else ""
             lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
+        lines += [f"[H, rule {rule}] {note}" for rule, note in _HOUSE_READINGS]
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -427,6 +425,9 @@ class RuleSet:
         if not isinstance(data, dict):
             raise RuleError([("rules", "the rules must be a JSON object")])
         known = {f.name for f in dataclasses.fields(cls)}
+        if len(data) > len(known):  # said at once, however many names a file invents
+            sentence = f"the rules hold {len(data)} fields, more than a rule set has"
+            raise RuleError([("rules", sentence)])
         unknown = sorted(show(name) for name in set(data) - known)
         if unknown:
             raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])

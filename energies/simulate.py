@@ -240,6 +240,8 @@ def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") 
 
 #: Most games one call plays: every game keeps a row in memory (and a seed before it runs).
 MAX_GAMES = 1_000_000
+#: Most games with ``per_turn=True``: every game adds about 200 per-turn records.
+MAX_PER_TURN_GAMES = 50_000
 
 
 def _check_count(name: str, value: Any, low: int, high: int) -> int:
@@ -304,7 +306,8 @@ def simulate(
     Parameters
     ----------
     games:
-        How many games (a whole number from 1 to ``MAX_GAMES``, a million).
+        How many games (a whole number from 1 to ``MAX_GAMES``, a million; 50,000 with
+        ``per_turn``, whose records grow about 200 per game).
     bots:
         One line-up: a list with one bot spec per seat (a persona name such as
         ``"random"``, a bot class taking ``seed=``, or a bot object); its length
@@ -341,7 +344,7 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
-    games = _check_count("games", games, 1, MAX_GAMES)
+    games = _check_count("games", games, 1, MAX_PER_TURN_GAMES if per_turn else MAX_GAMES)
     asked = _check_count("jobs", jobs, 1, 10**6)
     jobs = min(asked, max_jobs())  # more would only compete
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:

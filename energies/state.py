@@ -122,7 +122,8 @@ class GameState:
     plants_built: int = 0  # this turn (rule 10.3)
     demolished: int = 0  # this turn (rule 11)
     dev_played_turn: int = 0  # this turn (rule 5.4)
-    offers_made: int = 0  # this turn
+    offers_made: int = 0  # this turn, by the active player
+    proposals_made: dict[int, int] = field(default_factory=dict)  # this turn, per proposer (12.1)
     # actions applied in this turn (rules.turn_action_limit); follows from the log, so the
     # digest leaves it out and save files of earlier releases keep their digests
     turn_actions: int = 0
@@ -282,6 +283,7 @@ class GameState:
                 self.dev_played_turn,
                 self.offers_made,
             ],
+            "proposals_made": sorted([s, n] for s, n in self.proposals_made.items()),
             "longest_road_holder": self.longest_road_holder,
             "environmentalist_holder": self.environmentalist_holder,
             "outcome": self.outcome.to_dict() if self.outcome else None,

@@ -22,6 +22,7 @@ import pytest
 
 import energies as en
 from energies import actions as A
+from energies.board import PIPS
 from energies.bots import PERSONAS, make_bot
 from energies.invariants import check_invariants
 from energies.rules import CARD_KINDS
@@ -90,8 +91,16 @@ def build(g, pieces: dict[int, tuple[str, ...]]) -> dict[int, list[int]]:
 
 
 def roll(g, d1: int = 1, d2: int = 1) -> None:
+    """The active seat rolls fixed dice; the others pass their proposal (rule 12.1)."""
     en.sandbox.fix_dice(g, d1, d2)
     g.apply(A.RollDice(g.active_seat))
+    pass_proposals(g)
+
+
+def pass_proposals(g) -> None:
+    """Every seat asked to propose a trade to the active player (rule 12.1) passes."""
+    while g.pending == "propose a trade to the active player or pass":
+        g.apply(A.Decline(g.current_seat))
 
 
 def fire_next_turn(g, symbol: str, color: str = "brown") -> None:
@@ -135,6 +144,7 @@ def play_turn(g, bot, rng, limit: int = 300) -> list[A.Action]:
     """The persona plays the active seat's whole turn (roll to EndTurn), every choice legal."""
     seat, chosen = g.active_seat, []
     for _ in range(limit):
+        pass_proposals(g)  # the other seats do not propose trades here (rule 12.1)
         assert g.current_seat == seat, "a persona's own turn handed the decision to another seat"
         legal = g.legal_actions()
         action = bot.decide(g, legal, rng)
@@ -191,7 +201,7 @@ class _MadeUpBot:
         self.made_up = made_up
 
     def decide(self, game_view, legal_actions, rng):
-        if self.made_up is not None and game_view.state.phase == "action":
+        if self.made_up is not None and game_view.phase == "action" and not game_view.queue:
             action, self.made_up = self.made_up, None
             return action
         return rng.choice(legal_actions)
@@ -208,12 +218,15 @@ def test_play_still_checks_an_action_that_was_not_listed():
     with pytest.raises(en.IllegalActionError):
         en.play(g, bots)
     assert g.state.phase == "action" and g.why_illegal(A.BuildCity(seat, 0))
-    assert [a.kind for a in g.actions] == ["roll_dice"] and g.state.digest() != before
+    window = {"propose_trade", "decline", "respond_to_trade"}  # rule 12.1, after the roll
+    assert g.actions[0].kind == "roll_dice" and {a.kind for a in g.actions[1:]} <= window
+    assert g.state.digest() != before
 
 
 def test_play_accepts_a_bundle_offer_through_the_checks():
     g = en.new_game(players=4, seed=5)
     g.apply(A.RollDice(g.state.start_player))
+    pass_proposals(g)
     seat, state = g.current_seat, g.state
     partner = (seat + 1) % 4
     mine = [k for k in CARD_KINDS if state.players[seat].hand[k]][:2]
@@ -224,22 +237,28 @@ def test_play_accepts_a_bundle_offer_through_the_checks():
     bots[seat] = _MadeUpBot(bundle)
     with pytest.raises(RuntimeError, match="did not finish within 1 actions"):
         en.play(g, bots, max_actions=1)
-    assert g.actions[1] == bundle and g.state.offers_made == 1
+    assert g.actions[-1] == bundle and g.state.offers_made == 1
 
 
 class _MeddlingBot:
-    """Applies an action itself and then returns one listed before it did so."""
+    """Applies an action itself and then returns one listed before it did so.
+
+    The view it gets cannot change the game; this bot was handed the game itself.
+    """
+
+    def __init__(self, game):
+        self.game = game
 
     def decide(self, game_view, legal_actions, rng):
-        if game_view.state.phase == "action" and not game_view.state.queue:
-            game_view.apply(A.EndTurn(game_view.current_seat))
+        if game_view.phase == "action" and not game_view.queue:
+            self.game.apply(A.EndTurn(game_view.current_seat))
         return legal_actions[0]
 
 
 def test_play_checks_the_answer_of_a_bot_that_changed_the_game():
     g = en.new_game(players=4, seed=5)
     with pytest.raises(en.IllegalActionError, match="Not your move"):
-        en.play(g, [_MeddlingBot() for _ in range(4)])
+        en.play(g, [_MeddlingBot(g) for _ in range(4)])
 
 
 # ==============================================================================================
@@ -362,7 +381,9 @@ def scenario_choose_victim(cls, rng):
     task, action = answer(g, cls(seed=4), "choose_victim", rng)
     assert sorted(task.info["candidates"]) == sorted([v1, v2])
     assert action.victim in (v1, v2)
-    assert g.state.players[act].cards == 1 and g.pending is None
+    assert g.state.players[act].cards == 1
+    pass_proposals(g)
+    assert g.pending is None
 
 
 def scenario_trade_response(cls, rng):
@@ -540,12 +561,44 @@ def scenario_research_grant(cls, rng):
     assert g.state.players[act].cards == 2
 
 
+def _proposal_window(proposer_hand: dict, active_hand: dict):
+    """Both hold a town; the active seat rolls a number on which nobody produces and
+    ``proposer`` (the next seat clockwise) is asked whether it proposes a trade (rule 12.1)."""
+    g = empty_island()
+    act = g.active_seat
+    proposer = (act + 1) % 4
+    build(g, {act: ("town",), proposer: ("town",)})
+    en.sandbox.give(g, proposer, **proposer_hand)
+    en.sandbox.give(g, act, **active_hand)
+    built = {c for p in g.state.players for c in p.buildings()}
+    quiet = next(  # a total (not 7) on which no building produces
+        t
+        for t in (2, 12, 3, 11, 4, 10, 5, 9, 6, 8)
+        if not any(built & set(g.board.hex_corners(h)) for h in g.board.hexes_with_number(t))
+    )
+    en.sandbox.fix_dice(g, max(1, quiet - 6), quiet - max(1, quiet - 6))
+    g.apply(A.RollDice(act))
+    assert g.current_seat == proposer and g.state.pending.kind == "propose_trade"
+    return g, act, proposer
+
+
+def scenario_propose_trade(cls, rng):
+    """Rule 12.1: a seat that is not active proposes a trade or passes; the active persona
+    answers a proposal."""
+    g, act, _proposer = _proposal_window({"fiber": 3, "steel": 1}, {"food": 3, "brick": 1})
+    _, action = answer(g, cls(seed=6), "propose_trade", rng)
+    if isinstance(action, A.ProposeTrade):
+        assert g.current_seat == act
+        answer(g, cls(seed=7), "trade_response", rng)
+
+
 SCENARIOS = [
     scenario_setup_draft,
     scenario_seven_discards,
     scenario_move_inspector,
     scenario_choose_victim,
     scenario_trade_response,
+    scenario_propose_trade,
     scenario_climate_conference,
     scenario_air_pollution,
     scenario_rain_and_flooding,
@@ -567,6 +620,95 @@ def test_persona_answers_every_pending_decision(cls, scenario):
 # ==============================================================================================
 # The personas do what their one-sentence descriptions say
 # ==============================================================================================
+
+
+@pytest.mark.parametrize("name", ["fossil", "green", "balanced", "freerider"])
+def test_rule_12_1_personas_propose_a_trade_that_helps_both_sides_once(name):
+    """Rule 12.1: a persona proposes a trade that gets it a card it needs for one it can spare
+    and that the active player, judged from public facts only (its hand is hidden), should
+    want. It proposes at most once a turn: asked again, it passes."""
+    # the proposer needs food (town, city) and has fiber to spare
+    g, act, proposer = _proposal_window(
+        {"fiber": 3, "brick": 1, "lumber": 1}, {"food": 3, "brick": 1, "lumber": 1}
+    )
+    # the active town yields plenty of food but no fiber (public facts the proposer reads)
+    (old,) = g.state.players[act].towns
+    board, taken = g.board, g.state.players[proposer].towns
+    near = {c for t in taken for c in (t, *board.corner_neighbors(t))}
+    spot = next(
+        c
+        for c in board.corners
+        if c not in near
+        and not near & set(board.corner_neighbors(c))
+        and "fiber" not in board.corner_resources(c)
+        and any(  # a fields hex with 4 or more pips: food is plentiful there
+            board.hexes[h].resource == "food" and PIPS[board.hexes[h].number] >= 4
+            for h in board.corner_hexes(c)
+        )
+    )
+    en.sandbox.remove(g, "town", old)
+    en.sandbox.place(g, act, "town", spot)
+    bot = PERSONAS[name](seed=3)
+    view = g.view(proposer)
+    with pytest.raises(AttributeError):
+        view.players[act].hand  # noqa: B018 -- the proposer cannot see the active hand
+    proposal = bot.decide(g, g.legal_actions(), random.Random(0))
+    assert proposal == A.ProposeTrade(proposer, (("fiber", 1),), (("food", 1),))
+    likely = bot.likely_value(view, act)
+    assert likely["fiber"] > likely["food"] + bot.accept_margin
+    g.apply(proposal)
+    assert PERSONAS[name](seed=4).decide(g, g.legal_actions(), random.Random(0)).accept
+    g.apply(A.RespondToTrade(act, True))
+    assert g.current_seat == proposer and g.state.pending.kind == "propose_trade"
+    assert bot.decide(g, g.legal_actions(), random.Random(0)) == A.Decline(proposer)
+
+
+@pytest.mark.parametrize("name", ["fossil", "green", "balanced", "freerider"])
+def test_rule_12_1_personas_pass_when_no_proposal_helps(name):
+    """Rule 12.1: a proposal must gain the persona a needed card for one it can spare: holding
+    only steel it saves for a city, it passes rather than trade that steel away."""
+    g, _act, proposer = _proposal_window({"steel": 2}, {"steel": 1, "food": 1, "fiber": 1})
+    legal = g.legal_actions()
+    assert len(legal) > 1  # it could propose steel for food or fiber
+    assert PERSONAS[name](seed=3).decide(g, legal, random.Random(0)) == A.Decline(proposer)
+
+
+def test_rule_12_1_random_bot_proposes_only_now_and_then():
+    """Rule 12.1: RandomBot proposes a random listed trade about one time in four and
+    otherwise passes, so random games do not fill up with proposals."""
+    g, _act, _proposer = _proposal_window({"fiber": 3, "steel": 1}, {"food": 3, "brick": 1})
+    legal = g.legal_actions()
+    bot, rng = en.bots.RandomBot(), random.Random(11)
+    choices = [bot.decide(g, legal, rng) for _ in range(2000)]
+    proposals = [a for a in choices if isinstance(a, A.ProposeTrade)]
+    assert all(a in legal for a in choices)
+    assert 0.2 < len(proposals) / len(choices) < 0.3
+    assert len(set(proposals)) == len(legal) - 1  # any listed proposal may come
+
+
+def test_rule_12_1_persona_games_trade_by_proposals_that_are_mostly_accepted():
+    """Rule 12.1 in whole persona games: proposals happen, each proposer makes at most one
+    a turn, and the active personas accept a fair share of them although the proposer
+    cannot see their hands."""
+    made = accepted = 0
+    for seed in range(6):
+        g = en.new_game(seed=seed)
+        en.play(
+            g, [make_bot(name, seed=seed) for name in ("fossil", "green", "balanced", "freerider")]
+        )
+        per_turn = Counter()
+        for i, a in enumerate(g.actions):
+            if isinstance(a, A.ProposeTrade):
+                made += 1
+                accepted += g.actions[i + 1].accept
+        turn_of = None
+        for line in g.state.log:
+            if isinstance(line, str) and line.startswith("— Turn"):
+                turn_of = line
+            elif isinstance(line, A.ProposeTrade):
+                per_turn[(turn_of, line.seat)] += 1
+        assert max(per_turn.values(), default=0) <= 1
+    assert made >= 20 and accepted >= 0.2 * made
 
 
 def test_rule_7_4_fossil_rush_accepts_the_free_fossil_plant():

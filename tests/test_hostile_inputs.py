@@ -529,7 +529,12 @@ def test_jobs_are_capped_to_the_cpus_with_a_note(tmp_path, capsys, monkeypatch):
 def test_simulate_refuses_absurd_counts_up_front():
     from energies.simulate import simulate
 
-    for kwargs in ({"games": 10**12}, {"seed": 2**70}, {"games": 0}):
+    for kwargs in (
+        {"games": 10**12},
+        {"seed": 2**70},
+        {"games": 0},
+        {"games": 60_000, "per_turn": True},
+    ):
         with pytest.raises(ValueError):
             simulate(bots=["random"] * 4, **{"games": 1, **kwargs})
 
@@ -620,3 +625,85 @@ def test_random_seeded_hand_made_actions_never_crash_raw():
                 game.apply(action)
         if game.is_over:
             break
+
+
+def test_the_play_app_file_box_refuses_a_pipe_or_device_without_blocking(tmp_path):
+    from energies.widgets import PlayApp
+
+    os.mkfifo(tmp_path / "pipe.json")
+    os.symlink("/dev/zero", tmp_path / "zero.json")
+    app = PlayApp(
+        en.new_game(seed=1),
+        seats={0: "human", 1: "random", 2: "random", 3: "random"},
+        save_dir=tmp_path,
+    )
+    for name in ("pipe.json", "zero.json"):
+        start = time.monotonic()
+        assert not app.load(name)
+        assert app.status_kind == "error"
+        assert "not a save file" in app.status_text or "outside" in app.status_text  # symlink
+        assert time.monotonic() - start < 5
+
+
+def test_simulate_out_replaces_a_file_atomically_and_keeps_its_compression(tmp_path, capsys):
+    import gzip
+
+    out = tmp_path / "r.csv.gz"
+    out.write_text("an older result")
+    assert cli.main(["simulate", "--games", "2", "--no-progress", "--out", str(out)]) == 0
+    with gzip.open(out, "rt") as f:
+        assert f.readline().startswith("game,seed,")
+    assert sorted(os.listdir(tmp_path)) == ["r.csv.gz"]
+
+
+def test_invented_field_names_are_refused_without_sorting_them_all(saved):
+    data = json.loads(saved)
+    data["rules"].update({f"junk{i}": 0 for i in range(100_000)})
+    data["actions"][0].update({f"junk{i}": 0 for i in range(100_000)})
+    text = json.dumps(data)
+    start = time.process_time()
+    with pytest.raises(SaveFileError, match="fields"):
+        load_game(text)
+    assert time.process_time() - start < 2.0  # mostly the JSON parse of ~3 MB
+
+
+def _all_text_is_literal(fig) -> list[str]:
+    import matplotlib
+
+    fig.canvas.draw()
+    texts = fig.findobj(matplotlib.text.Text)
+    assert all(not t._preprocess_math(t.get_text())[1] for t in texts)
+    return [t._preprocess_math(t.get_text())[0] for t in texts]
+
+
+def test_dollars_stay_literal_in_the_class_charts_and_the_companion_games(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies import games
+    from energies.classroom import collect, plot_class
+    from energies.games.noclear.draw import draw_game as draw_noclear
+    from energies.games.noclear.draw import plot_race
+    from energies.games.shelfie.draw import draw_game as draw_shelfie
+
+    game = en.new_game(seed=5, names=["$a$", "$b$", "$c$", "$d$"])
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    game.save(tmp_path / "$x$ team.json")
+    shown = _all_text_is_literal(plot_class(collect(tmp_path)).figure)
+    assert any("$x$ team" in text for text in shown)
+    for name, draws in (("noclear", (draw_noclear, plot_race)), ("shelfie", (draw_shelfie,))):
+        companion = games.new_game(name, players=3, seed=1)
+        companion.names = ["$p$", "$q$", "$r$"]
+        for draw in draws:
+            assert any("$p$" in text for text in _all_text_is_literal(draw(companion).figure))
+
+
+def test_the_noclear_app_shows_a_name_as_text_not_html():
+    from energies.games.noclear.game import new_game as new_noclear
+    from energies.games.noclear.widget import NoclearApp
+
+    game = new_noclear(players=2, seed=1)
+    game.names = ["<i>x</i> & $y$", "<i>x</i> & $y$"]
+    app = NoclearApp(game, seats={0: "human", 1: "human"})
+    app._refresh()
+    assert "<b>&lt;i&gt;x&lt;/i&gt; &amp; $y$</b>" in app.economy.value

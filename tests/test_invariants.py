@@ -423,6 +423,7 @@ def _action_space(game: en.Game, s: int) -> list[A.Action]:
         for give in kinds
         for get in kinds
     ]
+    out += [A.ProposeTrade(s, ((give, 1),), ((get, 1),)) for give in kinds for get in kinds]
     out += [A.RemoveHazard(s, "hex", h) for h in range(len(b.hexes))]
     out += [A.RemoveHazard(s, "building", c) for c in b.corners]
     out += [A.PlayDevCard(s, card) for card in DEV_CARDS]
@@ -496,6 +497,7 @@ def test_design_2_listing_equals_what_the_checks_approve(variant: str):
             game.apply(bots[seat].decide(game, game.legal_actions(), rng))
     assert positions > 200
     expected = {"own turn", "setup_town", "setup_road", "discard", "trade_response", "place_hazard"}
+    expected.add("propose_trade")  # rule 12.1
     assert expected <= set(decisions), decisions
 
 

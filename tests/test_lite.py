@@ -12,7 +12,8 @@
   port, so the build downloads nothing): the lessons, our wheel in the site's package index
   and lockfile, the kernel and widget extensions;
 * the site served on loopback and opened in Debian's Chromium (Playwright), every request to
-  another host refused: JupyterLab loads, offers the Pyodide kernel and lists the lessons.
+  another host refused: JupyterLab loads, offers the Pyodide kernel and lists the lessons; a
+  lesson opens on the Pyodide kernel, which then asks the CDN for Pyodide (refused).
 
 Node/npm, jupyterlite and Chromium/Playwright missing: skipped locally with the reason; when
 the CI environment variable is set the tests fail instead (CI must run them).
@@ -161,6 +162,33 @@ def test_the_lite_extra_pins_what_lite_requirements_pin():
     assert sorted(extras["lite"]) == pinned
     assert all("==" in pin for pin in pinned)
     assert any("lite" in item for item in extras["test"] if item.startswith("energies["))
+
+
+def test_site_lockfile_points_at_a_self_hosted_pyodide_where_it_has_the_file(tmp_path):
+    """With a Pyodide distribution copied into the site (``--pyodide``), the lockfile points at
+    the site's own copies; packages the copy lacks still come from the CDN."""
+    site = tmp_path / "site"
+    local = site / "static" / "pyodide"
+    local.mkdir(parents=True)
+    (local / "numpy-2.whl").write_bytes(b"wheel")
+    packages = {
+        name: {"name": name, "file_name": f"{name}-2.whl", "depends": []}
+        for name in ("numpy", "pandas", "networkx", "matplotlib", "tqdm", "traitlets")
+    }
+    (local / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": packages}))
+    (site / "pypi").mkdir()
+    for name in build_site.LOCK_DEPENDS:
+        (site / "pypi" / f"{name}-1.0-py3-none-any.whl").write_bytes(name.encode())
+    (site / "jupyter-lite.json").write_text(json.dumps({"jupyter-config-data": {}}))
+
+    lock_path = build_site.write_lock(site, local / "pyodide-lock.json", "314.0.6")
+    lock = json.loads(lock_path.read_text())["packages"]
+    assert lock["numpy"]["file_name"] == "../pyodide/numpy-2.whl"
+    assert (
+        lock["pandas"]["file_name"] == "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pandas-2.whl"
+    )
+    assert lock["energies"]["file_name"] == "../../pypi/energies-1.0-py3-none-any.whl"
+    assert lock["energies"]["sha256"] == hashlib.sha256(b"energies").hexdigest()
 
 
 # -- the engine under real Pyodide (Node) --------------------------------------------------------
@@ -335,13 +363,17 @@ def served(site):
     thread.join(10)
 
 
-def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
+def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
+    """JupyterLab loads with every request to another host refused, lists the lessons and
+    offers the Pyodide kernel; a lesson opens on that kernel without asking, and the kernel's
+    first step is to fetch the pinned Pyodide from its CDN (refused here: see the README)."""
     import browserkit as bk
 
     require(bk.missing_browser(), bk.INSTALL_HINT)
     from playwright.sync_api import sync_playwright
 
     requested, refused, errors = [], [], []
+    cdn_pyodide = f"https://cdn.jsdelivr.net/pyodide/v{build_site.pyodide_version()}/full/"
 
     def only_loopback(route):
         if route.request.url.startswith(served):
@@ -353,11 +385,11 @@ def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
 
     with sync_playwright() as driver:
         browser = bk.launch_chromium(driver)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        context.route("**/*", only_loopback)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
         try:
-            context = browser.new_context(viewport={"width": 1400, "height": 1000})
-            context.route("**/*", only_loopback)
-            page = context.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(f"{served}/lab/index.html", timeout=bk.RENDER_TIMEOUT)
             listing = page.locator(".jp-DirListing-content")
             for name in LESSONS:
@@ -366,6 +398,20 @@ def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
                 timeout=bk.RENDER_TIMEOUT
             )
             widgets = [u for u in requested if "@jupyter-widgets/jupyterlab-manager" in u]
+            listing_errors = list(errors)
+
+            page.goto(f"{served}/lab/index.html?path={LESSONS[0]}", timeout=bk.RENDER_TIMEOUT)
+            title = page.locator(".jp-RenderedMarkdown h1").first
+            title.wait_for(timeout=bk.RENDER_TIMEOUT)
+            kernel = page.locator(".jp-Toolbar-kernelName", has_text="Python (Pyodide)").first
+            kernel.wait_for(timeout=bk.RENDER_TIMEOUT)  # the notebook's kernel, not a dialog
+            deadline = time.monotonic() + bk.RENDER_TIMEOUT / 1000
+            while time.monotonic() < deadline and not any(
+                u.startswith(cdn_pyodide) for u in refused
+            ):
+                page.wait_for_timeout(250)
+            dialogs = page.locator(".jp-Dialog").count()
+            heading = title.inner_text()
         except Exception:
             bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(bk.ARTIFACTS / "lite-jupyterlab.png"))
@@ -373,5 +419,10 @@ def test_jupyterlab_loads_from_loopback_and_lists_the_lessons(served):
         finally:
             browser.close()
     assert widgets, "JupyterLab did not load the widget manager extension"
-    assert errors == [], errors
-    print(f"\nJupyterLite: {len(requested)} loopback requests, refused elsewhere: {refused}")
+    assert heading.startswith("00 · Start here")
+    assert dialogs == 0, "JupyterLite asked something on opening a lesson"
+    assert f"{cdn_pyodide}pyodide.mjs" in refused, refused
+    assert listing_errors == [], listing_errors
+    # the only errors after opening: the kernel could not load Pyodide from the refused CDN
+    assert all(cdn_pyodide in error for error in errors), errors
+    print(f"\nJupyterLite: {len(requested)} loopback requests; refused: {sorted(set(refused))}")

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -29,15 +32,19 @@ from energies.actions import (
     BuildWarehouse,
     BuyDevCard,
     ChooseVictim,
+    Decline,
     DiscardCard,
     EndTurn,
     MoveInspector,
     OfferTrade,
     PlayDevCard,
+    ProposeTrade,
     RespondToTrade,
     RollDice,
     TakeCard,
     TradeWithSupply,
+    action_from_dict,
+    action_to_dict,
 )
 from energies.rules import CARD_KINDS, RESOURCES, ROWS, RuleSet
 
@@ -95,8 +102,17 @@ def dice_for(total: int) -> tuple[int, int]:
 
 
 def roll(g: en.Game, d1: int, d2: int) -> None:
+    """The active seat rolls fixed dice; the other seats then pass their chance to propose a
+    trade (rule 12.1) unless a decision of the roll (a 7) comes first."""
     SB.fix_dice(g, d1, d2)
     g.apply(RollDice(g.active_seat))
+    pass_proposals(g)
+
+
+def pass_proposals(g: en.Game) -> None:
+    """Every seat asked to propose a trade to the active player (rule 12.1) passes."""
+    while g.pending == "propose a trade to the active player or pass":
+        g.apply(Decline(g.current_seat))
 
 
 def idle_total(g: en.Game) -> int:
@@ -376,7 +392,7 @@ QUICK_BOARDS = [
     for players in (3, 4)
     for layout, numbers, seeds in (
         ("beginner", "spiral", range(6)),
-        ("random", "spiral", range(0, 60)),
+        ("random", "spiral", range(60)),
         ("random", "shuffled", range(60, 120)),
     )
     for seed in seeds
@@ -857,6 +873,7 @@ def test_rule_9_2_steal_is_automatic_with_one_victim():
     SB.give(g, 0, brick=1)
     seven(g)
     g.apply(MoveInspector(0, H2))
+    pass_proposals(g)
     assert g.pending is None and g.current_seat == 0
     assert hand(g, 1)["steel"] == 1 and hand(g, 0)["steel"] == 1 and hand(g, 0)["brick"] == 1
 
@@ -881,6 +898,7 @@ def test_rule_9_2_steal_takes_a_resource_or_science_card_never_energy(
         SB.give(g, 2, energy=victim_energy)
     seven(g)
     g.apply(MoveInspector(0, H2))
+    pass_proposals(g)
     assert g.pending is None
     assert g.state.players[2].energy == victim_energy and g.state.players[0].energy == 0
     if stolen:
@@ -906,6 +924,7 @@ def test_rule_9_2_roller_chooses_the_victim_when_several():
     assert_illegal(g, ChooseVictim(0, 3), "not your move")
     assert_illegal(g, EndTurn(2))
     g.apply(ChooseVictim(2, 3))
+    pass_proposals(g)
     assert hand(g, 2)["steel"] == 1 and hand(g, 3)["steel"] == 0 and hand(g, 0)["brick"] == 1
     assert g.pending is None
 
@@ -1399,6 +1418,144 @@ def test_rule_12_1_malformed_offer_is_an_illegal_action_not_a_crash(give):
     assert_illegal(g, OfferTrade(0, 1, give, (("food", 1),)))
 
 
+PROPOSE = "propose a trade to the active player or pass"
+
+
+def proposal_position(**changes) -> en.Game:
+    """Seat 0 active, just rolled an idle number; seats 1 and 2 hold cards, seat 3 none."""
+    g = make(**changes)
+    SB.give(g, 0, brick=2, science=1)
+    SB.give(g, 1, food=1, steel=1)
+    SB.give(g, 2, food=3)
+    SB.fix_dice(g, *dice_for(idle_total(g)))
+    g.apply(RollDice(0))
+    return g
+
+
+def test_rule_12_1_after_the_roll_the_other_seats_clockwise_may_propose_or_pass():
+    """Rule 12.1: a seat that is not active may propose a trade to the active player: the
+    engine asks each other seat in turn, clockwise, right after the roll; a seat with
+    nothing to trade (seat 3) is not asked. Proposals are ordinary pending decisions."""
+    g = proposal_position()
+    asked = []
+    while g.pending == PROPOSE:
+        seat = g.current_seat
+        legal = g.legal_actions()
+        assert legal[-1] == Decline(seat)
+        proposals = legal[:-1]
+        assert proposals and all(isinstance(a, ProposeTrade) and a.seat == seat for a in proposals)
+        held = {k for k in CARD_KINDS if hand(g, seat)[k]}
+        assert {a.give[0][0] for a in proposals} == held  # what the proposer holds ...
+        assert {a.get[0][0] for a in proposals} == {"brick", "science"}  # ... for the active's
+        assert_illegal(g, EndTurn(0), "not your move")
+        asked.append(seat)
+        g.apply(Decline(seat))
+    assert asked == [1, 2]
+    assert g.pending is None and g.current_seat == 0 and EndTurn(0) in g.legal_actions()
+
+
+@pytest.mark.parametrize("accept", [True, False])
+def test_rule_12_1_the_active_player_accepts_or_declines_a_proposal(accept):
+    """Rule 12.1: the active player answers a proposal; accepting moves the goods both ways,
+    declining moves nothing; a bundle (not only one-for-one) may be proposed."""
+    g = proposal_position()
+    before = {s: hand(g, s) for s in range(4)}
+    proposal = ProposeTrade(1, (("food", 1), ("steel", 1)), (("brick", 2),))
+    assert proposal not in g.legal_actions() and g.why_illegal(proposal) is None
+    g.apply(proposal)
+    assert g.current_seat == 0 and g.pending == "answer a trade offer"
+    assert g.legal_actions() == [RespondToTrade(0, True), RespondToTrade(0, False)]
+    assert_illegal(g, RespondToTrade(1, True), "not your move")
+    g.apply(RespondToTrade(0, accept))
+    if accept:
+        assert hand(g, 0) == {**before[0], "brick": 0, "food": 1, "steel": 1}
+        assert hand(g, 1) == {**before[1], "brick": 2, "food": 0, "steel": 0}
+    else:
+        assert hand(g, 0) == before[0] and hand(g, 1) == before[1]
+    assert g.current_seat == 1 and g.pending == PROPOSE  # seat 1 may propose again ...
+    g.apply(Decline(1))
+    assert g.current_seat == 2 and g.pending == PROPOSE  # ... then seat 2 is asked
+    assert g.state.offers_made == 0  # proposals are not the active player's offers
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_rule_12_1_the_offer_cap_counts_each_proposer_separately(limit):
+    """Rule 12.1 [H]: ``trade_offers_per_turn`` caps the proposals of each proposer on its
+    own, and the active player's own offers apart; the count starts afresh every turn."""
+    g = proposal_position(trade_offers_per_turn=limit)
+    for seat in (1, 2):
+        for made in range(limit):
+            assert g.current_seat == seat and g.pending == PROPOSE
+            g.apply(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
+            g.apply(RespondToTrade(0, False))
+        assert g.current_seat != seat or g.pending != PROPOSE
+        reason = g.why_illegal(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
+        assert reason and f"at most {limit} trade proposals" in reason
+    assert g.pending is None
+    offers = [a for a in g.legal_actions() if isinstance(a, OfferTrade)]
+    assert offers  # the active player still has all its own offers
+    for _ in range(limit):
+        g.apply(OfferTrade(0, 2, (("brick", 1),), (("food", 1),)))
+        g.apply(RespondToTrade(2, False))
+    assert_illegal(g, OfferTrade(0, 2, (("brick", 1),), (("food", 1),)), f"at most {limit}")
+    g.apply(EndTurn(0))
+    assert g.state.proposals_made == {}
+
+
+def test_rule_12_1_no_proposals_with_the_cap_at_zero():
+    """Rule 12.1 [H]: ``trade_offers_per_turn = 0`` switches player trades off: no seat is asked
+    to propose, and a proposal is refused with the reason."""
+    g = proposal_position(trade_offers_per_turn=0)
+    assert g.pending is None and g.current_seat == 0
+    assert not any(isinstance(a, (ProposeTrade, OfferTrade)) for a in g.legal_actions())
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "switched off")
+
+
+def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
+    """Rule 12.1: only a seat the engine asks may propose, only to the active player; bad
+    proposals are refused with a reason and change nothing."""
+    g = proposal_position()
+    assert g.current_seat == 1
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "right after")
+    assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
+    assert_illegal(g, ProposeTrade(1, (("food", 2),), (("brick", 1),)), "you have 1")
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 3),)), "they have 2")
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("food", 1),)), "same kind")
+    assert_illegal(g, ProposeTrade(1, (), (("brick", 1),)), "both sides")
+    assert_illegal(g, ProposeTrade(1, (("gold", 1),), (("brick", 1),)))
+    g.apply(Decline(1))
+    g.apply(Decline(2))
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "right after")
+
+
+def test_rule_12_1_proposals_come_after_the_decisions_of_a_seven():
+    """Rules 9.1, 9.2, 12.1: on a 7 the discards and the Inspector come first, then the
+    proposals of the action phase."""
+    g = make()
+    SB.give(g, 1, **spread(8))
+    SB.give(g, 0, brick=1)
+    SB.fix_dice(g, 3, 4)
+    g.apply(RollDice(0))
+    order = []
+    while g.pending is not None:
+        order.append(g.pending)
+        g.apply(g.legal_actions()[-1])
+    assert order[0] == "discard cards" and PROPOSE in order
+    assert order.index("move the Inspector") < order.index(PROPOSE)
+
+
+def test_rule_12_1_proposal_reads_as_a_sentence_and_survives_a_save_file():
+    """Actions are readable and round-trip through JSON: a proposal in a saved game replays."""
+    proposal = ProposeTrade(2, (("food", 1),), (("brick", 2),))
+    assert str(proposal) == "Seat 2 proposes 1 food for 2 brick to the active player"
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(proposal)))) == proposal
+    g = proposal_position()
+    g.apply(ProposeTrade(1, (("steel", 1),), (("science", 1),)))
+    g.apply(RespondToTrade(0, True))
+    again = en.load_game(g.to_json())
+    assert again.digest() == g.digest() and hand(again, 1)["science"] == 1
+
+
 # ==============================================================================================
 # §13 Development cards and awards
 # ==============================================================================================
@@ -1861,3 +2018,97 @@ def test_illegal_action_is_not_recorded_and_replay_is_identical():
             g.apply(bad)
     assert g.to_json() == text
     assert en.load_game(text).snapshot() == g.snapshot()
+
+
+# ==============================================================================================
+# The [H]/[R] tags of the rules file, house_defaults(), describe() and the README table
+# ==============================================================================================
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_FILE = ROOT / "docs" / "new-energies-rules.md"  # a copy of shared/rules/new-energies.md
+
+
+def house_rules_of_the_rules_file(text: str) -> set[str]:
+    """Rule numbers whose tag names an [H] part: "[H]", "[R ...; H for ...]", "[H — ...]",
+    and §1 table rows tagged H (rule "1")."""
+    found, section = set(), None
+    for para in re.split(r"\n\s*\n", text):
+        heading = re.match(r"^## (\d+)\.", para)
+        if heading:
+            section = heading.group(1)
+        elif para.startswith("|"):
+            for line in para.splitlines():
+                if line.strip("|").split("|")[-1].strip() == "H":
+                    found.add(section)
+        else:
+            number = re.match(r"^(\d+\.\d+[a-z]?) ", para)
+            tags = re.findall(r"\[([^\]]*)\]", para)
+            if number and any(re.search(r"\bH\b", tag) for tag in tags):
+                found.add(number.group(1))
+    return found
+
+
+def test_rules_file_copy_parses_to_the_expected_tags():
+    """The parser reads the tag forms the rules file uses (a check of the parser itself)."""
+    sample = "## 3. Set-up\n\n3.4 Hand [R for x; H for y]\n\n3.5 GF [R]\n\n4.3 Bands [R for 4\nplayers, H for 3]:\n\n14.2a Reading. [H]\n"
+    assert house_rules_of_the_rules_file(sample) == {"3.4", "4.3", "14.2a"}
+
+
+def test_house_defaults_match_the_h_tags_of_the_rules_file():
+    """Every rule tagged [H] in the rules file has a house default (a RuleSet field or a
+    listed reading), and nothing tagged only [R] is listed as one (rules 11.1 and 13.6 are
+    published; 11.2's desert ban, 12.4 and 14.2a are house defaults)."""
+    tagged = house_rules_of_the_rules_file(RULES_FILE.read_text(encoding="utf-8"))
+    listed = {h.rule for h in RuleSet().house_defaults()}
+    assert listed == tagged
+    assert {"11.2", "12.4", "14.2a"} <= listed and not {"11.1", "13.6", "7.3"} & listed
+    fields = {h.field for h in RuleSet().house_defaults() if h.field}
+    assert {"science_as_any_resource", "empty_bag_even_survives"} <= fields
+    assert "energy_tradeable" not in fields
+
+
+def test_describe_marks_exactly_the_house_defaults():
+    text = RuleSet().describe()
+    marked = {
+        line.split(" = ")[0]: line.rsplit("[H, rule ", 1)[1].rstrip("]")
+        for line in text.splitlines()
+        if " = " in line and "[H, rule " in line
+    }
+    defaults = RuleSet().house_defaults()
+    assert marked == {h.field: h.rule for h in defaults if h.field}
+    readings = [line for line in text.splitlines() if line.startswith("[H, rule ")]
+    assert len(readings) == sum(1 for h in defaults if h.field is None)
+
+
+def readme_house_table() -> list[tuple[str, list[str], str]]:
+    """(rule, [field or 'name = value', ...], text) for each row of the README's table."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Rules and house defaults", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and re.fullmatch(r"\d+(\.\d+[a-z]?)?", cells[0]):
+            rows.append((cells[0], re.findall(r"`([^`]+)`", cells[1]), cells[2]))
+    return rows
+
+
+def test_readme_house_table_matches_house_defaults():
+    """The README's table lists exactly the house defaults: the same rules, the same fields,
+    and every 'field = value' it quotes is the default value."""
+    rows = readme_house_table()
+    defaults = RuleSet().house_defaults()
+    assert {r for r, _, _ in rows} == {h.rule for h in defaults}
+    quoted = {(rule, q.split(" = ")[0]) for rule, names, _ in rows for q in names}
+    want = {(h.rule, h.field) for h in defaults if h.field}
+    assert want <= quoted, want - quoted
+    fields = {f.name for f in dataclasses.fields(RuleSet)}
+    assert {name for _, name in quoted if name in fields} == {f for _, f in want}
+    for _, names, _ in rows:
+        for q in names:
+            if " = " in q and q.split(" = ")[0] in fields:
+                name, value = q.split(" = ", 1)
+                assert repr(getattr(RuleSet(), name)) == value, name
+    for rule, names, _ in rows:  # a row without a field is a listed reading of that rule
+        if not names:
+            assert any(h.rule == rule and h.field is None for h in defaults), rule
+

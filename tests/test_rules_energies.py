@@ -77,6 +77,13 @@ def roll(g: en.Game, d1: int = QUIET[0], d2: int = QUIET[1]) -> None:
     if g.state.phase == "roll" and g.pending is None:
         sb.fix_dice(g, d1, d2)
         g.apply(RollDice(g.active_seat))
+        pass_proposals(g)
+
+
+def pass_proposals(g: en.Game) -> None:
+    """Every seat asked to propose a trade to the active player (rule 12.1) passes."""
+    while g.pending == "propose a trade to the active player or pass":
+        g.apply(Decline(g.current_seat))
 
 
 def in_play(g: en.Game) -> int:

@@ -29,7 +29,7 @@ BLOCKED = {OPTIONAL!r}
 class Blocker:
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] in BLOCKED:
-            raise ModuleNotFoundError(f"No module named {{name!r}} (blocked by the test)", name=name)
+            raise ModuleNotFoundError(f"No module named {{name!r}} (blocked)", name=name)
         return None
 
 sys.meta_path.insert(0, Blocker())

@@ -22,12 +22,19 @@ pytest.importorskip("matplotlib")
 
 import energies as en
 from energies import sandbox as sb
-from energies.actions import EndTurn, OfferTrade, RollDice, action_from_dict, action_to_dict
+from energies.actions import (
+    BuildRoad,
+    EndTurn,
+    OfferTrade,
+    RollDice,
+    action_from_dict,
+    action_to_dict,
+)
 from energies.bots import make_bot
 from energies.checks import supply_rates
 from energies.invariants import check_invariants
 from energies.widgets import FootprintExplorer, PlayApp, RulesPanel
-from energies.widgets.common import _footprint_figure, risk_png
+from energies.widgets.common import _footprint_figure, _risk_figure, risk_png
 
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 PNG = b"\x89PNG"
@@ -51,11 +58,20 @@ def every_option(page: dict) -> list[dict]:
     return out
 
 
+def decision_move(page: dict) -> dict:
+    """A simple human's answer to a decision: the first option, but asked to propose a trade
+    to the active player (rule 12.1) it passes."""
+    options = page["decision"]["options"]
+    if any(o["kind"] == "propose_trade" for o in options):
+        return next(o for o in options if o["kind"] == "decline")
+    return options[0]
+
+
 def next_move(app: PlayApp) -> dict:
     """A human's option that moves the game on: a decision, the roll, else the end of turn."""
     page = app.page
     if page["decision"]:
-        return page["decision"]["options"][0]
+        return decision_move(page)
     return next(o for o in page["turn"] if o["a"])
 
 
@@ -81,7 +97,7 @@ def until_human_roll(app: PlayApp, limit: int = 300) -> None:
         if g.current_seat in app.humans:
             page = app.page
             if page["decision"]:
-                act(app, page["decision"]["options"][0])
+                act(app, decision_move(page))
             else:
                 act(app, next(o for o in reversed(page["turn"]) if o["a"]))  # end the turn
         else:
@@ -117,6 +133,8 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
             assert not page["controls"]["bots"] and page["prompt"].startswith("Ada, your move: ")
             assert act(app, next_move(app))
             clicks += 1
+            if not g.is_over and g.current_seat != 0:  # bots answered at once: a bot's own
+                assert g.active_seat != 0 and not g.pending  # turn waits for "Bots play"
         else:
             assert not page["spots"] and page["controls"]["bots"]
             app.message({"type": "bots"})
@@ -168,8 +186,8 @@ def test_a_human_turn_by_clicking_the_board_road_town_plant(app):
     assert app.click_spot(corner) and int(corner[1:]) in p.towns
     hexes = [k for k, s in app.page["spots"].items() if k[0] == "h" and s.get("legal")]
     spot = app.page["spots"][hexes[0]]
-    kinds = sorted(o["a"]["plant"] for o in spot["options"])
-    assert kinds[:2] == ["fossil", "renewable"] and "Click to choose" in spot["tip"]
+    kinds = {o["a"]["plant"] for o in spot["options"]}  # per building next to the hex
+    assert kinds == {"fossil", "renewable"} and "Click to choose" in spot["tip"]
     pick = next(i for i, o in enumerate(spot["options"]) if o["a"]["plant"] == "renewable")
     assert app.click_spot(hexes[0], pick)
     assert "renewable" in p.plants.values() and app.status_kind == "ok"
@@ -203,7 +221,9 @@ def test_disabled_controls_say_why_and_show_their_price(app):
     assert end["a"] is None and end["why"] == app.words.speak(g.why_illegal(EndTurn(seat)), seat)
     rows = {r["title"]: r for r in page["build"]}
     assert rows["Town"]["price"] == "1 brick + 1 lumber + 1 fiber + 1 food"
-    assert all(r.get("why") for r in rows.values())  # nothing can be built before the roll
+    # nothing can be built before the roll: said once, above the prices
+    assert page["build_note"] == app.words.speak(g.why_illegal(BuildRoad(seat, 0)), seat)
+    assert "roll" in page["build_note"].lower() and not any(r["why"] for r in rows.values())
     rates = supply_rates(g.state, seat)
     assert {r["give"]: r["rate"] for r in page["supply"]} == {k: f"{v}:1" for k, v in rates.items()}
     assert {r["rate"] for r in page["supply"]} >= {"4:1"}
@@ -235,7 +255,8 @@ def test_a_second_quick_click_is_applied_or_explained_never_dropped(app):
     # a queued click that is still legal is applied
     until_human_roll(app)
     roll = next(o for o in app.page["turn"] if o["kind"] == "roll_dice")
-    assert act(app, roll, stale=True) and isinstance(g.actions[-1], RollDice)
+    n = len(g.actions)
+    assert act(app, roll, stale=True) and isinstance(g.actions[n], RollDice)
 
 
 def test_a_human_cannot_move_for_a_bot_seat(app):
@@ -292,6 +313,9 @@ def test_bots_until_my_turn_shows_progress_between_turns(app):
     progress = []
     app.view.observe(lambda change: progress.append(change["new"]["progress"]), names="view")
     app.message({"type": "bots"})
+    while g.pending and g.current_seat in app.humans:  # asked to propose a trade (rule 12.1)
+        act(app, decision_move(app.page))
+        app.message({"type": "bots"})
     shown = [p for p in progress if p]
     assert len(shown) >= 2 and all(p.startswith("Bots playing… turn ") for p in shown)
     assert progress[-1] == "" and g.current_seat == 0
@@ -345,22 +369,36 @@ def test_charts_drawn_only_while_their_tab_is_open(tmp_path):
     assert app.view.chart == "" and app.chart_redraws == 0
     app.message({"type": "charts", "open": True})
     assert app.view.chart.startswith("data:image/png") and app.view.risk
-    redraws = app.chart_redraws
+    redraws, risk = app.chart_redraws, app.view.risk
     app.refresh()
     assert app.chart_redraws == redraws  # nothing changed: no redraw
+    game, turn = app.game, app.game.turn
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert game.turn > turn and app.chart_redraws > redraws and app.view.risk != risk
+    app.message({"type": "charts", "open": False})
+    redraws = app.chart_redraws
+    until_human_main_phase(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    assert app.chart_redraws == redraws  # closed: turns pass without drawing
 
 
 def test_turn_one_chart_has_no_tiny_axis_and_is_sharp():
     g = en.new_game(seed=5)
     fig, ax = _footprint_figure(g)
-    lo, hi = ax.get_ylim()
-    assert hi - lo >= 2 and fig.dpi >= 100
-    png = risk_png(g)
-    assert png.startswith(b"\x89PNG")
+    for lo, hi in (ax.get_xlim(), ax.get_ylim()):
+        assert hi - lo >= 2  # not -0.04 .. 0.04 when every footprint is still 0
+    assert fig.dpi >= 100
     from energies.insight.risk import coming_phase
 
-    _which, _draws, turn = coming_phase(g.state)
-    assert turn == g.turn + 1 or turn == g.turn  # the title names this turn explicitly
+    _which, draws, turn = coming_phase(g.state)
+    fig, ax = _risk_figure(g)
+    title = ax.get_title()
+    assert f"start of turn {turn}:" in title and f"{draws} disc" in title
+    assert ax.title.get_fontsize() >= 10 and fig.dpi >= 100
+    assert risk_png(g).startswith(PNG)
 
 
 # -- delivery ----------------------------------------------------------------------------------

@@ -207,11 +207,12 @@ def spec_of(game: Any) -> GameSpec:
     return get(getattr(type(game), "NAME", "new-energies"))
 
 
-def load_game(text: str | bytes):
-    """Load a save file of any registered game (chosen by its ``format`` field).
+def load_game(text: str | bytes, **options: Any):
+    """Load a save file of any game of the kit, chosen by its ``format`` field.
 
-    A file that names no companion game's format is read as a New Energies file, so
-    its errors are :func:`energies.load_game`'s.
+    A file that names no companion game's format is read by the New Energies loader
+    (:func:`energies.game.load_game`, which takes the ``options``), so its errors are
+    that loader's. ``energies.load_game`` is this function.
     """
     from ..game import _parse
     from ..game import load_game as load_new_energies
@@ -221,4 +222,4 @@ def load_game(text: str | bytes):
     for spec in _REGISTRY.values():
         if spec.save_format == fmt and spec.name != "new-energies":
             return spec.load_game(text)
-    return load_new_energies(text)
+    return load_new_energies(text, **options)

@@ -16,11 +16,12 @@ import hashlib
 import json
 from typing import Any, ClassVar
 
+from .. import files
 from ..engine import IllegalActionError
 from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
-from ..text import name_problem
 from ..rules import HouseDefault, _plain
 from ..state import Outcome
+from ..text import name_problem
 
 __all__ = ["ActionCodec", "CompanionGame", "CompanionRules", "Outcome", "SaveFileError"]
 
@@ -86,6 +87,25 @@ class CompanionRules:
         return "\n".join(lines)
 
 
+def _typed_like(default: Any, value: Any, name: str) -> Any:
+    """A JSON value turned back into the shape of the field's default, its type checked."""
+    if isinstance(default, (bool, str)):
+        if type(value) is not type(default):
+            raise ValueError(
+                f"rule field {name} must be {'true or false' if isinstance(default, bool) else 'text'}"
+            )
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
+            raise ValueError(f"rule field {name} must be a whole number")
+        return value
+    if isinstance(default, tuple) and default:
+        if not isinstance(value, list) or len(value) > 100:
+            raise ValueError(f"rule field {name} must be a list")
+        return tuple(_typed_like(default[0], v, name) for v in value)
+    raise ValueError(f"rule field {name} has an unsupported value")
+
+
 # -- actions --------------------------------------------------------------------------------------
 
 
@@ -130,6 +150,25 @@ def check_action_type(action: Any, codec: ActionCodec, game: str) -> str | None:
     return None
 
 
+def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
+    """A bot from a game's table of names, a bot class, or a ready bot object (ValueError else)."""
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
+        key = aliases.get(key, key)
+        if key not in bots:
+            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
+        return bots[key](seed=seed)
+    if isinstance(spec, type):
+        try:
+            return spec(seed=seed)
+        except TypeError:  # a student's class often has no seed parameter
+            return spec()
+    if hasattr(spec, "decide"):
+        return spec
+    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+
+
 # -- the game shell -------------------------------------------------------------------------------
 
 
@@ -159,9 +198,10 @@ class CompanionGame:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
-        problem = next(filter(None, map(name_problem, self.names)), None)
-        if problem:  # the same names New Energies accepts (no control characters)
-            raise ValueError(problem)
+        for name in self.names:
+            problem = name_problem(name)
+            if problem:
+                raise ValueError(problem)
         self.state = self.ENGINE.new_state(rules, seed)
         self.actions: list = []
 
@@ -270,10 +310,10 @@ class CompanionGame:
         """The save file text: rules, seed, seats, action log and a digest of the state."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def save(self, path) -> None:
-        text = self.to_json()
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+    def save(self, path) -> str:
+        """Write the save file atomically (a good file is never half-overwritten); return the path."""
+        files.write_text(path, self.to_json())
+        return str(path)
 
     @classmethod
     def from_json(cls, text: str | bytes):
@@ -348,33 +388,3 @@ def figure_png(fig) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
-
-
-def _typed_like(default: Any, value: Any, name: str) -> Any:
-    """Convert a JSON value back to the shape of the rule field's default, checking types.
-
-    The companion games' rule fields are small numbers, flags, texts and flat records, so
-    one recursive shape check covers them (New Energies has its own per-field specs in
-    ``energies.rule_checks``).
-    """
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ValueError(f"rule field {name} must be true or false")
-        return value
-    if isinstance(default, int):
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
-            raise ValueError(f"rule field {name} must be a whole number")
-        return value
-    if isinstance(default, str):
-        if not isinstance(value, str):
-            raise ValueError(f"rule field {name} must be text")
-        return value
-    if isinstance(default, tuple) and default:
-        if not isinstance(value, list) or len(value) > 100:
-            raise ValueError(f"rule field {name} must be a list")
-        if len({type(d) for d in default}) > 1:  # a record such as ("cleanup", 14)
-            if len(value) != len(default):
-                raise ValueError(f"rule field {name} has an entry of the wrong length")
-            return tuple(_typed_like(d, v, name) for d, v in zip(default, value))
-        return tuple(_typed_like(default[0], v, name) for v in value)
-    raise ValueError(f"rule field {name} has an unsupported value")

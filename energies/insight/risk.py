@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..rules import GREEN_CLIMATE_ROW
+from ..view import GameView
 
 __all__ = ["PublicBag", "bag_runs_out_within", "event_risk", "plot_event_risk", "public_bag"]
 
@@ -36,6 +37,7 @@ ROW_COLORS = {"brown": "#8C564B", "green": "#2CA02C", "both": "#7F7F3F"}
 
 
 def _state(game_or_state):
+    """The state of a game; a state or a seat's view (GameView) is read as it is."""
     return game_or_state.state if hasattr(game_or_state, "state") else game_or_state
 
 
@@ -77,12 +79,15 @@ def public_bag(game) -> PublicBag:
         if color == "green":
             unseen[symbol] -= 1
     # teacher-fixed draws (sandbox.fix_disc): the engine takes each one still in the bag
-    forced = []
-    available = Counter(state.bag)  # only to check which fixed discs are still there
-    for disc in state.forced_discs:
-        if available[tuple(disc)] > 0:
-            available[tuple(disc)] -= 1
-            forced.append(tuple(disc))
+    if isinstance(state, GameView):
+        forced = list(state.forced_discs)  # a view lists only those still in the bag
+    else:
+        forced = []
+        available = Counter(state.bag)  # only to check which fixed discs are still there
+        for disc in state.forced_discs:
+            if available[tuple(disc)] > 0:
+                available[tuple(disc)] -= 1
+                forced.append(tuple(disc))
     under = sum(len(p.green_slots) for p in state.players)  # a count, like the empty slots
     return PublicBag(
         brown=dict(brown),

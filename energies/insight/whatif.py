@@ -29,6 +29,7 @@ from .. import engine
 from ..actions import Action, EndTurn, RollDice, SandboxEdit
 from ..bots import make_bot
 from ..game import Game, new_game
+from ..play import view_for
 
 __all__ = ["WhatIfResult", "action_turns", "alternatives", "branch_point", "what_if"]
 
@@ -152,7 +153,7 @@ def play_forward(game: Game, bots: Sequence, rng: random.Random, last_turn: int)
             return dice
         seat = game.current_seat
         legal = game.legal_actions()
-        action = bots[seat].decide(game, legal, rng)
+        action = bots[seat].decide(view_for(bots[seat], game, seat), legal, rng)
         if isinstance(action, EndTurn) and state.turn >= last_turn:
             engine.record_turn(state)
             return dice

@@ -33,7 +33,7 @@ def _figure_png(fig) -> bytes:
     return buf.getvalue()
 
 
-CHART_SIZE = (6.6, 3.3)  # inches; at CHART_DPI a 660 pixel wide picture
+CHART_SIZE = (7.6, 3.6)  # inches; at CHART_DPI a 760 pixel wide picture
 CHART_DPI = 100  # sharp on a projector
 _CHART_PX = int(CHART_SIZE[0] * CHART_DPI)
 
@@ -44,11 +44,12 @@ def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI):
 
     # fixed margins instead of a layout engine: a third of the drawing time saved per turn
     fig = Figure(figsize=figsize, dpi=dpi)
-    fig.subplots_adjust(left=0.09, right=0.66, bottom=0.15, top=0.86)
+    fig.subplots_adjust(left=0.08, right=0.57, bottom=0.14, top=0.82)
     ax = fig.add_subplot()
     plot_footprint(game, ax=ax)
-    ax.title.set_text("LF per seat and GF (shading: discs drawn, rule 4.3)")
-    ax.title.set_fontsize(11)
+    # above the event markers that plot_footprint draws over the Axes, not on them
+    ax.title.set_text("")
+    fig.suptitle("LF per seat and GF (shading: discs drawn, rule 4.3)", fontsize=11, y=0.985)
     _no_tiny_axes(ax)
     return fig, ax
 
@@ -82,12 +83,8 @@ def footprint_png(
     return _figure_png(fig)
 
 
-def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
-    """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
-
-    Exact chances that each event row fires in the coming event phase, from public
-    information only (brown discs, the unseen green composition).
-    """
+def _risk_figure(game: Game, figsize=(5.0, 3.3), dpi=CHART_DPI):
+    """A pyplot-free Figure with the risk meter, titled with the event phase it is about."""
     from matplotlib.figure import Figure
 
     from ..insight import plot_event_risk
@@ -107,7 +104,16 @@ def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
             f"{draws} disc{'s' * (draws != 1)} at GF {game.state.global_footprint})"
         )
     ax.set_title(title, fontsize=10)
-    return _figure_png(fig)
+    return fig, ax
+
+
+def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
+    """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
+
+    Exact chances that each event row fires in the coming event phase, from public
+    information only (brown discs, the unseen green composition).
+    """
+    return _figure_png(_risk_figure(game, figsize, dpi)[0])
 
 
 class _Guard:

@@ -147,6 +147,7 @@ class Options:
                     self.option(a)
                 )
         for spot in out.values():
+            self._shorten(spot["options"])
             first = spot["options"][0]
             spot["tip"] = (
                 f"{first['label']} — costs {first['price']}"
@@ -154,7 +155,7 @@ class Options:
                 else first["label"]
                 if len(spot["options"]) == 1
                 else "Click to choose: "
-                + "; ".join(f"{o['label']} ({o['price']})" for o in spot["options"])
+                + " or ".join(f"{o['short']} ({o['price']})" for o in spot["options"])
             )
         if self.seat is None:
             return out
@@ -202,6 +203,20 @@ class Options:
             out[f"h{hx.id}"] = {"tip": tip}
         return out
 
+    def _shorten(self, options: list[dict[str, Any]]) -> None:
+        """Labels for the chooser of a spot: "Fossil plant", "Renewable plant for your city at
+        corner ..." (the building only when two of yours touch the hex)."""
+        corners = {o["a"].get("corner") for o in options if o["kind"] == "build_plant"}
+        for o in options:
+            a = o["a"]
+            if o["kind"] != "build_plant":
+                o["short"] = o["label"]
+                continue
+            o["short"] = f"{a['plant'].capitalize()} plant"
+            if len(corners) > 1:
+                piece = "city" if a["corner"] in self.player.cities else "town"
+                o["short"] += f" for your {piece} at {self.words.corner(a['corner'])}"
+
     # -- the controls beside the board -------------------------------------------------------
 
     def _first(self, kind: str) -> Action | None:
@@ -234,11 +249,13 @@ class Options:
                 text = f"click {where} ({n} spot{'s' * (n != 1)})"
                 rows.append({"title": title, "price": price_text(cost), "text": text, "kind": kind})
                 continue
-            why = self._phase_why() or short_of(self.have, cost) or self._no_spot_why(kind)
+            # when the turn forbids every building (not your turn, roll first), the page
+            # says so once above the rows (build_note) instead of on each row
+            why = "" if self.turn_why() else short_of(self.have, cost) or self._no_spot_why(kind)
             rows.append({"title": title, "price": price_text(cost), "why": why, "kind": kind})
         return rows
 
-    def _phase_why(self) -> str | None:
+    def turn_why(self) -> str | None:
         """The reason that holds for every building now (not your turn, roll first, decide)."""
         reason = self.game.why_illegal(BuildRoad(self.seat, 0))
         # the same sentence for two different spots: the turn, not the spot, forbids it
@@ -268,7 +285,7 @@ class Options:
             legal = [a for a in self.legal if a.kind == "trade_with_supply" and a.give == give]
             row = {"give": give, "rate": f"{rate}:1", "have": self.have.get(give, 0)}
             if legal:
-                row["options"] = [self.option(a, label=a.get) for a in legal]
+                row["options"] = [self.option(a, label=a.get, price="") for a in legal]
             else:
                 other = next(k for k in CARD_KINDS if k != give)
                 row["why"] = self.why(TradeWithSupply(self.seat, give, other)) or (
@@ -310,7 +327,7 @@ class Options:
         )
         for kind, probe, title in probes:
             if kind not in kinds:
-                why = self._phase_why() or self._energy_why(kind, probe)
+                why = self.turn_why() or self._energy_why(kind, probe)
                 out.append({**self.option(probe), "a": None, "label": title, "why": why})
         return out
 
@@ -336,7 +353,7 @@ class Options:
         if "buy_dev_card" not in kinds:
             probe = BuyDevCard(self.seat)
             why = (
-                self._phase_why()
+                self.turn_why()
                 or short_of(self.have, self.rules.cost("dev_card"))
                 or self.why(probe)
             )

@@ -97,6 +97,7 @@ class _Page:
         elif human:
             view["turn"] = options.turn_controls()
             view["build"] = options.build_rows()
+            view["build_note"] = options.turn_why() or ""
             view["supply"] = options.supply_rows()
             view["offers"] = options.offers()
             view["energy"] = options.energy_controls()

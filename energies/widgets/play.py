@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import re
-import tempfile
 import time
 from collections.abc import Mapping
 from datetime import datetime
@@ -14,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
+from .. import files
 from ..actions import Action, OfferTrade, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import Game, load_game
+from ..game import MAX_SAVE_BYTES, Game, load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
@@ -116,12 +115,11 @@ class PlayApp(_Page):
         self.view.geometry = board_geometry(self.game.board, self.words)
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.view._repr_mimebundle_(**kwargs)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view)
+        bundle = self.view._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if isinstance(data, dict):  # where widgets do not render (a static viewer): one line
+            data["text/plain"] = f"PlayApp — {self._prompt_text()} (run the notebook to play)"
+        return bundle
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -307,8 +305,8 @@ class PlayApp(_Page):
         self.timings["apply"] = time.perf_counter() - start
         message = text + "."
         moves = 0
-        if self.answer_at_once and not g.is_over and g.active_seat in self.humans:
-            moves = self._run_bots(within_turn=True)  # answers to offers, discards, events
+        if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
+            moves = self._run_bots(answers_only=True)  # answers to offers, discards, events
         if isinstance(choice, OfferTrade):
             self.offer_answer = message = self._answer_to(choice)
         if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
@@ -335,7 +333,7 @@ class PlayApp(_Page):
         bot = self.bots[seat]
         legal = g.legal_actions()
         rng = random.Random(f"{g.seed}:playapp:{len(g.actions)}")
-        action = bot.decide(g, legal, rng)
+        action = bot.decide(g.view(seat), legal, rng)  # bots see what their seat may know
         try:
             g.apply(action)
         except IllegalActionError as exc:
@@ -345,20 +343,21 @@ class PlayApp(_Page):
             ) from None
         return action
 
-    def _run_bots(self, within_turn: bool = False) -> int:
-        """Bot moves until a human decides or the game ends. ``within_turn``: only while the
-        active seat stays the same (answers to offers, discards, event decisions). Between
-        bot turns the page shows where the bots are (visible progress)."""
+    def _run_bots(self, answers_only: bool = False) -> int:
+        """Bot moves until a human decides or the game ends. ``answers_only``: only answers
+        inside a human's turn and open decision rounds (offers, discards, event decisions);
+        a bot's own turn waits for "Bots play until my turn". Between bot turns the page
+        shows where the bots are (visible progress)."""
         g, moves = self.game, 0
-        active, turn = g.active_seat, g.turn
+        turn = g.turn
         while not g.is_over and g.current_seat not in self.humans:
-            if within_turn and g.active_seat != active:
+            if answers_only and g.active_seat not in self.humans and not g.pending:
                 break
             if moves >= self.max_bot_actions:
                 raise RuntimeError(f"the bots stopped after {moves} moves (max_bot_actions)")
             self._bot_move()
             moves += 1
-            if g.turn != turn and not within_turn:
+            if g.turn != turn and not answers_only:
                 turn = g.turn
                 self._refresh(
                     progress=f"Bots playing… turn {g.turn}: "
@@ -436,37 +435,30 @@ class PlayApp(_Page):
 
     def _save(self, name) -> str | None:
         path = self._inside(name if name is not None else self._default_file_name())
-        text = self.game.to_json()
-        tmp = None
-        try:  # temp file + os.replace: a reader never sees half a save
-            with tempfile.NamedTemporaryFile(
-                "w",
-                encoding="utf-8",
-                dir=path.parent,
-                prefix=".energies-",
-                suffix=".tmp",
-                delete=False,
-            ) as f:
-                tmp = f.name
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except OSError as exc:
-            if tmp:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-            self._say(f"Cannot save to {path.name}: {exc.strerror or exc}.", "error")
+        try:  # Game.save writes atomically (temp file + os.replace): never half a save
+            written = Path(self.game.save(path))
+        except (OSError, ValueError) as exc:
+            self._say(
+                f"Cannot save to {path.name}: {getattr(exc, 'strerror', None) or exc}.", "error"
+            )
             return None
+        # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
         self._say(
-            f"Saved {len(self.game.actions)} actions to {path.name} (in {path.parent}).", "ok"
+            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent}).", "ok"
         )
-        return str(path)
+        return str(written)
 
     def _load_path(self, name) -> bool:
         path = self._inside(name)
         try:
-            text = path.read_bytes()
+            text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
+        except files.FileProblem:
+            self._say(
+                f"Cannot load {path.name}: not a save file (a folder, device or pipe, or over "
+                f"{MAX_SAVE_BYTES:,} bytes).",
+                "error",
+            )
+            return False
         except OSError as exc:
             self._say(f"Cannot read {path.name}: {exc.strerror or exc}.", "error")
             return False

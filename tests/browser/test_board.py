@@ -47,6 +47,15 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         box = app.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
         assert page.evaluate("() => document.scrollingElement.scrollHeight") <= 768 + 2
+        # every corner, path and land hex is there, with a box a click can hit (an upright
+        # path too: its click area is a thin rectangle, not a zero-width line)
+        boxes = app.evaluate(
+            """(root) => ['corner', 'path', 'hex'].map((k) => Array.from(
+                 root.querySelectorAll(`[data-${k}]`)).map((e) => {
+                   const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
+        )
+        assert [len(b) for b in boxes] == [54, 72, 19]
+        assert min(min(b) for b in boxes) >= 8, "a spot too small to click"
         snap = click_and_wait(
             page, app.locator('[data-action="roll_dice"]:not([disabled])'), "roll"
         )
@@ -76,7 +85,7 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         chooser = app.locator(".energies-chooser")
         chooser.wait_for(state="visible")
         options = chooser.locator('[data-action="build_plant"]')
-        labels = options.all_text_contents()
+        labels = [t.lower() for t in options.all_text_contents()]
         assert any("fossil" in t for t in labels) and any("renewable" in t for t in labels)
         before = bk.snapshot(page)
         options.filter(has_text="renewable").first.click()
@@ -91,7 +100,7 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         context.close()
 
 
-def test_decision_and_controls_fit_at_1024x768(browser, board_voila):
+def test_controls_fit_at_1024x768(browser, board_voila):
     context, page = open_page(browser, board_voila, 1024, 768)
     try:
         app = bk.app_locator(page)
@@ -102,3 +111,56 @@ def test_decision_and_controls_fit_at_1024x768(browser, board_voila):
         assert board["y"] + board["height"] <= 768 and board["width"] >= 300
     finally:
         context.close()
+
+
+def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path):
+    """A 7 with 12 cards in hand: the decision (discard) and every one of its buttons are on
+    screen at 1024x768 without scrolling, and a click on one answers it."""
+    server = bk.start_voila(tmp_path, notebook="tests/browser/decision.ipynb")
+    try:
+        context, page = open_page(browser, server, 1024, 768)
+        app = bk.app_locator(page)
+        decision = app.locator(".energies-decision")
+        assert "decide now: discard" in decision.text_content()
+        buttons = decision.locator('button[data-action="discard_card"]')
+        assert buttons.count() >= 2
+        for box in [decision.bounding_box()] + [b.bounding_box() for b in buttons.all()]:
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        before = bk.snapshot(page)
+        buttons.first.click()
+        after = bk.wait_for_change(page, before, keys=("log", "buttons"), what="a discard")
+        assert after["status"].startswith("You discard"), after["status"]
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_voila_culls_the_kernel_of_a_closed_tab(browser, tmp_path):
+    """The README's Voila command culls idle kernels without a connection: a closed tab
+    leaves no kernel behind (here with a 4-second timeout instead of the README's minutes)."""
+    import time
+
+    args = [
+        "--MappingKernelManager.cull_idle_timeout=4",
+        "--MappingKernelManager.cull_interval=2",
+    ]
+    server = bk.start_voila(tmp_path, notebook=NOTEBOOK, extra_args=args)
+    try:
+        context, _page = open_page(browser, server, 1366, 768)
+        kernels = [p for p in bk._children(server.proc.pid) if "ipykernel" in _cmdline(p)]
+        assert kernels, "no kernel process while the page is open"
+        context.close()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(bk._alive(p) for p in kernels):
+            time.sleep(0.5)
+        assert not any(bk._alive(p) for p in kernels), "the closed tab's kernel is still running"
+    finally:
+        server.stop()
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""

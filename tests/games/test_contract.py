@@ -36,6 +36,8 @@ def test_every_game_follows_the_contract(name):
     fork.apply(fork.legal_actions()[-1])
     assert game.to_json() == start  # a fork shares nothing
     json.dumps(game.snapshot())  # plain JSON
+    view = game.view(game.current_seat)  # what a bot decides from
+    assert view is not game and view is not game.state
 
 
 @pytest.mark.parametrize("name", COMPANIONS)
@@ -76,6 +78,7 @@ def test_save_load_round_trip_checks_the_digest(name):
     text = game.to_json()
     same = games.load_game(text)
     assert same.digest() == game.digest() and same.to_json() == text
+    assert en.load_game(text).to_json() == text  # the top-level loader reads every game
     assert same.legal_actions() == game.legal_actions()
     data = json.loads(text)
     data["digest"] = "0" * 32
@@ -123,3 +126,45 @@ def test_house_defaults_are_fields_of_the_rules_object(name):
         rules.replace(players=99)
     with pytest.raises(ValueError, match="no field"):
         rules.replace(colour="red")
+
+
+def _malformed(name: str, seat: int) -> list:
+    if name == "shelfie":
+        from energies.games.shelfie import Circle, CrossOut, Keep, Reroll
+
+        return [
+            Reroll(seat, [0, 1]),
+            Reroll(seat, (9,)),
+            Reroll(seat, ()),
+            Circle(seat, [[0, 1]]),
+            Circle(seat, ((0, 9),)),
+            Circle(seat, ((0, 0), (0, 0))),
+            CrossOut(seat, "pink"),
+            CrossOut(seat, 7),
+            Keep("0"),
+        ]
+    from energies.games.noclear import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
+
+    return [
+        BuyMachine(seat, "x", (1, 2)),
+        BuyMachine(seat, 0, [1, 2]),
+        BuyMachine(seat, 0, (-1, 0)),
+        BuyMachine(seat, 99, (0, 0)),
+        BuyUranium(seat, 99, (0, 0)),
+        StoreEnergy(seat, 5),
+        MoveToken(seat, ["top"], 1),
+        Upgrade(seat, [1], (0, 0)),
+        Upgrade(seat, 1, (0, 0)),
+    ]
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_hand_made_malformed_actions_get_a_sentence_not_a_crash(name):
+    game = games.new_game(name, seed=13)
+    before = game.to_json()
+    for bad in _malformed(name, game.current_seat):
+        reason = game.why_illegal(bad)
+        assert isinstance(reason, str) and reason[0].isupper() and reason.endswith("."), bad
+        with pytest.raises(en.IllegalActionError):
+            game.apply(bad)
+    assert game.to_json() == before

@@ -15,6 +15,7 @@ no card data: the 40 machines and 10 uranium cards are ours
 
 from __future__ import annotations
 
+from . import draw
 from .actions import BuyMachine, BuyUranium, EndTurn, MoveToken, StoreEnergy, Upgrade
 from .bots import BOTS, Engineer, RandomBot, make_bot
 from .cards import load_deck
@@ -38,6 +39,7 @@ __all__ = [
     "RandomBot",
     "StoreEnergy",
     "Upgrade",
+    "draw",
     "load_deck",
     "load_game",
     "make_bot",

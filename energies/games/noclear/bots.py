@@ -16,9 +16,9 @@ import random
 from collections.abc import Sequence
 
 from ...bots import RandomBot
-from ..shelfie.bots import make_bot as _make_bot
+from ..base import make_bot_from
 from .actions import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
-from .engine import _uranium_price
+from .engine import uranium_price
 from .state import NoclearState
 
 __all__ = ["BOTS", "Engineer", "RandomBot", "make_bot"]
@@ -32,9 +32,8 @@ class Engineer:
     """Builds an engine while uranium is plentiful, buys uranium when little energy is wasted."""
 
     name = "Engineer"
-    horizon_per_card = (
-        1.2  # own turns of production a machine is expected to pay back per uranium left
-    )
+    # own turns a new machine is expected to produce for, per uranium card left in the market
+    horizon_per_card = 1.2
     max_horizon = 8.0
     waste_tolerance = 3  # energy it accepts to lose when buying uranium early
     engine_size = 4  # production per turn it wants before it buys uranium early
@@ -61,7 +60,7 @@ class Engineer:
     def score(self, state: NoclearState, action) -> float:
         seat = state.players[state.active]
         if isinstance(action, BuyUranium):
-            waste = sum(action.pay) - _uranium_price(state, action.card)
+            waste = sum(action.pay) - uranium_price(state, action.card)
             closing = len(state.uranium) <= state.rules.players + 1
             full = min(seat.energy) >= state.rules.energy_cap
             built = sum(state.production(state.active)) >= self.engine_size
@@ -122,4 +121,4 @@ BOTS: dict[str, type] = {"random": RandomBot, "engineer": Engineer}
 
 def make_bot(spec, seed: int | None = None):
     """A bot from a short name ("random", "engineer"), a class, or a ready bot object."""
-    return _make_bot(spec, seed, BOTS)
+    return make_bot_from(BOTS, spec, seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...text import chart_text
 from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
 from ..base import figure_png
 from .rules import SYMBOLS
@@ -128,7 +129,7 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
     player = state.players[seat]
     active = state.outcome is None and seat == state.active
     winner = state.outcome is not None and seat in state.outcome.winners
-    name = game.names[seat] + (" ★" if winner else "") + (" (to act)" if active else "")
+    name = chart_text(game.names[seat]) + (" ★" if winner else "") + (" (to act)" if active else "")
     ax.text(
         0,
         y,
@@ -168,3 +169,34 @@ def game_png(game, dpi: int = 72) -> bytes:
     fig.subplots_adjust(0.01, 0.01, 0.99, 0.93)
     draw_game(game, ax=fig.add_subplot())
     return figure_png(fig)
+
+
+def plot_race(game, ax=None, what: str = "uranium"):
+    """One line per seat over the turns: ``what`` is "uranium", "made" (energy a turn),
+    "switched_off" (production the bottom token stopped) or "machines". Returns the Axes."""
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(7, 3))
+    labels = {
+        "uranium": "uranium cards",
+        "made": "energy made that turn",
+        "switched_off": "production switched off by ☢",
+        "machines": "machines owned",
+    }
+    if what not in labels:
+        raise ValueError(f"what must be one of {', '.join(labels)}, not {what!r}.")
+    for seat in range(game.rules.players):
+        records = [r for r in game.state.history if r["seat"] == seat]
+        ax.step(
+            [r["turn"] for r in records],
+            [r[what] for r in records],
+            where="post",
+            color=SEAT_COLORS[seat % 4],
+            label=chart_text(game.names[seat]),
+        )
+    ax.set_xlabel("turn")
+    ax.set_ylabel(labels[what])
+    ax.legend(fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax

@@ -87,13 +87,14 @@ def uranium_payments(
     state: NoclearState, card: int, holding: tuple[int, ...]
 ) -> list[tuple[int, int]]:
     """How ``holding`` may pay for a uranium card (rule 2.2 [H] uranium_payment)."""
-    price = _uranium_price(state, card)
+    price = uranium_price(state, card)
     if state.rules.uranium_payment == "all":  # all energy is discarded; the excess is lost
         return [tuple(holding)] if sum(holding) >= price else []
     return Price((0, 0), price).payments(holding)
 
 
-def _uranium_price(state: NoclearState, card: int) -> int:
+def uranium_price(state: NoclearState, card: int) -> int:
+    """The price of a uranium card (energy of any colour)."""
     return next(u.price for u in state.cards.uranium if u.id == card)
 
 
@@ -162,7 +163,7 @@ def _explain(state: NoclearState, action) -> str:
     if isinstance(action, BuyUranium):
         if action.card not in state.visible_uranium():
             return "That uranium card is not face up in the market (rule 1.5)."
-        price = _uranium_price(state, action.card)
+        price = uranium_price(state, action.card)
         if sum(seat.energy) < price:
             return f"Uranium card {action.card} costs {price} energy; you hold {sum(seat.energy)}."
         if state.rules.uranium_payment == "all":
@@ -291,6 +292,18 @@ def _start_turn(state: NoclearState, seat: int) -> None:
     state.active, state.phase, state.upgrades_done = seat, "buy", 0
     player = state.players[seat]
     made = state.production(seat)
+    state.history.append(
+        {
+            "turn": state.turn,
+            "seat": seat,
+            "made": sum(made),
+            "switched_off": sum(state.production(seat, ignore_token=True)) - sum(made),
+            "energy_before": sum(player.energy),
+            "machines": len(player.machines),
+            "uranium": len(player.uranium),
+            "bottom_token": state.rules.symbols[state.bottom],
+        }
+    )
     _add(state, player, made)
     state.log.append(
         f"turn {state.turn}, seat {seat} collects {made[0]} blue, {made[1]} orange "

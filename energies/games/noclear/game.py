@@ -36,13 +36,26 @@ class NoclearGame(CompanionGame):
         """(blue, orange) energy ``seat`` collects next turn (the bottom token respected)."""
         return self.state.production(seat)
 
+    def history_frame(self):
+        """One row per turn: who collected, how much their machines made, how much the bottom
+        radioactivity token switched off, their energy, machines and uranium then (pandas)."""
+        import pandas as pd
+
+        frame = pd.DataFrame.from_records(self.state.history)
+        frame.insert(2, "name", [self.names[s] for s in frame["seat"]])
+        return frame
+
     def summary_row(self) -> dict:
         """Per-seat columns for :func:`energies.simulate`."""
-        row = {}
+        row = {"start": self.state.start}
+        lost = [0] * self.rules.players
+        for record in self.state.history:
+            lost[record["seat"]] += record["switched_off"]
         for p in self.state.players:
             row[f"uranium_{p.seat}"] = len(p.uranium)
             row[f"machines_{p.seat}"] = len(p.machines)
             row[f"opening_{p.seat}"] = p.first_machine
+            row[f"switched_off_{p.seat}"] = lost[p.seat]
         return row
 
     def draw(self, ax=None):

@@ -53,6 +53,7 @@ class NoclearState:
     ending: bool = False  # rule 3.1 with end="round": the last round is being completed
     outcome: Outcome | None = None
     log: list[str] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # one record per turn begun
     viewer: int | None = None
 
     @property
@@ -94,6 +95,7 @@ class NoclearState:
                 for p in self.players
             ],
             log=list(self.log),
+            history=list(self.history),
             viewer=seat,
         )
 

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...bots import RandomBot
+from ..base import make_bot_from
 from . import dice as D
 from .actions import Circle, CrossOut, Keep, Reroll
 from .odds import RerollPlanner
@@ -31,15 +32,16 @@ OPTION_VALUE = 0.1  # worth of an available item: room for later combos
 
 def shelf_value(shelf: list[list[int]], rules) -> float:
     """Points now plus a share of the points still within reach (the bots' yardstick)."""
-    lines = [list(row) for row in shelf] + [list(col) for col in zip(*shelf)]
-    columns_of_rows = [list(range(rules.columns))] * rules.colours
+    rows = [(row, [rules.value(r, c) for c in range(rules.columns)]) for r, row in enumerate(shelf)]
+    columns = [
+        (
+            [shelf[r][c] for r in range(rules.colours)],
+            [rules.value(r, c) for r in range(rules.colours)],
+        )
+        for c in range(rules.columns)
+    ]
     value = 0.0
-    for index, line in enumerate(lines):
-        if index < rules.colours:
-            worth = [rules.value(index, c) for c in columns_of_rows[index]]
-        else:
-            column = index - rules.colours
-            worth = [rules.value(r, column) for r in range(rules.colours)]
+    for line, worth in rows + columns:  # rule 3.2: rows and columns score alike
         circled = sum(w for w, mark in zip(worth, line) if mark == CIRCLED)
         count, room = line.count(CIRCLED), line.count(AVAILABLE)
         if count >= rules.min_to_score:
@@ -166,25 +168,6 @@ class ExpectedValueBot(_ShelfieBot):
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ev": ExpectedValueBot}
 
 
-def make_bot(spec, seed: int | None = None, bots: dict[str, type] | None = None):
-    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object.
-
-    ``bots`` is the table of names (this game's :data:`BOTS` by default; Noclear reuses
-    this function with its own).
-    """
-    bots = BOTS if bots is None else bots
-    if isinstance(spec, str):
-        key = spec.strip().lower()
-        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
-        key = aliases.get(key, key)
-        if key not in bots:
-            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
-        return bots[key](seed=seed)
-    if isinstance(spec, type):
-        try:
-            return spec(seed=seed)
-        except TypeError:
-            return spec()
-    if hasattr(spec, "decide"):
-        return spec
-    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+def make_bot(spec, seed: int | None = None):
+    """A bot from a short name ("random", "greedy", "ev"), a class, or a ready bot object."""
+    return make_bot_from(BOTS, spec, seed)

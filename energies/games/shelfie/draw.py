@@ -7,6 +7,7 @@ also has a text cue (row names, ``O`` circled, ``X`` crossed out).
 
 from __future__ import annotations
 
+from ...text import chart_text
 from ...viz.style import HIGHLIGHT_COLOR
 from .actions import face_name
 from .state import CIRCLED, CROSSED
@@ -38,7 +39,7 @@ def draw_game(game, ax=None, seats=None):
         shelf, parts = state.shelves[seat], state.score_parts(seat)
         active = state.outcome is None and seat == state.active
         winner = state.outcome is not None and seat in state.outcome.winners
-        title = f"{game.names[seat]}: {state.score(seat)} pts" + (" ★" if winner else "")
+        title = f"{chart_text(game.names[seat])}: {state.score(seat)} pts" + (" ★" if winner else "")
         ax.text(
             x0 + rules.columns / 2,
             rules.colours + 0.35,

@@ -13,13 +13,19 @@ const TERRAIN = {
 };
 const SEATS = ["#0072B2", "#D55E00", "#CC79A7", "#E69F00"];
 const TOWN = [[-15, 12], [15, 12], [15, -5], [0, -18], [-15, -5]];
-const CITY = [[-25, 15], [25, 15], [25, -6], [3, -6], [3, -15], [-11, -27], [-25, -15]];
+const CITY = [[-25, 16], [25, 16], [25, -4], [13, -15], [1, -4], [1, -13], [-12, -26], [-25, -13]];
 const TABS = [["build", "Build"], ["trade", "Trade"], ["energy", "Energy"], ["cards", "Cards"],
               ["log", "Log"], ["charts", "Charts"], ["file", "File"]];
 
 const seatColor = (s) => SEATS[s % SEATS.length];
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
 const pts = (list, x = 0, y = 0) => list.map(([a, b]) => `${a + x},${b + y}`).join(" ");
+
+// what a spot's hover says: its name (unless the sentence names it already) and the tip
+function spotText(name, spot) {
+  const tip = spot && spot.tip ? spot.tip : "nothing to do here now.";
+  return tip.includes(name) ? tip : `${name}: ${tip}`;
+}
 
 function svg(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, tag);
@@ -34,7 +40,7 @@ function render({ model, el }) {
   root.innerHTML = `
     <div class="e-boardcol">
       <svg class="energies-board" xmlns="${NS}" role="img" aria-label="the island"></svg>
-      <div class="e-tip energies-tip" aria-live="polite">Hover a spot to see what a click does.</div>
+      <div class="e-tip energies-tip" aria-live="polite"></div>
       <div class="e-chooser energies-chooser" hidden></div>
     </div>
     <div class="e-side"></div>`;
@@ -94,9 +100,14 @@ function render({ model, el }) {
       const [ax, ay] = p.a, [bx, by] = p.b;
       const cut = (t) => [ax + t * (bx - ax), ay + t * (by - ay)];
       const [x1, y1] = cut(0.2), [x2, y2] = cut(0.8);
+      svg("line", { x1, y1, x2, y2, class: "e-casing" }, e); // white under a glowing path
       svg("line", { x1, y1, x2, y2, class: "e-hit" }, e);
-      svg("line", { x1, y1, x2, y2, class: "e-casing" }, e);
       svg("line", { x1, y1, x2, y2, class: "e-road" }, e);
+      // the click area: a thin rectangle along the path (a line alone has a zero-width box
+      // when upright, and a browser or a test would call it invisible)
+      const len = Math.hypot(x2 - x1, y2 - y1), nx = (-(y2 - y1) / len) * 13, ny = ((x2 - x1) / len) * 13;
+      svg("polygon", { class: "e-hitarea",
+        points: pts([[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]) }, e);
       svg("title", {}, e);
       spots.set("p" + p.id, e);
     }
@@ -110,6 +121,34 @@ function render({ model, el }) {
       spots.set("c" + c.id, e);
     }
     svg("g", { class: "e-marks" }, board);
+    // a key to the markers, in the empty sea at the top left
+    const key = svg("g", { class: "e-legend", transform: `translate(${g.box[0] + 34},${g.box[1] + 40})` }, board);
+    plantMark(key, 0, 0, "fossil", null);
+    svg("text", { x: 30, y: 8 }, key).textContent = "fossil";
+    plantMark(key, 0, 46, "renewable", null);
+    svg("text", { x: 30, y: 54 }, key).textContent = "renewable";
+    hazardMark(key, 0, 94, 0.85, "");
+    svg("text", { x: 30, y: 100 }, key).textContent = "hazard";
+  }
+
+  function plantMark(parent, x, y, kind, seat) {
+    const m = svg("g", { class: `e-plant e-${kind}`, transform: `translate(${x},${y})` }, parent);
+    svg("circle", { r: 22, fill: seat === null ? "#FFFFFF" : seatColor(seat), class: "e-plant-ring" }, m);
+    if (kind === "fossil") {
+      svg("rect", { x: -13, y: -12, width: 26, height: 25, class: "e-plant-core" }, m);
+      svg("rect", { x: 4, y: -23, width: 8, height: 11, class: "e-chimney" }, m);
+    } else {
+      svg("circle", { r: 14, class: "e-plant-core" }, m);
+      svg("path", { d: "M-7,4 Q0,-14 8,-7 Q5,6 -7,4 Z", class: "e-leaf" }, m);
+    }
+    return m;
+  }
+
+  function hazardMark(parent, x, y, s, cls) {
+    const m = svg("g", { class: "e-hazard " + cls, transform: `translate(${x},${y}) scale(${s})` }, parent);
+    svg("polygon", { points: "0,-24 21,13 -21,13" }, m);
+    svg("text", { y: 10 }, m).textContent = "!";
+    return m;
   }
 
   // -- what changes: pieces, legal spots, hover sentences ----------------------------------------
@@ -131,7 +170,7 @@ function render({ model, el }) {
       } else { e.removeAttribute("data-owner"); e.removeAttribute("data-owners"); }
       e.classList.toggle("energies-changed", changed.has(key));
       const name = e.getAttribute("data-name");
-      e.querySelector("title").textContent = spot && spot.tip ? `${name}: ${spot.tip}` : name;
+      e.querySelector("title").textContent = spotText(name, spot);
       if (key[0] === "p") {
         const road = e.querySelector(".e-road");
         road.style.stroke = own ? seatColor(own[0]) : "";
@@ -149,24 +188,12 @@ function render({ model, el }) {
     marks.innerHTML = "";
     const g = model.get("geometry");
     for (const pl of p.plants) {
-      const [x, y] = pl.xy;
-      const m = svg("g", { class: `e-plant e-${pl.kind}`, "data-plant": pl.kind, "data-owner": pl.seat,
-                           transform: `translate(${x},${y})` }, marks);
-      svg("circle", { r: 19, fill: seatColor(pl.seat), class: "e-plant-ring" }, m);
-      if (pl.kind === "fossil") {
-        svg("rect", { x: -12, y: -12, width: 24, height: 24, class: "e-plant-core" }, m);
-        svg("rect", { x: 3, y: -21, width: 7, height: 10, class: "e-chimney" }, m);
-      } else {
-        svg("circle", { r: 12, class: "e-plant-core" }, m);
-        svg("path", { d: "M-6,3 Q0,-12 7,-6 Q4,5 -6,3 Z", class: "e-leaf" }, m);
-      }
+      const m = plantMark(marks, pl.xy[0], pl.xy[1], pl.kind, pl.seat);
+      m.setAttribute("data-plant", pl.kind);
+      m.setAttribute("data-owner", pl.seat);
       svg("title", {}, m).textContent = `${pl.kind} plant`;
     }
-    const hazard = (x, y, s, cls) => {
-      const m = svg("g", { class: "e-hazard " + cls, transform: `translate(${x},${y}) scale(${s})` }, marks);
-      svg("polygon", { points: "0,-24 21,13 -21,13" }, m);
-      svg("text", { y: 10 }, m).textContent = "!";
-    };
+    const hazard = (x, y, s, cls) => hazardMark(marks, x, y, s, cls);
     for (const h of p.hex_hazards) {
       const [x, y] = g.hexes[h].center;
       hazard(x + 58, y, 1.2, "e-hex-hazard");
@@ -200,7 +227,7 @@ function render({ model, el }) {
     }
     if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
     if (tab === "build") {
-      return `<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
+      return `${v.build_note ? `<p class="e-why">${esc(v.build_note)}</p>` : ""}<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
         <th>${esc(r.title)} <small>${esc(r.price)}</small></th>
         <td>${r.why ? `<span class="e-why">${esc(r.why)}</span>` : esc(r.text)}</td></tr>`).join("")}</table>`;
     }
@@ -277,11 +304,11 @@ function render({ model, el }) {
       const o = v.over_panel;
       const chart = model.get("chart");
       body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
-        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}
-        <div class="e-sub">Who polluted, who paid (share of the footprint caused vs share of the harm suffered)</div>
-        <table class="e-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
-          <td>caused <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
-          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table></div>`;
+        <div class="e-sub">Who polluted, who paid: share of the footprint caused, share of the harm suffered</div>
+        <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
+          <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
+          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
+        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}</div>`;
     } else {
       body = otherTab(v) ?? tabBody(v);
     }
@@ -293,13 +320,12 @@ function render({ model, el }) {
       ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}${busy}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
-      ${strip}${hand}
+      ${v.over ? "" : strip + hand}
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     root.classList.toggle("e-waiting", waiting > 0);
     root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
-    const log = side.querySelector(".e-log");
-    if (log) log.scrollTop = log.scrollHeight;
+    for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
     wireOffers(v);
   }
 
@@ -352,10 +378,10 @@ function render({ model, el }) {
     chooser.innerHTML = `<div class="e-chooser-title">${esc(e.getAttribute("data-name"))}: choose</div>` +
       spot.options.map((o, i) => {
         acts.push(o.a);
-        return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}">${esc(o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
+        return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}" title="${esc(o.label)}">${esc(o.short || o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
       }).join("") + `<button class="e-btn e-cancel" data-control="cancel">Cancel</button>`;
     chooser.hidden = false;
-    const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - 260);
+    const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - chooser.offsetWidth - 4);
     const y = Math.min(Math.max(0, event.clientY - box.top + 14), box.height - chooser.offsetHeight - 4);
     chooser.style.left = x + "px";
     chooser.style.top = y + "px";
@@ -396,7 +422,7 @@ function render({ model, el }) {
       const spot = (model.get("view").spots || {})[key];
       if (!spot || !spot.legal) {
         chooser.hidden = true;
-        tip.textContent = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+        tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
         tip.classList.add("e-flash");
         setTimeout(() => tip.classList.remove("e-flash"), 600);
         return;
@@ -406,12 +432,20 @@ function render({ model, el }) {
     }
   }
 
-  function onHover(event) {
-    const spotEl = event.target.closest("[data-spot]");
-    if (!spotEl) return;
-    const spot = (model.get("view").spots || {})[spotEl.dataset.spot];
-    const text = `${spotEl.getAttribute("data-name")}: ${spot && spot.tip ? spot.tip : "nothing to do here now."}`;
+  let hovered = null; // the spot under the mouse: its sentence is redrawn with the page
+  const HINT = "Hover a spot to see what a click does.";
+  function showTip() {
+    let text = HINT;
+    if (hovered && hovered.isConnected) {
+      const spot = (model.get("view").spots || {})[hovered.dataset.spot];
+      text = spotText(hovered.getAttribute("data-name"), spot);
+    }
     if (text !== lastTip) tip.textContent = lastTip = text;
+  }
+
+  function onHover(event) {
+    hovered = event.target.closest("[data-spot]");
+    showTip();
   }
 
   function onUpload(event) {
@@ -424,6 +458,7 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
+  board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onUpload);
 
   const redraw = () => {
@@ -432,6 +467,7 @@ function render({ model, el }) {
     const v = model.get("view");
     if (v && v.pieces) drawPieces(v);
     drawSide();
+    showTip(); // never a stale sentence: the hovered spot's, as it is now
   };
   const redrawSide = () => drawSide();
   const restart = () => { drawStatic(); redraw(); };

@@ -1,0 +1,391 @@
+"""A PettingZoo AEC environment for New Energies, and a Gymnasium single-agent wrapper.
+
+    from energies.env import env
+
+    e = env(players=4, seed=1)                  # a PettingZoo AECEnv ("player_0" ... "player_3")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Install with ``pip install "energies[rl]"`` (pettingzoo, gymnasium, numpy). ``import
+energies`` never imports this module.
+
+Agents and turns
+----------------
+``player_s`` plays seat ``s``. The agent to act is whoever the engine waits for
+(``game.current_seat``): the active player, or another seat answering a decision
+(a discard on a 7, a trade offer, an event's choice). Observations are built from
+``game.view(seat)`` only — what that seat may know — so no agent sees another's hand,
+the deck, the bag's order or the dice to come.
+
+Actions
+-------
+``Discrete(N)``, N = 952 with 4 players (902 with 3): blocks in this order, the
+same for every board. ``k`` = 1..players-1 is a seat *relative* to the one deciding
+(``(seat + k) % players``); corners 0-53, paths 0-71 and hexes 0-18 are the board's
+ids; a plant site is one of the 114 (corner, hex) pairs of a hex and a corner of it,
+sorted; card kinds are lumber, brick, fiber, food, steel, science (+ energy in trades).
+
+=========================  =====================  ==========================================
+kind                       size (4 players)       parameters, in index order
+=========================  =====================  ==========================================
+roll_dice                  1
+end_turn                   1
+build_road                 72                     path
+build_town                 54                     corner
+build_city                 54                     corner
+build_plant                228                    kind (fossil, renewable) x plant site
+buy_dev_card               1
+trade_with_supply          42                     give (6 cards + energy) x get (6 cards)
+offer_trade                147 (98 with 3)        partner k x give (7) x get (7); one card for
+                                                  one card only (rule 12.1)
+respond_to_trade           2                      decline, accept
+remove_hazard              73                     19 hexes, then 54 buildings (corner)
+demolish_fossil            114                    plant site
+build_warehouse            1
+play_dev_card              5                      cleanup, victory_point, road_construction,
+                                                  high_yield, research_grant
+discard_card               6                      card kind
+take_card                  6                      card kind
+move_inspector             19                     hex
+choose_victim              3 (2 with 3)           victim k
+place_hazard               54                     corner
+choose_hex                 19                     hex
+decline                    1
+propose_trade              49                     give (7) x get (7), to the active player;
+                                                  one card for one card only (rule 12.1)
+=========================  =====================  ==========================================
+
+``observation["action_mask"]`` (int8) marks the legal indices of the agent to act (all
+zero for the others). Offers of several cards, which the engine accepts from hand-made
+actions but never lists, have no index. ``codec.describe(i)`` names an index;
+``env.unwrapped.legal_actions()`` gives the mask's index -> action.
+
+Observations
+------------
+``{"observation": float32[M], "action_mask": int8[N]}``, M = 1,296. Seats are rotated so
+the observing seat is slot 0 (slot 3 is empty with 3 players). Segments in order
+(``encoder.layout`` has the offsets):
+
+own_hand (6), own_dev_cards (5, incl. hidden VP cards), own_dev_new (5), seats (4 x 13:
+public VP, LF, hand size, energy, development cards held, towns, cities, roads, fossil,
+renewable, warehouse, Longest Road, Environmentalist), public (12: GF, turn / 10, bag
+size, green discs in the bag, deck size, energy supply, offers made, plants built,
+demolished, cards played this turn, discs the next event phase draws, hazards left),
+phase (5, one-hot), dice (11, one-hot sum of the last roll), bag_brown (5, per symbol),
+event_board (8 rows, discs on each), pending (14 decision kinds, "I decide", active seat
+4), trade (7 + 7: the offer being answered), towns (4 x 54), cities (4 x 54), roads (4 x
+72), plants (2 x 114), hex_hazards (19), building_hazards (54), inspector (19), terrain (19
+x 5 resources), pips (19, pips / 5).
+
+Rewards, endings
+----------------
+Zero until the game ends; then, by default (``reward="win_loss"``), +1 for every winner
+and -1 for every other seat; when **everyone loses** (the bag ran dry with nobody
+greener than fossil, rule 14.2) every seat gets -1. ``reward="footprint"`` subtracts
+``footprint_weight * LF / total LF`` from each seat's result, so polluters pay even
+among losers; any callable ``reward(game, seat) -> float`` works too. A finished game
+*terminates* every agent; the turn limit (``max_turns``, default the rule set's
+``turn_limit``, rule 14.3) *truncates* them with reward 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .encoding import ActionCodec, ObservationEncoder
+from .game import Game, new_game
+from .rules import RuleSet
+
+#: Upper bound of every observation feature (counts, GF, turn / 10 within the turn limit).
+OBSERVATION_HIGH = 1000.0
+
+__all__ = ["SingleAgentEnv", "env", "footprint_reward", "raw_env", "win_loss_reward"]
+
+
+def win_loss_reward(game: Game, seat: int) -> float:
+    """+1 for a winner, -1 for everyone else; -1 for all when everyone loses."""
+    outcome = game.outcome
+    if outcome is None or outcome.kind == "unfinished":
+        return 0.0
+    return 1.0 if seat in outcome.winners else -1.0
+
+
+def footprint_reward(weight: float = 1.0) -> Callable[[Game, int], float]:
+    """Win/loss minus ``weight`` x the seat's share of the total LF at the end."""
+
+    def reward(game: Game, seat: int) -> float:
+        base = win_loss_reward(game, seat)
+        if game.outcome is None or game.outcome.kind == "unfinished":
+            return base
+        lfs = [max(0, game.local_footprint(s)) for s in range(game.rules.players)]
+        return base - weight * lfs[seat] / max(1, sum(lfs))
+
+    return reward
+
+
+def env(**kwargs) -> AECEnv:
+    """The environment with PettingZoo's usual checks (order of calls, bounds, illegal moves).
+
+    An illegal action (outside the mask) ends the game for all agents with -1 for the
+    agent that made it (PettingZoo's ``TerminateIllegalWrapper``).
+    """
+    environment = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class raw_env(AECEnv):
+    """New Energies as an AEC environment: see the module docstring for spaces and rewards."""
+
+    metadata = {
+        "render_modes": ["rgb_array"],
+        "name": "energies_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: RuleSet | None = None,
+        seed: int | None = None,
+        reward: str | Callable[[Game, int], float] = "win_loss",
+        footprint_weight: float = 1.0,
+        max_turns: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if rules is None:
+            rules = RuleSet.standard(players)
+        elif rules.players != players:
+            raise ValueError(f"players={players} does not match the rule set ({rules.players}).")
+        if max_turns is not None:
+            if not isinstance(max_turns, int) or max_turns < 1:
+                raise ValueError(f"max_turns must be a whole number >= 1, not {max_turns!r}.")
+            rules = rules.replace(turn_limit=max_turns)  # rule 14.3 ends it as "unfinished"
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}.")
+        if reward == "win_loss":
+            self.reward_fn = win_loss_reward
+        elif reward == "footprint":
+            self.reward_fn = footprint_reward(footprint_weight)
+        elif callable(reward):
+            self.reward_fn = reward
+        else:
+            raise ValueError("reward must be 'win_loss', 'footprint' or a function (game, seat).")
+        self.rules = rules
+        self.render_mode = render_mode
+        self._seed = seed
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
+        board = new_game(rules=rules, seed=0).board  # only the topology: the same for all
+        self.codec = ActionCodec(players, board)
+        self._encoders: dict[Any, ObservationEncoder] = {}
+        size = ObservationEncoder(board).size
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, OBSERVATION_HIGH, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(self.codec.size)
+        self.game: Game | None = None
+
+    # -- spaces (the same objects every call, as PettingZoo expects) ---------------------------
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_space
+
+    # -- the AEC contract ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; ``seed`` fixes the board, dice, bag and deck (default: a fresh one)."""
+        if seed is None:
+            seed = (
+                self._seed
+                if self._seed is not None
+                else int(np.random.SeedSequence().entropy % 2**62)
+            )
+        self._seed = None  # a second reset without a seed starts a different game
+        self.game = new_game(rules=self.rules, seed=int(seed))
+        self._encoder = self._encoder_for(self.game.board)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._listed: tuple[int, dict[int, Any]] | None = None
+        self.agent_selection = self.possible_agents[self.game.current_seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        observation = self._encoder.encode(self.game.view(seat))
+        if agent == self.agent_selection and self.game.current_seat == seat:
+            mask = self._legal()[0].copy()  # the caller may keep or change it
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        by_index = self._legal()[1]
+        chosen = by_index.get(int(action)) if action is not None else None
+        if chosen is None:
+            name = self.codec.describe(int(action)) if action is not None else "None"
+            raise ValueError(f"{agent} chose {name}, which is not legal now (see the action mask).")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_listed(chosen)  # an action object just listed: already checked
+        self._listed = None
+        game = self.game
+        if game.is_over:
+            truncated = game.outcome.kind == "unfinished"
+            for a in self.agents:
+                seat = self.agent_name_mapping[a]
+                self.rewards[a] = 0.0 if truncated else float(self.reward_fn(game, seat))
+                self.terminations[a] = not truncated
+                self.truncations[a] = truncated
+                self.infos[a] = {"outcome": game.outcome.kind, "winners": game.outcome.winners}
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.agent_selection = self.possible_agents[game.current_seat]
+        self._accumulate_rewards()
+
+    def legal_actions(self) -> dict[int, Any]:
+        """Index -> legal action of the agent to act (empty once the game is over)."""
+        if self.game is None or self.game.is_over:
+            return {}
+        return dict(self._legal()[1])
+
+    def _legal(self) -> tuple[np.ndarray, dict[int, Any]]:
+        # listed once per position: observe() and step() share it
+        if self._listed is None:
+            self._listed = self.codec.mask(self.game.legal_actions())
+        return self._listed
+
+    def _encoder_for(self, board) -> ObservationEncoder:
+        key = board.__reduce__()[1]  # the layout: terrain and numbers
+        if key not in self._encoders:
+            self._encoders[key] = ObservationEncoder(board)
+        return self._encoders[key]
+
+    def render(self) -> np.ndarray | None:
+        """The board as an RGB array (height x width x 3, uint8), drawn by energies.viz."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() needs render_mode='rgb_array'.")
+            return None
+        return board_rgb(self.game)
+
+    def close(self) -> None:
+        self.game = None
+
+
+def board_rgb(game: Game, size: float = 6.0, dpi: int = 80) -> np.ndarray:
+    """``energies.viz.draw_board`` rendered off-screen (Agg) as an RGB uint8 array."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from .viz import draw_board
+
+    figure = Figure(figsize=(size, size), dpi=dpi)
+    canvas = FigureCanvasAgg(figure)
+    ax = figure.add_axes((0, 0, 1, 1))
+    draw_board(game, ax=ax)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].copy()
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat learns; the others are played by personas (Gymnasium API).
+
+    ``opponents`` names the bots of the other seats in seat order after the learner
+    (default FossilRush, GreenInvestor, Balanced for 4 players). The observation is the
+    AEC observation dict; the episode ends when the game does (reward as in
+    :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``.
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
+
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int = 0,
+        opponents: Sequence[Any] | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **env_kwargs: Any,
+    ) -> None:
+        from .bots import make_bot
+
+        self.aec = raw_env(players=players, render_mode=render_mode, **env_kwargs)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}.")
+        names = list(opponents) if opponents is not None else ["fossil", "green", "balanced"]
+        if len(names) != players - 1:
+            raise ValueError(f"Give {players - 1} opponents, one per other seat.")
+        self._specs = names
+        self._make_bot = make_bot
+        self.seat = seat
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space("player_0")
+        self.action_space = self.aec.action_space("player_0")
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        self.aec.reset(seed=game_seed)
+        others = [s for s in range(self.aec.rules.players) if s != self.seat]
+        self._bots = {
+            s: self._make_bot(spec, seed=game_seed + s) for s, spec in zip(others, self._specs)
+        }
+        import random
+
+        self._rng = random.Random(game_seed)
+        self._play_others()
+        return self.aec.observe(self.aec.possible_agents[self.seat]), {}
+
+    def _play_others(self) -> None:
+        from .play import view_for
+
+        game = self.aec.game
+        while not game.is_over and game.current_seat != self.seat:
+            seat = game.current_seat
+            bot = self._bots[seat]
+            legal = game.legal_actions()
+            action = bot.decide(view_for(bot, game, seat), legal, self._rng)
+            self.aec.step(self.aec.codec.index(action))
+
+    def step(self, action: int):
+        me = self.aec.possible_agents[self.seat]
+        if int(action) not in self.aec._legal()[1]:
+            observation = self.aec.observe(me)
+            return observation, self.illegal_reward, True, False, {"illegal": True}
+        self.aec.step(int(action))
+        self._play_others()
+        observation = self.aec.observe(me)
+        reward = float(self.aec._cumulative_rewards.get(me, 0.0))
+        self.aec._cumulative_rewards[me] = 0.0
+        info = dict(self.aec.infos.get(me, {}))
+        return observation, reward, self.aec.terminations[me], self.aec.truncations[me], info
+
+    def render(self):
+        return self.aec.render()

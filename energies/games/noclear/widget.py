@@ -1,0 +1,39 @@
+"""NoclearApp: play Noclear in a notebook against the Engineer (or hot-seat).
+
+from energies.games.noclear.widget import NoclearApp
+NoclearApp(seats={0: "human", 1: "engineer"})
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..app import GameApp
+from .game import new_game
+
+
+class NoclearApp(GameApp):
+    """The play app plus a line with the active seat's energy and what it makes a turn."""
+
+    def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+        self.economy = W.HTML()
+        super().__init__(game or new_game(players=2, seed=seed), seats, seed)
+
+    def extra_controls(self) -> list:
+        return [self.economy]
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        game = self.game
+        if game.is_over:
+            self.economy.value = ""
+            return
+        seat = game.current_seat
+        blue, orange = game.energy(seat)
+        made = game.production(seat)
+        self.economy.value = (
+            f"<b>{html.escape(game.names[seat])}</b>: {blue} blue, {orange} orange energy; "
+            f"makes {made[0]} blue + {made[1]} orange a turn; {game.uranium(seat)} uranium."
+        )

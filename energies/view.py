@@ -1,0 +1,477 @@
+"""What one seat may know: the information-set view that bots and learning agents read.
+
+``game.view(seat)`` copies out of the live game exactly what the player in
+``seat`` could see at a real table, and nothing else:
+
+* **public facts** — the board, every piece on it, hazards, the Inspector, the event
+  board and the discs that left the game, GF and LF, the turn, phase and dice, the
+  pending decisions (``queue``), the award holders, the outcome, the log;
+* **its own hand** (``players[seat].hand``) and **its own development cards**;
+* **counts only** for the other seats: hand size (``cards``), development cards held
+  and bought this turn (``dev_count``, ``dev_new_count``); energy, the warehouse and
+  cards already played are public;
+* **the bag as the table sees it** — the same rule as the risk meter
+  (:mod:`energies.insight.risk`): brown discs by symbol, green discs only as a count
+  (they enter the bag face down, rules 3.1 and 10.4), listed in a fixed order so the
+  bag's order tells nothing; the teacher's fixed next discs (sandbox) are public;
+* **victory points**: ``victory_points(s)`` counts hidden Victory Point cards only for
+  the view's own seat; for the others it is the public score.
+
+Left out on purpose: the random streams, the seed, the deck's order and contents
+(only its size), the bag's order and green symbols, fixed dice, other hands'
+contents, and the supply's count per card kind (with it and your own hand you could
+subtract your way to the opponents' combined hands; the energy supply is public).
+
+A view is a snapshot: it never changes, holds no reference to the game or its state
+(only copies, tuples, frozensets and read-only mappings, plus the immutable board and
+rule set), and has no ``fork``. It offers the attribute names bots already read from
+``game.state`` (``players``, ``rules``, ``board``, ``phase``, ``queue``, ``owner_of``,
+``pieces_left``, ...), so a bot written for the state reads a view unchanged. Two
+positions that differ only in what ``seat`` cannot see give equal views.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Any
+
+from .state import GameState
+
+__all__ = ["HIDDEN", "GameView", "HiddenInformationError", "PlayerView", "TaskView", "make_view"]
+
+#: The symbol shown for a face-down green disc (in the bag or under a renewable slot).
+HIDDEN = "hidden"
+
+_EMPTY: MappingProxyType = MappingProxyType({})
+_GREEN_HIDDEN = ("green", HIDDEN)
+_PLAIN = frozenset({int, str, bool, type(None), float})
+
+
+class HiddenInformationError(AttributeError):
+    """A bot read something its seat cannot see (another player's hand or cards)."""
+
+
+def _fields(cls: type, names: str) -> None:
+    """Give a tuple subclass one read-only, named attribute per position."""
+    cls._names = tuple(names.split())
+    for index, name in enumerate(cls._names):
+        setattr(cls, name, property(itemgetter(index)))
+
+
+class _Frozen(tuple):
+    """A tuple with named fields: immutable, compared by value, no ``__dict__``."""
+
+    __slots__ = ()
+    _names: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self._names, self) if n[0] != "_")
+        return f"{type(self).__name__}({fields})"
+
+
+class PlayerView(_Frozen):
+    """One seat's pieces and cards as the view's owner sees them (read-only).
+
+    ``hand``, ``dev_cards`` and ``dev_new`` are readable for the view's own seat only;
+    for the others, ``cards``, ``dev_count`` and ``dev_new_count`` give their number.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, p, own: bool):
+        plants = p.plants
+        return tuple.__new__(
+            cls,
+            (
+                p.seat,
+                sum(p.hand.values()),
+                p.energy,
+                frozenset(p.towns),
+                frozenset(p.cities),
+                frozenset(p.roads),
+                MappingProxyType(plants.copy()) if plants else _EMPTY,
+                len(p.dev_cards),
+                len(p.dev_new),
+                MappingProxyType(p.dev_played.copy()) if p.dev_played else _EMPTY,
+                p.warehouse,
+                (HIDDEN,) * len(p.green_slots),  # face down: only how many (rule 3.1)
+                MappingProxyType(p.hand.copy()) if own else None,
+                tuple(sorted(p.dev_cards)) if own else None,
+                tuple(sorted(p.dev_new)) if own else None,
+                list(plants.values()).count("fossil") if plants else 0,
+            ),
+        )
+
+    def _hidden(self, what: str):
+        raise HiddenInformationError(
+            f"Seat {self.seat}'s {what} are hidden from this view; "
+            f"only their number is public (players[{self.seat}].cards / .dev_count)."
+        )
+
+    @property
+    def hand(self) -> MappingProxyType:
+        """Resource and science cards by kind: the view's own seat only."""
+        hand = self[12]
+        return hand if hand is not None else self._hidden("hand cards")
+
+    @property
+    def dev_cards(self) -> tuple[str, ...]:
+        """Development cards held (sorted, hidden VP cards included): own seat only."""
+        cards = self[13]
+        return cards if cards is not None else self._hidden("development cards")
+
+    @property
+    def dev_new(self) -> tuple[str, ...]:
+        """Development cards bought or received this turn: own seat only."""
+        cards = self[14]
+        return cards if cards is not None else self._hidden("development cards")
+
+    @property
+    def is_own(self) -> bool:
+        return self[12] is not None
+
+    def count_plants(self, kind: str) -> int:
+        """Plants of one kind ("fossil" or "renewable") on the board."""
+        fossil = self[15]
+        if kind == "fossil":
+            return fossil
+        return len(self.plants) - fossil if kind == "renewable" else 0
+
+    def buildings(self) -> frozenset[int]:
+        return self.towns | self.cities
+
+
+_fields(
+    PlayerView,
+    "seat cards energy towns cities roads plants dev_count dev_new_count dev_played warehouse"
+    " green_slots _hand _dev_cards _dev_new _fossil",
+)
+
+
+class TaskView(_Frozen):
+    """A pending decision (``kind``, ``seat``, ``info``), frozen."""
+
+    __slots__ = ()
+
+    def __new__(cls, task):
+        return tuple.__new__(cls, (task.kind, task.seat, _frozen(task.info)))
+
+
+_fields(TaskView, "kind seat info")
+
+
+def _frozen(value: Any) -> Any:
+    """A read-only copy of task details (dicts, lists and tuples of plain values)."""
+    if type(value) in _PLAIN:
+        return value
+    if isinstance(value, dict):
+        if not value:
+            return _EMPTY
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_frozen, value))
+    return value
+
+
+class GameView(_Frozen):
+    """Everything ``seat`` may know about a game, frozen at one moment (see the module text)."""
+
+    __slots__ = ()
+
+    def __new__(cls, state: GameState, seat: int):
+        players, public = _player_views(state.players, seat)
+        owners, lf, gf = _derived(public, state.rules)
+        return tuple.__new__(
+            cls,
+            (
+                seat,
+                state.rules,  # frozen dataclass
+                state.board,  # immutable, static island
+                players,
+                state.energy_supply,
+                len(state.dev_deck),
+                state.inspector,
+                _public_bag(state.bag),
+                _forced_discs(state) if state.forced_discs else (),
+                _event_board(state.event_board),
+                tuple(state.removed_discs),  # drawn face up, in the public order they left
+                frozenset(state.hex_hazards),
+                frozenset(state.building_hazards),
+                state.active,
+                state.start_player,
+                state.turn,
+                state.phase,
+                tuple(map(TaskView, state.queue)) if state.queue else (),
+                state.dice,
+                state.plants_built,
+                state.demolished,
+                state.dev_played_turn,
+                state.offers_made,
+                state.longest_road_holder,
+                state.environmentalist_holder,
+                state.outcome,  # frozen dataclass
+                _log_chunks(state.log),  # sentences and frozen actions
+                owners,
+                lf,
+                gf,
+            ),
+        )
+
+    def __repr__(self) -> str:
+        return f"<energies.GameView seat {self.seat}: turn {self.turn}, phase {self.phase}>"
+
+    # -- the log and the pending decision ------------------------------------------------------
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """The readable turn log, the lines of ``game.log`` (it names no hidden card)."""
+        return tuple(str(line) for chunk in self[26] for line in chunk)
+
+    @property
+    def pending(self) -> TaskView | None:
+        """The decision the engine waits for, if any."""
+        return self.queue[0] if self.queue else None
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
+        if self.outcome is not None:
+            return None
+        return self.queue[0].seat if self.queue else self.active
+
+    @property
+    def me(self) -> PlayerView:
+        """The view's own seat."""
+        return self.players[self.seat]
+
+    # -- the queries bots use on the state (same names and meaning) ----------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def local_footprint(self, seat: int) -> int:
+        """LF from the pieces (rule 4.1): public."""
+        return self[28][seat]
+
+    @property
+    def global_footprint(self) -> int:
+        """GF, the clamped sum of LF (rule 4.2): public."""
+        return self[29]
+
+    def clamped_gf(self, total_lf: int) -> int:
+        return max(0, min(self.rules.gf_max, total_lf))
+
+    def victory_points(self, seat: int) -> int:
+        """VP (rules 13.8, 10.5); another seat's hidden Victory Point cards are not counted."""
+        p, r = self.players[seat], self.rules
+        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities) + r.plant_vp * len(p.plants)
+        if p.is_own and p.dev_cards:
+            vp += r.vp_card_vp * p.dev_cards.count("victory_point")
+        if self.longest_road_holder == seat:
+            vp += r.longest_road_vp
+        if self.environmentalist_holder == seat:
+            vp += r.environmentalist_vp
+        return vp
+
+    @property
+    def hazard_supply(self) -> int:
+        return self.rules.hazard_tokens - len(self.hex_hazards) - len(self.building_hazards)
+
+    def corner_owners(self) -> dict[int, int]:
+        """Seat owning each corner that holds a town or city."""
+        return dict(self[27])
+
+    def owner_of(self, corner: int) -> int | None:
+        return self[27].get(corner)
+
+    def road_owner(self, path: int) -> int | None:
+        return GameState.road_owner(self, path)  # type: ignore[arg-type]
+
+    def pieces_left(self, seat: int, piece: str) -> int:
+        return GameState.pieces_left(self, seat, piece)  # type: ignore[arg-type]
+
+    def clockwise_from_active(self) -> list[int]:
+        return [*range(self.active, self.n), *range(self.active)]
+
+    def view(self, seat: int) -> GameView:
+        """A view is already one seat's: asking for the same seat returns it."""
+        if seat != self.seat:
+            raise HiddenInformationError(
+                f"This is seat {self.seat}'s view; it cannot show seat {seat}'s."
+            )
+        return self
+
+
+_fields(
+    GameView,
+    "seat rules board players energy_supply dev_deck_size inspector bag forced_discs"
+    " event_board removed_discs hex_hazards building_hazards active start_player turn phase"
+    " queue dice plants_built demolished dev_played_turn offers_made longest_road_holder"
+    " environmentalist_holder outcome _log _owners _lf _gf",
+)
+
+
+# -- building views cheaply ------------------------------------------------------------------
+#
+# A bot reads a new view before every decision, and between two decisions most of the game
+# stands still. The parts below are therefore reused from the previous view whenever their
+# source still has exactly the same content (checked in full, by value: C-level comparisons
+# of a few small sets and dicts cost a fraction of copying them). The caches hold only
+# immutable copies, never a game or its state; a stale entry is simply rebuilt.
+
+_public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
+_own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
+_last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
+_last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
+LOG_CHUNK = 256
+_last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public form]
+_last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-only form]
+
+
+def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
+    """(what ``seat`` sees of every player, the public copies: the same for every seat)."""
+    public = tuple([_public_view(p) for p in players])
+    seen = list(public)
+    seen[seat] = _own_view(players[seat], public[seat])
+    return tuple(seen), public
+
+
+def _public_view(p) -> PlayerView:
+    old = _public.get(id(p))
+    if old is not None and _unchanged(old, p):
+        return old
+    if len(_public) > 512:  # many games in one process: forget the old ones
+        _public.clear()
+    new = _public[id(p)] = PlayerView(p, False)
+    return new
+
+
+def _own_view(p, public: PlayerView) -> PlayerView:
+    old = _own.get(id(p))
+    if (
+        old is not None
+        and old[:12] == public[:12]  # the same pieces and counts (mostly the same objects)
+        and old[12] == p.hand
+        and (not p.dev_cards or old[13] == tuple(sorted(p.dev_cards)))
+        and (not p.dev_new or old[14] == tuple(sorted(p.dev_new)))
+    ):
+        return old
+    if len(_own) > 512:
+        _own.clear()
+    new = _own[id(p)] = tuple.__new__(
+        PlayerView,
+        (
+            *public[:12],
+            MappingProxyType(p.hand.copy()),
+            tuple(sorted(p.dev_cards)),
+            tuple(sorted(p.dev_new)),
+            public[15],
+        ),
+    )
+    return new
+
+
+def _unchanged(v: PlayerView, p) -> bool:
+    """Does the public copy ``v`` still show exactly what ``p`` holds?"""
+    return (
+        v[0] == p.seat
+        and v[2] == p.energy
+        and v[7] == len(p.dev_cards)
+        and v[8] == len(p.dev_new)
+        and v[10] == p.warehouse
+        and len(v[11]) == len(p.green_slots)
+        and v[1] == sum(p.hand.values())
+        and v[5] == p.roads
+        and v[3] == p.towns
+        and v[4] == p.cities
+        and v[6] == p.plants
+        and v[9] == p.dev_played
+    )
+
+
+def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, tuple, int]:
+    """Corner owners, every seat's LF and the GF (rules 4.1, 4.2), from the copies."""
+    last = _last_derived
+    if (
+        last[1] is rules
+        and len(last[0]) == len(players)
+        and all(map(operator.is_, last[0], players))
+    ):
+        return last[2]
+    owners: dict[int, int] = {}
+    lf = []
+    for p in players:
+        owners.update(dict.fromkeys(p[3], p[0]))  # towns
+        owners.update(dict.fromkeys(p[4], p[0]))  # cities
+        fossil = p[15]
+        lf.append(  # as GameState.local_footprint
+            rules.lf_town * len(p[3])
+            + rules.lf_city * len(p[4])
+            + rules.lf_fossil * fossil
+            + rules.lf_renewable * (len(p[6]) - fossil)
+        )
+    gf = max(0, min(rules.gf_max, sum(lf)))
+    result = (MappingProxyType(owners), tuple(lf), gf)
+    last[:] = [players, rules, result]
+    return result
+
+
+def _log_chunks(log: list) -> tuple[tuple, ...]:
+    """The log as tuples of LOG_CHUNK lines and a last, shorter one.
+
+    The engine only ever appends to a game's log, so a full chunk never changes: it is
+    copied once and shared by every later view, and a view copies only the last lines.
+    The cache keeps the log list itself (not reachable from any view), so the identity
+    check cannot be fooled by a reused id.
+    """
+    cache = _last_log
+    if cache[0] is not log:
+        cache[:] = [log, []]
+    chunks = cache[1]
+    while (len(chunks) + 1) * LOG_CHUNK <= len(log):
+        start = len(chunks) * LOG_CHUNK
+        chunks.append(tuple(log[start : start + LOG_CHUNK]))
+    return (*chunks, tuple(log[len(chunks) * LOG_CHUNK :]))
+
+
+def _public_bag(bag: list) -> tuple[tuple[str, str], ...]:
+    """The bag's discs in a fixed order, green symbols hidden (rules 3.1, 10.4)."""
+    discs = tuple(bag)
+    if discs != _last_bag[0]:
+        browns = [d for d in discs if d[0] == "brown"]
+        browns.sort()
+        _last_bag[:] = [discs, (*browns, *(_GREEN_HIDDEN,) * (len(discs) - len(browns)))]
+    return _last_bag[1]
+
+
+def _event_board(board: dict) -> MappingProxyType:
+    """The discs on the event board, row by row, read-only."""
+    if board != _last_board[0]:
+        _last_board[:] = [
+            {k: list(v) for k, v in board.items()},
+            MappingProxyType({k: tuple(v) for k, v in board.items()}),
+        ]
+    return _last_board[1]
+
+
+def _forced_discs(state: GameState) -> tuple[tuple[str, str], ...]:
+    """Teacher-fixed next discs still in the bag (public, as in the risk meter)."""
+    available = Counter(state.bag)
+    forced = []
+    for disc in state.forced_discs:
+        disc = tuple(disc)
+        if available[disc] > 0:
+            available[disc] -= 1
+            forced.append(disc)
+    return tuple(forced)
+
+
+def make_view(state: GameState, seat: int) -> GameView:
+    """The view of ``seat`` on a game state (``Game.view`` calls this)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise ValueError(f"seat must be a seat number from 0 to {state.n - 1}, not {seat!r}.")
+    return GameView(state, seat)

@@ -1,0 +1,120 @@
+"""Pictures and play apps of the companion games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from energies.games import noclear, shelfie
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("matplotlib")
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _midgame(module, seed=3, moves=40):
+    game = module.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("module", [shelfie, noclear])
+def test_draw_returns_the_axes_and_a_png(module):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    game = _midgame(module)
+    fig, ax = plt.subplots()
+    assert game.draw(ax=ax) is ax
+    texts = " ".join(t.get_text() for t in ax.texts)
+    assert game.names[0] in texts
+    own = game.draw()
+    assert own is not ax and own.figure is not fig
+    plt.close("all")
+    assert game._repr_png_().startswith(PNG)
+
+
+def test_shelfie_picture_names_scores_and_dice():
+    import matplotlib.pyplot as plt
+
+    game = _midgame(shelfie)
+    texts = [t.get_text() for t in game.draw().texts]
+    plt.close("all")
+    assert f"Seat 0: {game.score(0)} pts" in texts
+    wanted = "re-roll(s) left" if game.state.phase == "roll" else "circle or cross out"
+    assert any(wanted in t for t in texts) and f"seat {game.current_seat}:" in texts
+
+
+def test_noclear_picture_marks_both_tokens():
+    import matplotlib.pyplot as plt
+
+    game = _midgame(noclear)
+    texts = [t.get_text() for t in game.draw().texts]
+    plt.close("all")
+    symbol = noclear.SYMBOLS[game.state.bottom]
+    assert f"☢ {symbol} (off)" in texts and "☢" in texts
+
+
+def test_shelfie_app_plays_rerolls_keeps_hints_and_undoes():
+    from energies.games.shelfie.widget import ShelfieApp
+
+    app = ShelfieApp(seats={0: "human", 1: "ev"}, seed=2)
+    game = app.game
+    shown = [b for b in app.dice_buttons if b.layout.display is None]
+    assert [b.description for b in shown] == [
+        shelfie.COLOURS[f] if f < 5 else "joker" for f in game.dice
+    ]
+    assert "ExpectedValueBot:" in app.hint()
+    shown[0].value = True
+    app.reroll_button.click()
+    assert app.status_text.startswith("You: seat 0 re-rolls") and game.state.rerolls_left == 1
+    app.keep_button.click()
+    assert game.state.phase == "place" and app.choice.value == 0
+    app.apply_button.click()
+    assert game.current_seat == 0 and game.turn == 3  # the bot played its whole turn
+    app.undo_button.click()
+    assert game.turn == 1 and game.state.phase == "place"
+    app.keep_button.click()  # not allowed now: the status says why, nothing changes
+    assert app.status_kind == "error" and "No re-rolls left" in app.status_text
+
+
+def test_noclear_app_lets_a_human_play_against_the_engineer_to_the_end():
+    from energies.games.noclear.widget import NoclearApp
+
+    app = NoclearApp(seats={0: "human", 1: "engineer"}, seed=4)
+    game = app.game
+    assert f"{game.names[0]}</b>: {game.energy(0)[0]} blue" in app.economy.value
+    for _ in range(6):
+        app.apply_button.click()  # the first listed action each time
+        assert game.current_seat == 0 and app.status_kind != "error"
+    assert len(game.actions) > 6  # the Engineer answered every time
+    game.state.uranium = game.state.uranium[-1:]  # one uranium card left ...
+    game.state.players[0].energy = [12, 12]
+    app.play(noclear.BuyUranium(0, game.state.uranium[0], (12, 12)))  # ... and the human buys it
+    assert game.is_over and app.status_text == str(game.outcome)
+    assert app.choice.disabled and bytes(app.picture.value).startswith(PNG)
+
+
+def test_noclear_race_history_and_its_chart():
+    import matplotlib.pyplot as plt
+
+    import energies as en
+
+    game = noclear.new_game(seed=7)
+    en.play(game, [noclear.make_bot("engineer", seed=s) for s in range(2)])
+    frame = game.history_frame()
+    assert len(frame) == game.turn and list(frame["turn"]) == list(range(1, game.turn + 1))
+    assert (frame["switched_off"] >= 0).all() and frame["switched_off"].sum() > 0
+    row = game.summary_row()
+    assert row["switched_off_0"] + row["switched_off_1"] == frame["switched_off"].sum()
+    ax = noclear.draw.plot_race(game, what="made")
+    assert len(ax.lines) == 2 and ax.get_ylabel() == "energy made that turn"
+    plt.close("all")
+    with pytest.raises(ValueError, match="what must be one of"):
+        noclear.draw.plot_race(game, what="fun")

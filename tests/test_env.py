@@ -1,0 +1,214 @@
+"""The PettingZoo AEC environment and the Gymnasium wrapper (issue 19)."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
+
+import energies as en
+from energies import encoding
+from energies import env as env_module
+from energies.actions import ACTION_TYPES
+from energies.env import SingleAgentEnv, env, raw_env
+
+
+def test_pettingzoo_api_test_passes():
+    from pettingzoo.test import api_test
+
+    for players in (4, 3):
+        api_test(env(players=players, seed=11), num_cycles=400)
+
+
+def test_pettingzoo_seed_test_passes():
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: env(players=4), num_cycles=300)
+
+
+def test_every_action_kind_has_indices_or_a_reason():
+    # fails when a new kind joins ACTION_TYPES without a block in the encoding
+    assert encoding.encodable_kinds() | set(encoding.NOT_ENCODED) == set(ACTION_TYPES)
+    for players in (3, 4):
+        assert raw_env(players=players).codec.kinds == encoding.encodable_kinds()
+
+
+def test_the_docstring_table_matches_the_blocks():
+    rows = dict(re.findall(r"^([a-z_]+) {2,}(\d+)", env_module.__doc__, flags=re.MULTILINE))
+    codec = raw_env(players=4).codec
+    assert {kind: int(size) for kind, size in rows.items()} == {
+        kind: size for kind, _start, size in codec.blocks
+    }
+    assert f"N = {codec.size} with 4 players ({raw_env(players=3).codec.size} with 3)" in (
+        env_module.__doc__
+    )
+    e = raw_env(players=4)
+    e.reset(seed=1)
+    assert f"M = {e._encoder.size:,}" in env_module.__doc__
+
+
+def test_every_listed_action_has_one_index_that_decodes_to_it():
+    for players in (3, 4):
+        codec = raw_env(players=players).codec
+        kinds = set()
+        for seed in range(4):
+            game = en.new_game(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                indices = [codec.index(a) for a in legal]
+                assert None not in indices, [a for a, i in zip(legal, indices) if i is None]
+                assert len(set(indices)) == len(legal)
+                for action, i in zip(legal, indices):
+                    assert codec.actions[action.seat][i] == action
+                kinds |= {a.kind for a in legal}
+                game.apply_listed(rng.choice(legal))
+        assert {"build_plant", "offer_trade", "respond_to_trade", "discard_card"} <= kinds
+
+
+def test_observations_hide_what_the_seat_cannot_see():
+    from test_view import hide_and_shuffle
+
+    e = raw_env(players=4)
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    shuffler = random.Random(3)
+    for step in range(600):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        if step % 25 == 0:
+            seat = e.agent_name_mapping[agent]
+            twin = hide_and_shuffle(e.game, seat, shuffler)
+            other = raw_env(players=4)
+            other.reset(seed=3)
+            other.game = twin
+            other.agent_selection = agent
+            assert np.array_equal(other.observe(agent)["observation"], obs["observation"])
+        if e.terminations[agent] or e.truncations[agent]:
+            break
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert step > 100
+
+
+def _finish(e, rng):
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_rewards_at_the_end_and_everyone_loses():
+    seen = set()
+    for seed in range(12):
+        e = raw_env(players=4)
+        e.reset(seed=seed)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            _obs, reward, terminated, truncated, _info = e.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                e.step(None)
+            else:
+                mask = e.observe(agent)["action_mask"]
+                e.step(int(rng.choice(np.flatnonzero(mask))))
+        outcome = e.game.outcome
+        seen.add(outcome.kind)
+        for s, agent in enumerate(e.possible_agents):
+            if outcome.kind == "everyone_loses":
+                assert totals[agent] == -1.0
+            else:
+                assert totals[agent] == (1.0 if s in outcome.winners else -1.0)
+    assert "everyone_loses" in seen and len(seen) >= 2
+
+
+def test_the_turn_limit_truncates_with_no_reward():
+    e = raw_env(players=4, max_turns=3)
+    e.reset(seed=2)
+    _finish(e, np.random.default_rng(0))
+    assert e.game.outcome.kind == "unfinished" and e.agents == []
+
+
+def test_footprint_reward_charges_the_polluters():
+    game = en.new_game(players=4, seed=9)
+    en.play(game, [en.bots.make_bot(n, seed=1) for n in ("fossil", "green", "random", "random")])
+    reward = env_module.footprint_reward(weight=1.0)
+    lfs = [max(0, game.local_footprint(s)) for s in range(4)]
+    for s in range(4):
+        expected = env_module.win_loss_reward(game, s) - lfs[s] / sum(lfs)
+        assert reward(game, s) == pytest.approx(expected)
+
+
+def test_illegal_actions_are_refused():
+    e = raw_env(players=4)
+    e.reset(seed=1)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+    wrapped = env(players=4)
+    wrapped.reset(seed=1)
+    offender = wrapped.agent_selection
+    wrapped.last()
+    wrapped.step(illegal)  # PettingZoo's wrapper: the game ends, the offender loses
+    assert all(wrapped.terminations.values()) and wrapped.rewards[offender] == -1
+
+
+def test_render_returns_the_board_as_rgb():
+    e = raw_env(players=4, render_mode="rgb_array")
+    e.reset(seed=4)
+    image = e.render()
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert image.shape[0] > 100 and len(np.unique(image.reshape(-1, 3), axis=0)) > 10
+
+
+def test_the_single_agent_wrapper_passes_gymnasiums_checker():
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(SingleAgentEnv(players=4), skip_render_check=True)
+    single = SingleAgentEnv(players=3, seat=1, opponents=["random", "green"])
+    obs, _info = single.reset(seed=5)
+    assert single.aec.game.current_seat == 1 and obs["action_mask"].any()
+    done, steps = False, 0
+    rng = np.random.default_rng(1)
+    while not done:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, _info = single.step(action)
+        done, steps = terminated or truncated, steps + 1
+    assert single.aec.game.is_over and reward in (-1.0, 1.0) and steps > 10
+
+
+def test_import_energies_does_not_import_the_env():
+    code = "import sys, energies; print('pettingzoo' in sys.modules, 'energies.env' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def _readme_section() -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    return text.split("## Learning agents", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_table_and_example_match_the_code():
+    section = _readme_section()
+    codec = raw_env(players=4).codec
+    quoted = {}
+    for ranges, kinds in re.findall(r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.M):
+        for span, kind in zip(ranges.split(" / "), kinds.split(" / ")):
+            first, _, last = span.strip().partition("–")
+            quoted[kind.strip("` ")] = (int(first), int(last or first))
+    assert quoted == {k: (start, start + size - 1) for k, start, size in codec.blocks}
+    example = section.split("```python", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(example, "README example", "exec"), namespace)  # noqa: S102
+    assert namespace["e"].unwrapped.game.is_over
