@@ -67,6 +67,10 @@ class ActionCodec:
                 [(k, g, t) for k in others for g in TRADED for t in TRADED],
                 lambda s, k, g, t: shared.OfferTrade(s, (s + k) % players, ((g, 1),), ((t, 1),)),
             ),
+            "propose_trade": (  # a seat that is not active, to the active player (12.1)
+                [(g, t) for g in TRADED for t in TRADED],
+                lambda s, g, t: shared.ProposeTrade(s, ((g, 1),), ((t, 1),)),
+            ),
             "respond_to_trade": ([(False,), (True,)], shared.RespondToTrade),
             "remove_hazard": (
                 [("hex", h) for h in range(n_board)] + [("building", c) for c in board.corners],
@@ -85,10 +89,6 @@ class ActionCodec:
             "place_hazard": ([(c,) for c in board.corners], shared.PlaceHazard),
             "choose_hex": ([(h,) for h in range(n_board)], shared.ChooseHex),
             "decline": ([()], lambda s: shared.Decline(s)),
-            "propose_trade": (  # rule 12.1: to the active player, one card for one
-                [(g, t) for g in TRADED for t in TRADED],
-                lambda s, g, t: shared.ProposeTrade(s, ((g, 1),), ((t, 1),)),
-            ),
         }
         self.blocks: list[tuple[str, int, int]] = []
         self.params: list[tuple[str, tuple]] = []
@@ -156,7 +156,7 @@ TASK_KINDS = (
     "place_hazard",
     "free_fossil",
     "cleanup",
-    "other",  # any other pending decision
+    "other",  # any other pending decision (the proposal window of rule 12.1 among them)
 )
 PHASES = ("setup", "event", "roll", "action", "over")
 BROWN = ("climate_conference", "environmental_pollution", "air_pollution",

@@ -41,6 +41,9 @@ buy_dev_card               1
 trade_with_supply          42                     give (6 cards + energy) x get (6 cards)
 offer_trade                147 (98 with 3)        partner k x give (7) x get (7); one card for
                                                   one card only (rule 12.1)
+propose_trade              49                     give (7) x get (7), one for one, by a seat
+                                                  that is not active to the active player
+                                                  (rule 12.1)
 respond_to_trade           2                      decline, accept
 remove_hazard              73                     19 hexes, then 54 buildings (corner)
 demolish_fossil            114                    plant site
@@ -54,8 +57,6 @@ choose_victim              3 (2 with 3)           victim k
 place_hazard               54                     corner
 choose_hex                 19                     hex
 decline                    1
-propose_trade              49                     give (7) x get (7), to the active player;
-                                                  one card for one card only (rule 12.1)
 =========================  =====================  ==========================================
 
 ``observation["action_mask"]`` (int8) marks the legal indices of the agent to act (all
@@ -94,7 +95,7 @@ among losers; any callable ``reward(game, seat) -> float`` works too. A finished
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -148,8 +149,8 @@ def env(**kwargs) -> AECEnv:
 class raw_env(AECEnv):
     """New Energies as an AEC environment: see the module docstring for spaces and rewards."""
 
-    metadata = {
-        "render_modes": ["rgb_array"],
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["rgb_array", "human"],
         "name": "energies_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -174,8 +175,10 @@ class raw_env(AECEnv):
             if not isinstance(max_turns, int) or max_turns < 1:
                 raise ValueError(f"max_turns must be a whole number >= 1, not {max_turns!r}.")
             rules = rules.replace(turn_limit=max_turns)  # rule 14.3 ends it as "unfinished"
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode must be None or 'rgb_array', not {render_mode!r}.")
+        if render_mode not in (None, "rgb_array", "human"):
+            raise ValueError(
+                f"render_mode must be None, 'rgb_array' or 'human', not {render_mode!r}."
+            )
         if reward == "win_loss":
             self.reward_fn = win_loss_reward
         elif reward == "footprint":
@@ -288,14 +291,33 @@ class raw_env(AECEnv):
         return self._encoders[key]
 
     def render(self) -> np.ndarray | None:
-        """The board as an RGB array (height x width x 3, uint8), drawn by energies.viz."""
+        """``rgb_array``: the board as an RGB array (height x width x 3, uint8), drawn by
+        energies.viz; ``human``: the board picture shown in Jupyter (a line of text
+        elsewhere), returning None."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() needs render_mode='rgb_array'.")
+            gymnasium.logger.warn("render() needs render_mode='rgb_array' or 'human'.")
+            return None
+        if self.render_mode == "human":
+            _show(self.game)
             return None
         return board_rgb(self.game)
 
     def close(self) -> None:
         self.game = None
+
+
+def _show(game: Game) -> None:
+    try:
+        from IPython import get_ipython
+        from IPython.display import Image, display
+    except ImportError:
+        get_ipython = None
+    if get_ipython is not None and get_ipython() is not None:
+        from .viz import board_png
+
+        display(Image(board_png(game, dpi=64)))
+    else:
+        print(repr(game))
 
 
 def board_rgb(game: Game, size: float = 6.0, dpi: int = 80) -> np.ndarray:
@@ -322,7 +344,7 @@ class SingleAgentEnv(gymnasium.Env):
     :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``.
     """
 
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
 
     def __init__(
         self,

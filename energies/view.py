@@ -217,6 +217,7 @@ class GameView(_Frozen):
                 owners,
                 lf,
                 gf,
+                MappingProxyType(dict(state.proposals_made)) if state.proposals_made else _EMPTY,
             ),
         )
 
@@ -311,7 +312,7 @@ _fields(
     "seat rules board players energy_supply dev_deck_size inspector bag forced_discs"
     " event_board removed_discs hex_hazards building_hazards active start_player turn phase"
     " queue dice plants_built demolished dev_played_turn offers_made longest_road_holder"
-    " environmentalist_holder outcome _log _owners _lf _gf",
+    " environmentalist_holder outcome _log _owners _lf _gf proposals_made",
 )
 
 

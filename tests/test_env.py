@@ -162,6 +162,13 @@ def test_illegal_actions_are_refused():
     assert all(wrapped.terminations.values()) and wrapped.rewards[offender] == -1
 
 
+def test_pettingzoo_render_test_passes(capsys):
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(players=4, render_mode=render_mode))
+    assert "energies.Game" in capsys.readouterr().out  # "human" outside Jupyter: one line
+
+
 def test_render_returns_the_board_as_rgb():
     e = raw_env(players=4, render_mode="rgb_array")
     e.reset(seed=4)
@@ -203,7 +210,9 @@ def test_the_readme_table_and_example_match_the_code():
     section = _readme_section()
     codec = raw_env(players=4).codec
     quoted = {}
-    for ranges, kinds in re.findall(r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.M):
+    for ranges, kinds in re.findall(
+        r"^\| ([0-9–/ ]+) \| (`[^|]+`) \|", section, flags=re.MULTILINE
+    ):
         for span, kind in zip(ranges.split(" / "), kinds.split(" / ")):
             first, _, last = span.strip().partition("–")
             quoted[kind.strip("` ")] = (int(first), int(last or first))
