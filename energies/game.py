@@ -385,20 +385,7 @@ def _load(data: Any, trust_rules: bool) -> Game:
             f"Unsupported save file version {show(version)}; this kit reads versions "
             f"{' and '.join(map(str, READABLE_VERSIONS))}."
         )
-    for key, kind in (
-        ("rules", dict),
-        ("seed", int),
-        ("names", list),
-        ("actions", list),
-        ("digest", str),
-    ):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
-    if len(data["actions"]) > MAX_SAVED_ACTIONS:
-        raise SaveFileError(
-            f"The save file holds {len(data['actions']):,} actions, more than a game can have "
-            f"({MAX_SAVED_ACTIONS:,})."
-        )
+    check_save_fields(data)
     try:
         rules = RuleSet.from_dict(data["rules"])
         game = Game(rules, data["seed"], data["names"])
@@ -444,6 +431,24 @@ _EARLIER_ENGINE = (
     "proposals of rule 12.1, hazards cleared by rule 8.5). Open it with the release that "
     "wrote it, or play the game again."
 )
+
+
+def check_save_fields(data: dict[str, Any]) -> None:
+    """The fields every save file of the kit has (any game), with their types and bounds."""
+    for key, kind in (
+        ("rules", dict),
+        ("seed", int),
+        ("names", list),
+        ("actions", list),
+        ("digest", str),
+    ):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
+    if len(data["actions"]) > MAX_SAVED_ACTIONS:
+        raise SaveFileError(
+            f"The save file holds {len(data['actions']):,} actions, more than a game can have "
+            f"({MAX_SAVED_ACTIONS:,})."
+        )
 
 
 def _file_digest(content: dict[str, Any], state_digest: str) -> str:

@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 
 from .. import files
 from ..engine import IllegalActionError
-from ..game import MAX_SAVED_ACTIONS, SaveFileError, _parse
+from ..game import SaveFileError, _parse, check_save_fields
+from ..rule_checks import show
 from ..rules import HouseDefault, _plain
 from ..state import Outcome
 from ..text import name_problem
@@ -329,22 +330,10 @@ class CompanionGame:
             )
         if data.get("version") != cls.VERSION:
             raise SaveFileError(
-                f"Unsupported save file version {data.get('version')!r}; "
+                f"Unsupported save file version {show(data.get('version'))}; "
                 f"this kit reads version {cls.VERSION}."
             )
-        for key, kind in (
-            ("rules", dict),
-            ("seed", int),
-            ("names", list),
-            ("actions", list),
-            ("digest", str),
-        ):
-            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-                raise SaveFileError(
-                    f"The save file's '{key}' field is missing or has the wrong type."
-                )
-        if len(data["actions"]) > MAX_SAVED_ACTIONS:
-            raise SaveFileError("The save file holds too many actions to be a real game.")
+        check_save_fields(data)
         try:
             game = cls(cls.RULES.from_dict(data["rules"]), data["seed"], data["names"])
         except ValueError as exc:
