@@ -28,7 +28,7 @@ READABLE_VERSIONS = (1, 2)
 # Loading replays every action, so these bound the work a file can ask for (README,
 # Guarantees; benchmarks/hostile_loads.py measures the worst file we could make).
 MAX_SAVE_BYTES = 4_000_000
-MAX_SAVED_ACTIONS = 50_000
+MAX_SAVED_ACTIONS = 20_000
 MAX_SANDBOX_EDITS = 2_000  # teacher edits per game (a lesson position needs a few dozen)
 
 
