@@ -489,8 +489,10 @@ def _parse(text: str | bytes) -> Any:
         ) from None
 
 
-def load_file(path, trust_rules: bool = False) -> Game:
-    """Load a save file from disk (a regular file of at most ``MAX_SAVE_BYTES``)."""
+def load_file(path, trust_rules: bool = False):
+    """Load a save file of any game of the kit from disk (a regular file of at most
+    ``MAX_SAVE_BYTES``); the file's ``format`` field says which game it is."""
+    from .games import load_game as load_any_game  # games imports this module
     from .text import printable
 
     try:
@@ -499,4 +501,4 @@ def load_file(path, trust_rules: bool = False) -> Game:
         raise SaveFileError(printable(exc)) from None
     except OSError as exc:
         raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
-    return load_game(data, trust_rules)
+    return load_any_game(data, trust_rules=trust_rules)

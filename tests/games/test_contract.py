@@ -70,7 +70,7 @@ def test_companion_games_play_to_the_end_under_play_and_simulate(name):
 
 
 @pytest.mark.parametrize("name", COMPANIONS)
-def test_save_load_round_trip_checks_the_digest(name):
+def test_save_load_round_trip_checks_the_digest(name, tmp_path):
     game = games.new_game(name, seed=21)
     rng = random.Random(4)
     for _ in range(25):
@@ -79,6 +79,9 @@ def test_save_load_round_trip_checks_the_digest(name):
     same = games.load_game(text)
     assert same.digest() == game.digest() and same.to_json() == text
     assert en.load_game(text).to_json() == text  # the top-level loader reads every game
+    path = tmp_path / f"{name}.json"
+    game.save(path)
+    assert en.load_file(path).to_json() == text  # and so does the file loader
     assert same.legal_actions() == game.legal_actions()
     data = json.loads(text)
     data["digest"] = "0" * 32
