@@ -18,13 +18,19 @@ RULES = NOTEBOOKS / "RULES.md"
 HEADER_EXEMPT: set[str] = set()  # 02-play's header links the sheet too (issue 17)
 
 
+DOCS = NOTEBOOKS.parent / "docs"
+# companion-game lessons cite their own game's rules file (copies of the rules references)
+COMPANION_RULES = {"09": DOCS / "shelfie-dice-rules.md", "10": DOCS / "noclear-rules.md"}
+
+
 def is_companion(path: Path) -> bool:
     """A companion-game lesson (09, 10, ...) cites its own rules file, not New Energies'."""
-    first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
-    return "shared/rules/" in first
+    return path.stem[:2] in COMPANION_RULES
 
 
-LESSONS = [p for p in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")) if not is_companion(p)]
+ALL_LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+LESSONS = [p for p in ALL_LESSONS if not is_companion(p)]
+COMPANIONS = [p for p in ALL_LESSONS if is_companion(p)]
 
 NUMBER = r"\d+(?:\.\d+[a-z]?)?"
 CITATION = re.compile(
@@ -94,3 +100,18 @@ def test_rules_sheet_links_point_at_its_own_anchors():
     text = RULES.read_text(encoding="utf-8")
     targets = set(re.findall(r"\]\(#rule-([0-9.a-z]+)\)", text))
     assert targets and targets <= anchors()
+
+
+def test_the_companion_lessons_are_known():
+    assert {p.stem[:2] for p in COMPANIONS} == set(COMPANION_RULES)
+
+
+@pytest.mark.parametrize("path", COMPANIONS, ids=lambda p: p.stem)
+def test_companion_lessons_link_and_resolve_their_own_rules_file(path):
+    rules_file = COMPANION_RULES[path.stem[:2]]
+    header = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    assert f"(../docs/{rules_file.name})" in header, "the header links the game's rules file"
+    assert "(RULES.md)" in header, "and the main game's rules sheet"
+    numbered = set(re.findall(rf"^({NUMBER}) ", rules_file.read_text(encoding="utf-8"), re.M))
+    missing = sorted(cited_numbers(notebook_text(path)) - numbered)
+    assert not missing, f"{path.name} cites rules missing from {rules_file.name}: {missing}"
