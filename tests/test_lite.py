@@ -438,6 +438,24 @@ def served(site):
     thread.join(10)
 
 
+def in_fresh_thread(work):
+    """Run ``work()`` in a new thread and return its result (re-raising its exception)."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = work()
+        except BaseException as exc:  # handed back to the test's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
     """JupyterLab loads with every request to another host refused, lists the lessons and
     offers the Pyodide kernel; a lesson opens on that kernel without asking, and the kernel's
@@ -458,42 +476,48 @@ def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
             refused.append(route.request.url)
             route.abort()
 
-    with sync_playwright() as driver:
-        browser = bk.launch_chromium(driver)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        context.route("**/*", only_loopback)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            page.goto(f"{served}/lab/index.html", timeout=bk.RENDER_TIMEOUT)
-            listing = page.locator(".jp-DirListing-content")
-            for name in LESSONS:
-                listing.get_by_text(name, exact=True).wait_for(timeout=bk.RENDER_TIMEOUT)
-            page.locator(".jp-LauncherCard", has_text="Python (Pyodide)").first.wait_for(
-                timeout=bk.RENDER_TIMEOUT
-            )
-            widgets = [u for u in requested if "@jupyter-widgets/jupyterlab-manager" in u]
-            anywidget_front = [u for u in requested if u.startswith("/extensions/anywidget/")]
-            listing_errors = list(errors)
+    def drive():
+        # its own thread: the browser tests keep a sync Playwright driver open for the
+        # session, and Playwright refuses a second sync driver in a thread with a loop
+        with sync_playwright() as driver:
+            browser = bk.launch_chromium(driver)
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            context.route("**/*", only_loopback)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            try:
+                page.goto(f"{served}/lab/index.html", timeout=bk.RENDER_TIMEOUT)
+                listing = page.locator(".jp-DirListing-content")
+                for name in LESSONS:
+                    listing.get_by_text(name, exact=True).wait_for(timeout=bk.RENDER_TIMEOUT)
+                page.locator(".jp-LauncherCard", has_text="Python (Pyodide)").first.wait_for(
+                    timeout=bk.RENDER_TIMEOUT
+                )
+                widgets = [u for u in requested if "@jupyter-widgets/jupyterlab-manager" in u]
+                anywidget_front = [u for u in requested if u.startswith("/extensions/anywidget/")]
+                listing_errors = list(errors)
 
-            page.goto(f"{served}/lab/index.html?path={LESSONS[0]}", timeout=bk.RENDER_TIMEOUT)
-            title = page.locator(".jp-RenderedMarkdown h1").first
-            title.wait_for(timeout=bk.RENDER_TIMEOUT)
-            kernel = page.locator(".jp-Toolbar-kernelName", has_text="Python (Pyodide)").first
-            kernel.wait_for(timeout=bk.RENDER_TIMEOUT)  # the notebook's kernel, not a dialog
-            deadline = time.monotonic() + bk.RENDER_TIMEOUT / 1000
-            while time.monotonic() < deadline and not any(
-                u.startswith(cdn_pyodide) for u in refused
-            ):
-                page.wait_for_timeout(250)
-            dialogs = page.locator(".jp-Dialog").count()
-            heading = title.inner_text()
-        except Exception:
-            bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(bk.ARTIFACTS / "lite-jupyterlab.png"))
-            raise
-        finally:
-            browser.close()
+                page.goto(f"{served}/lab/index.html?path={LESSONS[0]}", timeout=bk.RENDER_TIMEOUT)
+                title = page.locator(".jp-RenderedMarkdown h1").first
+                title.wait_for(timeout=bk.RENDER_TIMEOUT)
+                kernel = page.locator(".jp-Toolbar-kernelName", has_text="Python (Pyodide)").first
+                kernel.wait_for(timeout=bk.RENDER_TIMEOUT)  # the notebook's kernel, not a dialog
+                deadline = time.monotonic() + bk.RENDER_TIMEOUT / 1000
+                while time.monotonic() < deadline and not any(
+                    u.startswith(cdn_pyodide) for u in refused
+                ):
+                    page.wait_for_timeout(250)
+                dialogs = page.locator(".jp-Dialog").count()
+                heading = title.inner_text()
+            except Exception:
+                bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(bk.ARTIFACTS / "lite-jupyterlab.png"))
+                raise
+            finally:
+                browser.close()
+        return widgets, anywidget_front, listing_errors, dialogs, heading
+
+    widgets, anywidget_front, listing_errors, dialogs, heading = in_fresh_thread(drive)
     assert widgets, "JupyterLab did not load the widget manager extension"
     assert anywidget_front, "JupyterLab did not load anywidget's extension (the PlayApp's page)"
     assert heading.startswith("00 · Start here")
