@@ -192,6 +192,10 @@ def test_play_02_in_jupyterlab(page, lab):
     # an illegal move (a save file in which You rolls twice) is refused with the engine's reason
     content, reason = tampered_save()
     bk.app_locator(page).locator('[data-tab="file"]').click()
+    # leaving the Charts tab tells the kernel to stop drawing charts, and its answer redraws the
+    # side panel: choose the file once that has settled, as a person would, so the choice is not
+    # made on a file box that the redraw then replaces
+    bk.wait_for_idle(page)
     bk.app_locator(page).locator('input[type="file"]').set_input_files(
         files=[{"name": "tampered-game.json", "mimeType": "application/json", "buffer": content}]
     )
