@@ -639,6 +639,12 @@ def make_bot(spec, seed: int | None = None):
             names = ", ".join(sorted([*PERSONAS, *SEARCH_BOTS]))
             raise ValueError(f"Unknown bot {spec!r}; choose from {names}.")
         return PERSONAS[key](seed=seed)
+    return bot_from_class_or_object(spec, seed)
+
+
+def bot_from_class_or_object(spec, seed: int | None = None):
+    """A bot from a bot class (seeded when it takes a seed) or a ready bot object; any other
+    value gets a ValueError naming what a bot may be. Every game of the kit uses this."""
     if isinstance(spec, type):
         try:
             return spec(seed=seed)

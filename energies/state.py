@@ -177,15 +177,8 @@ class GameState:
 
     def victory_points(self, seat: int) -> int:
         """VP from pieces, cards and awards (rules 13.8, 10.5)."""
-        p, r = self.players[seat], self.rules
-        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities) + r.plant_vp * len(p.plants)
-        if p.dev_cards:
-            vp += r.vp_card_vp * p.dev_cards.count("victory_point")
-        if self.longest_road_holder == seat:
-            vp += r.longest_road_vp
-        if self.environmentalist_holder == seat:
-            vp += r.environmentalist_vp
-        return vp
+        p = self.players[seat]
+        return score(self, seat, p, p.dev_cards.count("victory_point") if p.dev_cards else 0)
 
     @property
     def hazard_supply(self) -> int:
@@ -305,3 +298,16 @@ def full_supply(rules: RuleSet) -> dict[str, int]:
     supply = {r: rules.resource_cards for r in RESOURCES}
     supply["science"] = rules.science_cards
     return supply
+
+
+def score(position, seat: int, player, vp_cards: int) -> int:
+    """VP of ``seat`` (rules 13.8, 10.5): pieces, ``vp_cards`` Victory Point cards and the two
+    awards. ``position`` is a state or a view (both hold the rules and the award holders)."""
+    r = position.rules
+    vp = r.town_vp * len(player.towns) + r.city_vp * len(player.cities)
+    vp += r.plant_vp * len(player.plants) + r.vp_card_vp * vp_cards
+    if position.longest_road_holder == seat:
+        vp += r.longest_road_vp
+    if position.environmentalist_holder == seat:
+        vp += r.environmentalist_vp
+    return vp

@@ -38,7 +38,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from .state import GameState
+from .state import GameState, score
 
 __all__ = ["HIDDEN", "GameView", "HiddenInformationError", "PlayerView", "TaskView", "make_view"]
 
@@ -268,15 +268,9 @@ class GameView(_Frozen):
 
     def victory_points(self, seat: int) -> int:
         """VP (rules 13.8, 10.5); another seat's hidden Victory Point cards are not counted."""
-        p, r = self.players[seat], self.rules
-        vp = r.town_vp * len(p.towns) + r.city_vp * len(p.cities) + r.plant_vp * len(p.plants)
-        if p.is_own and p.dev_cards:
-            vp += r.vp_card_vp * p.dev_cards.count("victory_point")
-        if self.longest_road_holder == seat:
-            vp += r.longest_road_vp
-        if self.environmentalist_holder == seat:
-            vp += r.environmentalist_vp
-        return vp
+        p = self.players[seat]
+        shown = p.dev_cards.count("victory_point") if p.is_own and p.dev_cards else 0
+        return score(self, seat, p, shown)
 
     @property
     def hazard_supply(self) -> int:

@@ -17,6 +17,7 @@ import json
 from typing import Any, ClassVar
 
 from .. import files
+from ..bots import bot_from_class_or_object
 from ..engine import IllegalActionError
 from ..game import SaveFileError, _parse, check_save_fields
 from ..rule_checks import show
@@ -160,14 +161,7 @@ def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
         if key not in bots:
             raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
         return bots[key](seed=seed)
-    if isinstance(spec, type):
-        try:
-            return spec(seed=seed)
-        except TypeError:  # a student's class often has no seed parameter
-            return spec()
-    if hasattr(spec, "decide"):
-        return spec
-    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+    return bot_from_class_or_object(spec, seed)
 
 
 # -- the game shell -------------------------------------------------------------------------------
