@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -71,11 +72,13 @@ def test_extension_prompts_stay_off_the_worksheet(tmp_path):
     assert builder._discussion(path) == ["One?", "Two?"]
 
 
-@pytest.mark.skipif(
-    shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed"
-)
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_pdf_text_shows_its_source_digest(name):
+    if shutil.which("pdftotext") is None:  # .ci/run installs it: under CI this must run
+        message = "pdftotext missing: apt-get install -y poppler-utils"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
     stored = json.loads(builder.HASHES.read_text(encoding="utf-8"))
     text = subprocess.run(
         ["pdftotext", str(builder.OUT / name), "-"], capture_output=True, text=True, check=True
