@@ -32,6 +32,29 @@ def test_the_cached_table_is_package_data_and_loads():
     assert (ROOT / "energies" / "data" / "search_question.csv").read_text() == record
 
 
+def test_fossil_verdicts_follow_the_intervals():
+    table = en.insight.strong_players()
+    verdicts = en.insight.fossil_verdicts(table)
+    assert len(verdicts) == 8  # 3 and 4 players x two rule sets x two kinds of opponents
+    for row in verdicts.itertuples(index=False):
+        against = "personas" if row.against == "against personas" else "search"
+        rows = table[
+            (table["players"] == row.players)
+            & (table["rules"] == row.rules)
+            & (table["opponents"] == against)
+        ].set_index("subject")
+        fossil, green = rows.loc["search-fossil"], rows.loc["search-green"]
+        if row.verdict == "fossil pays":
+            assert fossil["win_rate_low"] > green["win_rate_high"]
+        elif row.verdict == "renewable pays":
+            assert green["win_rate_low"] > fossil["win_rate_high"]
+        else:
+            assert row.verdict == "too close to call"
+            assert fossil["win_rate_low"] <= green["win_rate_high"]
+            assert green["win_rate_low"] <= fossil["win_rate_high"]
+        assert row.games == min(fossil["games"], green["games"])
+
+
 def test_importing_the_insight_tools_leaves_pandas_unloaded():
     code = "import sys, energies.insight as i; i.strong_players; assert 'pandas' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -9,6 +9,7 @@ far too long for a lesson, so a notebook reads the cached table:
 
     from energies.insight import strong_players, plot_strong_players
     table = strong_players()            # a pandas DataFrame, one row per match-up
+    fossil_verdicts(table)              # fossil only against renewable only, side by side
     plot_strong_players(table, players=4)
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-__all__ = ["QUESTION_TABLE", "plot_strong_players", "strong_players"]
+__all__ = ["QUESTION_TABLE", "fossil_verdicts", "plot_strong_players", "strong_players"]
 
 #: The cached table inside the package (written by benchmarks/search_strength.py).
 QUESTION_TABLE = "search_question.csv"
@@ -45,6 +46,59 @@ def strong_players():
 
     with resources.files("energies.data").joinpath(QUESTION_TABLE).open() as f:
         return pd.read_csv(f)
+
+
+def _percent(row) -> str:
+    return (
+        f"{100 * row['win_rate']:.0f}% "
+        f"({100 * row['win_rate_low']:.0f}–{100 * row['win_rate_high']:.0f}%)"
+    )
+
+
+def fossil_verdicts(frame=None):
+    """Fossil only against renewable only, one row per (players, rules, opponents).
+
+    Columns: ``players``, ``rules``, ``against``, ``games`` (per player), ``fossil only`` and
+    ``renewable only`` (win rate with its 95 % interval), ``fair share``, ``everyone loses``
+    (in the fossil player's games) and ``verdict``: "fossil pays" when the fossil player's
+    whole interval lies above the renewable player's, "renewable pays" the other way round,
+    "too close to call" when the intervals overlap.
+    """
+    import pandas as pd
+
+    if frame is None:
+        frame = strong_players()
+    out = []
+    keys = frame[["players", "rules", "opponents"]].drop_duplicates().itertuples(index=False)
+    for players, rules, opponents in keys:
+        match = frame[
+            (frame["players"] == players)
+            & (frame["rules"] == rules)
+            & (frame["opponents"] == opponents)
+        ].set_index("subject")
+        if not {"search-fossil", "search-green"} <= set(match.index):
+            continue
+        fossil, green = match.loc["search-fossil"], match.loc["search-green"]
+        if fossil["win_rate_low"] > green["win_rate_high"]:
+            verdict = "fossil pays"
+        elif green["win_rate_low"] > fossil["win_rate_high"]:
+            verdict = "renewable pays"
+        else:
+            verdict = "too close to call"
+        out.append(
+            {
+                "players": players,
+                "rules": rules,
+                "against": _OPPONENTS[opponents],
+                "games": int(min(fossil["games"], green["games"])),
+                "fossil only": _percent(fossil),
+                "renewable only": _percent(green),
+                "fair share": f"{100 / players:.0f}%",
+                "everyone loses": f"{100 * fossil['everyone_loses']:.0f}%",
+                "verdict": verdict,
+            }
+        )
+    return pd.DataFrame(out)
 
 
 def plot_strong_players(frame=None, ax=None, players: int = 4):
