@@ -133,12 +133,14 @@ def strength_tasks(games: int, seed: int, budget: int) -> list[tuple]:
     return tasks
 
 
-def question_rows(against: tuple[str, ...] = ("personas", "search")) -> list[tuple]:
+def question_rows(
+    against: tuple[str, ...] = ("personas", "search"), reference: bool = True
+) -> list[tuple]:
     """(players, rules, subject, opponents) of every row of the question table."""
     rows = []
     for opponents in against:
         subjects = ("search-fossil", "search-green")
-        if opponents == "personas":
+        if opponents == "personas" and reference:
             subjects += ("search",)  # the unrestricted player, for reference
         for players in (4, 3):
             for rules in RULES:
@@ -147,9 +149,14 @@ def question_rows(against: tuple[str, ...] = ("personas", "search")) -> list[tup
 
 
 def question_tasks(
-    games: int, seed: int, budget: int, against: tuple[str, ...], opponent_budget: int = 0
+    games: int,
+    seed: int,
+    budget: int,
+    against: tuple[str, ...],
+    opponent_budget: int = 0,
+    reference: bool = False,
 ) -> list[tuple]:
-    rows = question_rows(against)
+    rows = question_rows(against, reference)
     seeds = game_seeds(games, seed)
     tasks = []
     for i, game_seed in enumerate(seeds):  # game i of every row before game i + 1
@@ -355,6 +362,11 @@ def main() -> None:
         help="question: the opponents of the restricted players",
     )
     parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="question: also rows of the unrestricted player against the personas",
+    )
+    parser.add_argument(
         "--fresh", action="store_true", help="question: forget the games of earlier runs"
     )
     parser.add_argument(
@@ -369,7 +381,12 @@ def main() -> None:
         keyed = [(None, t) for t in strength_tasks(args.games, args.seed, args.budget)]
     else:
         keyed = question_tasks(
-            args.games, args.seed + 1, args.budget, tuple(args.against), args.opponent_budget
+            args.games,
+            args.seed + 1,
+            args.budget,
+            tuple(args.against),
+            args.opponent_budget,
+            args.reference,
         )
     data = {
         "command": f"python benchmarks/search_strength.py {' '.join(sys.argv[1:])}",

@@ -85,7 +85,7 @@ __all__ = [
 ]
 
 #: Rollouts per searched decision at the default setting (benchmarks/search_strength.py).
-DEFAULT_BUDGET = 32
+DEFAULT_BUDGET = 96
 DEFAULT_WIDTH = 3  # candidates kept after the persona's pruning (ending the turn comes extra)
 ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only guards loops
 
