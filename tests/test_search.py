@@ -146,24 +146,36 @@ def test_determinize_keeps_what_the_seat_knows():
     assert own(en.engine.legal_actions(world)) == own(game.legal_actions())
 
 
-# Only the personas it beats: against three GreenInvestors or three Balanced it does NOT win
-# more than their seats in this match (0 wins in 4 games each at this budget; at the default
-# budget it plays about as well as GreenInvestor, see benchmarks/results/search_strength.md).
-@pytest.mark.parametrize("persona", ["freerider", "fossil"])
-def test_beats_the_fossil_personas_in_a_small_match(persona):
-    """Search against three copies of a persona, 4 seeded games, the search seat rotating."""
-    search_share, persona_share = 0.0, 0.0
-    for index, seed in enumerate(range(100, 104)):
-        lineup = [persona] * 4
-        lineup[index % 4] = "search"
+MATCH_BUDGET = 32  # rollouts per decision in the match: 4 worlds for 8 candidates
+MATCH_SEEDS = range(100, 108)
+TABLE = ("green", "balanced", "freerider")  # the benchmark's table (the strongest personas)
+
+
+def _match_wins(player: str, budget: int = MATCH_BUDGET) -> float:
+    """Wins of ``player`` in the seeded match: game i seats it at i % 4 among the table."""
+    wins = 0.0
+    for index, seed in enumerate(MATCH_SEEDS):
+        lineup = list(TABLE)
+        lineup.insert(index % 4, player)
         game = en.new_game(4, seed=seed, history=False)
         bots = [en.bots.make_bot(b, seed=bot_seed(seed, s)) for s, b in enumerate(lineup)]
-        bots[index % 4].budget = LOW_BUDGET
+        if player == "search":
+            bots[index % 4].budget = budget
         outcome = en.play(game, bots)
-        for w in outcome.winners:
-            share = 1 / len(outcome.winners)
-            if w == index % 4:
-                search_share += share
-            else:
-                persona_share += share / 3  # per persona seat
-    assert search_share > persona_share
+        if index % 4 in outcome.winners:
+            wins += 1 / len(outcome.winners)
+    return wins
+
+
+@pytest.fixture(scope="module")
+def search_match_wins() -> float:
+    return _match_wins("search")
+
+
+# "Beats": in the same seeded games, in the same seat, against the same table, the search
+# player wins more games than the persona does. Not GreenInvestor: over these 8 games the
+# search player wins 3 and GreenInvestor 4; the search player's edge over it (about 10
+# points of win rate) needs the 200 games of benchmarks/search_strength.py to show.
+@pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced"])
+def test_beats_the_persona_in_its_seat_in_a_small_match(persona, search_match_wins):
+    assert search_match_wins > _match_wins(persona)
