@@ -281,6 +281,13 @@ def question_markdown(data: dict | None) -> list[str]:
         ),
         "",
         (
+            f"Budgets (rollouts per searched decision; the default is {DEFAULT_BUDGET}): the "
+            f"subject {data['budget']}, the search opponents "
+            f"{data['records'][-1].get('opponent_budget', data['budget'])} (smaller than the "
+            "default so that every row gets its games on a shared CPU)."
+        ),
+        "",
+        (
             "| players | rules | subject | against | games | subject win rate | 95 % CI | fair share "
             "| everyone loses | mean final GF | subject VP | renewable | fossil |"
         ),
@@ -308,8 +315,10 @@ def render() -> None:
         "# The search player (benchmarks/search_strength.py)",
         "",
         (
-            "Method: energies/search.py (determinised Monte-Carlo search, one-round persona "
-            "rollouts, hand-made evaluation). Opponents: the three strongest personas of "
+            "Method: energies/search.py (determinised Monte-Carlo search over the personas' "
+            "and each kind's best actions, one-round persona rollouts, an evaluation fitted on "
+            "who won persona games: benchmarks/fit_evaluation.py). "
+            "Opponents: the three strongest personas of "
             "benchmarks/results/personas.md (green, balanced, freerider)."
         ),
         "",
