@@ -7,8 +7,8 @@ Plays seeded games of the personas (green, balanced, freerider, fossil in random
 1 VP, the race is to 8 VP). At the start of every turn it records
 :func:`energies.search.features` of every seat; the label is the final winner (or nobody:
 everyone loses, rule 14.2). A conditional-logit model (a softmax over the seats and
-"nobody", one weight per feature, small L2 penalty) is fitted by Newton-free gradient
-descent with numpy, one weight set per rule family. It prints the weights to paste into
+"nobody", one weight per feature, small L2 penalty) is fitted by gradient descent with
+numpy, one weight set per rule family. It prints the weights to paste into
 ``energies.search.WEIGHTS`` / ``NOBODY_WINS`` and the fit's log-loss and accuracy on the last
 fifth of the games (held out), beside a model that knows nothing (every seat alike).
 """
@@ -52,15 +52,13 @@ def positions(family: str, games: int, seed: int) -> list[tuple[list, list[float
     for i, game_seed in enumerate(game_seeds(games, seed)):
         n = 4 if i % 2 == 0 else 3
         game = en.new_game(rules=RULES[family](n), seed=game_seed, history=False)
-        rows: list = []
         lineup = [pick.choice(PERSONAS) for _ in range(n)]
-        shared = []  # every seat's recorder writes to one list: one row per turn
+        rows: list = []  # every seat's recorder writes here: one row per turn
         bots = [
-            _Recorder(en.bots.make_bot(name, seed=bot_seed(game_seed, s)), game, shared)
+            _Recorder(en.bots.make_bot(name, seed=bot_seed(game_seed, s)), game, rows)
             for s, name in enumerate(lineup)
         ]
         outcome = en.play(game, bots)
-        rows = shared
         if outcome.kind == "unfinished":
             continue
         share = [1 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(n)]
