@@ -423,8 +423,11 @@ def _allowed(legal: Sequence[Action], banned: str | None) -> list[Action]:
 class SearchPlayer:
     """Determinised Monte-Carlo search with persona rollouts (see :mod:`energies.search`).
 
-    ``budget``: rollouts per searched decision; ``width``: candidates kept after pruning;
-    ``plants``: None, ``"fossil"`` or ``"renewable"`` (never builds the other kind).
+    ``budget``: rollouts per searched decision; ``width``: the base persona's best actions
+    kept as candidates; ``wide``: add the other personas' picks and the best action of each
+    kind (False: the persona's ``width`` and ending the turn only); ``plants``: None,
+    ``"fossil"`` or ``"renewable"`` (never builds the other kind); ``confidence``: how many
+    standard errors (as a normal quantile) a candidate must gain over the persona's choice.
     """
 
     name = "SearchPlayer"

@@ -1,4 +1,4 @@
-"""The search player: seeded, blind to hidden information, stronger than the fossil personas."""
+"""The search player: seeded, blind to hidden information, better than the personas in their seat."""
 
 from __future__ import annotations
 
