@@ -179,3 +179,38 @@ def search_match_wins() -> float:
 @pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced"])
 def test_beats_the_persona_in_its_seat_in_a_small_match(persona, search_match_wins):
     assert search_match_wins > _match_wins(persona)
+
+
+def _plant_position(rules, seed: int = 4):
+    """A game paused in a seat's free action phase where it may build either plant kind."""
+    game = en.new_game(rules=rules, seed=seed, history=False)
+    bots = [en.bots.make_bot(b, seed=s) for s, b in enumerate(["fossil", "green"] * 2)]
+    rng = random.Random(seed)
+    while game.current_seat is not None:
+        state, seat, legal = game.state, game.current_seat, game.legal_actions()
+        kinds = {a.plant for a in legal if a.kind == "build_plant"}
+        if state.phase == "action" and not state.queue and kinds == {"fossil", "renewable"}:
+            return game, seat
+        game.apply(bots[seat].decide(_view(game, seat), legal, rng))
+    raise AssertionError("no position with both plant kinds buildable")
+
+
+@pytest.mark.parametrize("rules", ["published", "lesson-04"])
+def test_each_plant_kind_the_player_may_build_is_a_candidate(rules):
+    ruleset = en.RuleSet.standard(4)
+    if rules == "lesson-04":
+        ruleset = ruleset.replace(plant_vp=1, victory_points=8)
+    game, seat = _plant_position(ruleset)
+    world = determinize(_view(game, seat), random.Random(0), seat)
+    for name, allowed in (
+        ("search", {"fossil", "renewable"}),
+        ("search-fossil", {"fossil"}),
+        ("search-green", {"renewable"}),
+    ):
+        bot = en.bots.make_bot(name, seed=1)
+        legal = [a for a in game.legal_actions() if a.kind != "offer_trade"]
+        legal = [a for a in legal if a.kind != "build_plant" or a.plant in allowed]
+        candidates = bot._candidates(world, legal, seat)
+        assert {a.plant for a in candidates if a.kind == "build_plant"} == allowed
+        assert any(a.kind == "end_turn" for a in candidates)
+        assert len(set(candidates)) == len(candidates)
