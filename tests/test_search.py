@@ -174,8 +174,8 @@ def search_match_wins() -> float:
 
 # "Beats": in the same seeded games, in the same seat, against the same table, the search
 # player wins more games than the persona does. Not GreenInvestor: over these 8 games the
-# search player wins 3 and GreenInvestor 4; the search player's edge over it (about 10
-# points of win rate) needs the 200 games of benchmarks/search_strength.py to show.
+# search player wins 3 and GreenInvestor 4; the search player's smaller edge over it (the
+# paired gain in benchmarks/results/search_strength.md) needs 200 games to show.
 @pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced"])
 def test_beats_the_persona_in_its_seat_in_a_small_match(persona, search_match_wins):
     assert search_match_wins > _match_wins(persona)
