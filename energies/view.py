@@ -204,7 +204,7 @@ class GameView(_Frozen):
                 state.start_player,
                 state.turn,
                 state.phase,
-                tuple(map(TaskView, state.queue)) if state.queue else (),
+                tuple(map(_task_view, state.queue)) if state.queue else (),
                 state.dice,
                 state.plants_built,
                 state.demolished,
@@ -320,6 +320,7 @@ _fields(
 
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
+_tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
 _last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
 LOG_CHUNK = 256
@@ -329,20 +330,18 @@ _last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-
 
 def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
     """(what ``seat`` sees of every player, the public copies: the same for every seat)."""
-    public = tuple([_public_view(p) for p in players])
+    public = []
+    for p in players:  # one plain loop: this runs before every decision of every bot
+        old = _public.get(id(p))
+        if old is None or not _unchanged(old, p):
+            if len(_public) > 512:  # many games in one process: forget the old ones
+                _public.clear()
+            old = _public[id(p)] = PlayerView(p, False)
+        public.append(old)
+    public = tuple(public)
     seen = list(public)
     seen[seat] = _own_view(players[seat], public[seat])
     return tuple(seen), public
-
-
-def _public_view(p) -> PlayerView:
-    old = _public.get(id(p))
-    if old is not None and _unchanged(old, p):
-        return old
-    if len(_public) > 512:  # many games in one process: forget the old ones
-        _public.clear()
-    new = _public[id(p)] = PlayerView(p, False)
-    return new
 
 
 def _own_view(p, public: PlayerView) -> PlayerView:
@@ -413,6 +412,18 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
     result = (MappingProxyType(owners), tuple(lf), gf)
     last[:] = [players, rules, result]
     return result
+
+
+def _task_view(task) -> TaskView:
+    """The frozen copy of a pending task, shared by every view of a task with the same
+    content (freezing the details anew costs more than writing them out as text)."""
+    key = (task.kind, task.seat, repr(task.info))  # JSON-like details: repr tells them apart
+    found = _tasks.get(key)
+    if found is None:
+        if len(_tasks) > 4096:
+            _tasks.clear()
+        found = _tasks[key] = TaskView(task)
+    return found
 
 
 def _log_chunks(log: list) -> tuple[tuple, ...]:

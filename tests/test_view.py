@@ -183,6 +183,7 @@ def test_views_reused_from_the_cache_equal_fresh_ones():
         cached = game.view(seat)
         view_module._public.clear()
         view_module._own.clear()
+        view_module._tasks.clear()
         view_module._last_derived[:] = [None, None, None]
         view_module._last_bag[:] = [None, ()]
         view_module._last_board[:] = [None, view_module._EMPTY]
