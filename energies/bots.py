@@ -15,6 +15,7 @@ others' cards), the list of legal actions of the seat it plays, and a seeded
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -152,6 +153,10 @@ def _most_wanted(rules, city: bool, town: bool, wish) -> tuple[tuple[str, int], 
     _WANTED[key] = (rules, tuple(most.items()))
     return _WANTED[key][1]
 
+
+# seat -> ((board, rules, seat, towns, cities, plants), StrategyBot.likely_value of it): the
+# base method reads only these, the same for every persona
+_LIKELY: dict[int, tuple] = {}
 
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
 
@@ -456,16 +461,17 @@ class StrategyBot:
         return mine if theirs > self.accept_margin + 0.5 else -1.0  # a guess: be sure
 
     def _likely(self, state, seat: int) -> dict[str, float]:
-        """:meth:`likely_value`, worked out again only when that seat's pieces change: it reads
-        nothing else, and a view reuses a seat's frozen copy while the seat stays the same."""
+        """:meth:`likely_value`, worked out again only when that seat's buildings or plants
+        change (it reads nothing else of the position)."""
         if type(state) is not GameView or type(self).likely_value is not StrategyBot.likely_value:
             return self._memo_get(("likely", seat), self.likely_value, state, seat)
-        player, kept = state.players[seat], self.__dict__.setdefault("_likely_kept", {})
-        found = kept.get(seat)
-        if found and found[0] is player and found[1] is state.board and found[2] is state.rules:
-            return found[3]
+        p = state.players[seat]
+        key = (state.board, state.rules, seat, p.towns, p.cities, p.plants)  # frozen copies
+        found = _LIKELY.get(seat)
+        if found is not None and all(map(operator.is_, found[0][:3], key)) and found[0] == key:
+            return found[1]
         value = self.likely_value(state, seat)
-        kept[seat] = (player, state.board, state.rules, value)
+        _LIKELY[seat] = (key, value)
         return value
 
     def likely_value(self, state, seat: int) -> dict[str, float]:

@@ -61,7 +61,23 @@ def check_invariants(
     if distance_rule and state.phase != "setup":
         out += _distance(state)
     out += _progress(state, legal_actions)
+    if not out:  # (a broken state could break the copying itself)
+        out += _views(state)
     return out
+
+
+def _views(state: GameState) -> list[str]:
+    """Every seat's view made from the copies the view module keeps (reused through the
+    answers of a trade window, engine.QUIET) equals one copied afresh."""
+    from . import view  # lazy, as in _progress
+
+    kept = [tuple(view.make_view(state, s)) for s in range(len(state.players))]
+    view.forget_copies()
+    return [
+        f"seat {s}'s view made from kept copies differs from a fresh one"
+        for s in range(len(state.players))
+        if tuple(view.make_view(state, s)) != kept[s]
+    ]
 
 
 # -- cards, energy, development cards (§1, rules 8.4, 13) ----------------------------------------

@@ -182,8 +182,9 @@ class GameView(_Frozen):
     __slots__ = ()
 
     def __new__(cls, state: GameState, seat: int):
-        players, public = _player_views(state.players, seat)
-        owners, lf, gf = _derived(public, state.rules)
+        players, (bag, forced, board, removed, hex_hazards, building_hazards, owners, lf, gf) = (
+            _table(state, seat)
+        )
         return tuple.__new__(
             cls,
             (
@@ -194,12 +195,12 @@ class GameView(_Frozen):
                 state.energy_supply,
                 len(state.dev_deck),
                 state.inspector,
-                _public_bag(state.bag),
-                _forced_discs(state) if state.forced_discs else (),
-                _event_board(state.event_board),
-                tuple(state.removed_discs),  # drawn face up, in the public order they left
-                frozenset(state.hex_hazards),
-                frozenset(state.building_hazards),
+                bag,
+                forced,
+                board,
+                removed,
+                hex_hazards,
+                building_hazards,
                 state.active,
                 state.start_player,
                 state.turn,
@@ -321,11 +322,41 @@ _fields(
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
 _tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
+_kept: list[Any] = [None, (), {}]  # [a state's view_stamp, its public parts, seat -> players]
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
 _last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
 LOG_CHUNK = 256
 _last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public form]
 _last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-only form]
+
+
+def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
+    """(every player as ``seat`` sees them, the public copies of the bag, the event board,
+    the discs out of the game, the hazards, the corner owners, LF and GF).
+
+    While the state keeps the stamp of the last copies (only trade-window answers came
+    since, engine.QUIET), those copies are still exact and are reused as they are.
+    """
+    stamp = state.view_stamp
+    if stamp is not None and stamp is _kept[0]:
+        seen = _kept[2]
+        players = seen.get(seat)
+        if players is None:
+            players = seen[seat] = _player_views(state.players, seat)[0]
+        return players, _kept[1]
+    players, public = _player_views(state.players, seat)
+    parts = (
+        _public_bag(state.bag),
+        _forced_discs(state) if state.forced_discs else (),
+        _event_board(state.event_board),
+        tuple(state.removed_discs),  # drawn face up, in the public order they left
+        frozenset(state.hex_hazards),
+        frozenset(state.building_hazards),
+        *_derived(public, state.rules),
+    )
+    stamp = state.view_stamp = object()
+    _kept[:] = [stamp, parts, {seat: players}]
+    return players, parts
 
 
 def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
@@ -481,3 +512,16 @@ def make_view(state: GameState, seat: int) -> GameView:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
         raise ValueError(f"seat must be a seat number from 0 to {state.n - 1}, not {seat!r}.")
     return GameView(state, seat)
+
+
+def forget_copies() -> None:
+    """Empty every cache of copies (the next view copies everything afresh): for tests and
+    :mod:`energies.invariants`, which compare views made from the caches with fresh ones."""
+    _public.clear()
+    _own.clear()
+    _tasks.clear()
+    _kept[:] = [None, (), {}]
+    _last_derived[:] = [None, None, None]
+    _last_bag[:] = [None, ()]
+    _last_board[:] = [None, _EMPTY]
+    _last_log[:] = [None, []]
