@@ -93,7 +93,19 @@ def _tie_break(scores: list[float], top: float, skipped: int, tie: random.Random
 
 
 def _footprints(state) -> tuple[int, ...]:
+    if type(state) is GameView:
+        return state._lf  # the view worked them out already
     return tuple(map(state.local_footprint, range(state.n)))
+
+
+_MOST_DISCS: list = [None, 0]  # [a rule set, its _most_discs]
+
+
+def _most_discs(rules) -> int:
+    """The most discs any GF band draws in one event phase (rule 4.3)."""
+    if _MOST_DISCS[0] is not rules:  # (hashing a rule set costs more than this)
+        _MOST_DISCS[:] = [rules, max(band[2] for band in rules.disc_bands)]
+    return _MOST_DISCS[1]
 
 
 def _plant_balance(state, seat: int) -> int:
@@ -295,14 +307,17 @@ class StrategyBot:
         gives this bot: true while the bot scores every offer 0.0 (see :meth:`_best`)."""
         return type(self)._score_offer_trade is StrategyBot._score_offer_trade
 
+    _memo: dict | None = None  # set by decide() for the time of one decision
+
     def _memo_get(self, key, compute, *args):
         """``compute(*args)``, worked out once per decision (the state does not change)."""
-        memo = getattr(self, "_memo", None)
+        memo = self._memo
         if memo is None:
             return compute(*args)
-        if key not in memo:
-            memo[key] = compute(*args)
-        return memo[key]
+        found = memo.get(key, memo)  # (the memo itself: not worked out yet)
+        if found is memo:
+            found = memo[key] = compute(*args)
+        return found
 
     # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
 
@@ -599,7 +614,7 @@ class StrategyBot:
 
     def endgame(self, state, rounds: int = 2) -> bool:
         """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
-        most = max(band[2] for band in state.rules.disc_bands)  # no GF draws more per turn
+        most = _most_discs(state.rules)  # no GF draws more per turn
         if len(state.bag) > rounds * state.n * most + 2:
             return False  # far from the end whatever the GF: no need to work it out
         per_turn = state.rules.discs_to_draw(self.global_footprint(state))

@@ -322,7 +322,7 @@ _fields(
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
 _tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
-_kept: list[Any] = [None, (), {}]  # [a state's view_stamp, its public parts, seat -> players]
+_kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
 _last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
 LOG_CHUNK = 256
@@ -339,11 +339,10 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
     """
     stamp = state.view_stamp
     if stamp is not None and stamp is _kept[0]:
-        seen = _kept[2]
-        players = seen.get(seat)
-        if players is None:
-            players = seen[seat] = _player_views(state.players, seat)[0]
-        return players, _kept[1]
+        public = _kept[2]
+        players = list(public)
+        players[seat] = _own_view(state.players[seat], public[seat])
+        return tuple(players), _kept[1]
     players, public = _player_views(state.players, seat)
     parts = (
         _public_bag(state.bag),
@@ -355,7 +354,7 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
         *_derived(public, state.rules),
     )
     stamp = state.view_stamp = object()
-    _kept[:] = [stamp, parts, {seat: players}]
+    _kept[:] = [stamp, parts, public]
     return players, parts
 
 
@@ -520,7 +519,7 @@ def forget_copies() -> None:
     _public.clear()
     _own.clear()
     _tasks.clear()
-    _kept[:] = [None, (), {}]
+    _kept[:] = [None, (), ()]
     _last_derived[:] = [None, None, None]
     _last_bag[:] = [None, ()]
     _last_board[:] = [None, _EMPTY]
