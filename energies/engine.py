@@ -70,7 +70,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
-from .quickstart import quick_start_choice, reserve_city_corners
+from .quickstart import quick_start
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
@@ -130,9 +130,7 @@ def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
         state.queue += [Task("setup_city", seat), Task("setup_road", seat)]
     state.active = state.start_player
     if rules.start == "quick":  # rules 2.3, 3.4: see energies.quickstart
-        reserved = reserve_city_corners(board, list(reversed(order)))
-        while state.phase == "setup":
-            apply_listed(state, quick_start_choice(state, legal_actions(state), reserved))
+        quick_start(state, list(reversed(order)), legal_actions, apply_listed)
     return state
 
 
