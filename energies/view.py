@@ -513,6 +513,44 @@ def make_view(state: GameState, seat: int) -> GameView:
     return GameView(state, seat)
 
 
+def reuses_copies(state: GameState) -> bool:
+    """Whether the next view of ``state`` reuses the public copies of an earlier one as they
+    are (the state kept their stamp through trade-window answers)."""
+    return state.view_stamp is not None and state.view_stamp is _kept[0]
+
+
+def fresh_view(state: GameState, seat: int) -> GameView:
+    """The view of ``seat`` copied afresh, as if no copy were kept, leaving the kept copies
+    (and the state's stamp) as they were: the oracle :mod:`energies.invariants` compares the
+    views bots get with."""
+    names = (
+        "_public",
+        "_own",
+        "_tasks",
+        "_kept",
+        "_last_derived",
+        "_last_bag",
+        "_last_board",
+        "_last_log",
+    )
+    kept, stamp = {name: globals()[name] for name in names}, state.view_stamp
+    globals().update(
+        _public={},
+        _own={},
+        _tasks={},
+        _kept=[None, (), ()],
+        _last_derived=[None, None, None],
+        _last_bag=[None, ()],
+        _last_board=[None, _EMPTY],
+        _last_log=[None, []],
+    )
+    try:
+        return make_view(state, seat)
+    finally:
+        globals().update(kept)
+        state.view_stamp = stamp
+
+
 def forget_copies() -> None:
     """Empty every cache of copies (the next view copies everything afresh): for tests and
     :mod:`energies.invariants`, which compare views made from the caches with fresh ones."""
