@@ -173,10 +173,10 @@ def search_match_wins() -> float:
 
 
 # "Beats": in the same seeded games, in the same seat, against the same table, the search
-# player wins more games than the persona does. Not GreenInvestor: over these 8 games the
-# search player wins 3 and GreenInvestor 4; the search player's smaller edge over it (the
-# paired gain in benchmarks/results/search_strength.md) needs 200 games to show.
-@pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced"])
+# player wins more games than the persona does. The margins of 8 games are small (against
+# GreenInvestor 2 wins to 1); the measured gain over it, with its interval, is the 200-game
+# paired benchmark's (benchmarks/results/search_strength.md).
+@pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced", "green"])
 def test_beats_the_persona_in_its_seat_in_a_small_match(persona, search_match_wins):
     assert search_match_wins > _match_wins(persona)
 
