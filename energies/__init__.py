@@ -19,7 +19,7 @@ from .rules import RuleError, RuleSet
 from .simulate import simulate
 from .state import Outcome
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",

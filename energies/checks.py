@@ -218,7 +218,7 @@ def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | 
         held = p.energy if kind == "energy" else p.hand[kind]
         if held < n:
             return (
-                f"{who} {n} {kind} but {'you have' if who == 'You offer' else 'they have'} {held}."
+                f"{who} {n} {kind} but {'they' if who.endswith('ask for') else 'you'} have {held}."
             )
     if len({k for k, _ in items}) != len(items):
         return "Name each kind only once in a trade."
@@ -263,9 +263,38 @@ def _trade_problem(
         return "Do not offer and ask for the same kind of card."
     if made >= limit:
         return f"You may make at most {limit} trade {what} per turn."
-    return goods_problem(state, a.give, a.seat, "You offer") or goods_problem(
-        state, a.get, partner, "You ask for"
-    )
+    return goods_problem(state, a.give, a.seat, "You offer") or asked_problem(state, a.get, partner)
+
+
+def asked_problem(state: GameState, items: Goods, partner: int) -> str | None:
+    """What is wrong with asking ``partner`` for ``items``, judged from public facts only.
+
+    Rule 12.1 lets a player propose any exchange; the partner accepts or declines. Which
+    kinds of card the partner holds is hidden, so a proposal may ask for any card kind as
+    long as the partner holds at least that many cards in all (a public count); energy is
+    public and is checked exactly. If the partner lacks the cards, accepting is not
+    possible and they decline (``decisions._trade_answers``). Checking the kinds here would
+    let the legal list tell the proposer what another player holds.
+    """
+    tradeable = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
+    q = state.players[partner]
+    cards = 0
+    for kind, n in items:
+        if kind not in tradeable:
+            return goods_problem(state, items, partner, "You ask for")  # the same sentence
+        if not isinstance(n, int) or n <= 0:
+            return "Every traded amount must be a whole number above 0."
+        if kind == "energy":
+            if q.energy < n:
+                return f"You ask for {n} energy but they have {q.energy}."
+        else:
+            cards += n
+    if len({k for k, _ in items}) != len(items):
+        return "Name each kind only once in a trade."
+    held = q.cards
+    if cards > held:
+        return f"You ask for {cards} cards but they hold only {held} card{'s' * (held != 1)}."
+    return None
 
 
 def hazard_exists(state: GameState, place: str, index: int) -> bool:

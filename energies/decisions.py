@@ -162,7 +162,8 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
                 return (
                     "The offer can no longer be accepted: the other player no longer has the goods."
                 )
-            return goods_problem(state, as_goods(task.info["get"]), a.seat, "You give")
+            lacking = goods_problem(state, as_goods(task.info["get"]), a.seat, "You would give")
+            return f"{lacking} You can only decline this trade." if lacking else None
         return None
     return f"Nothing to decide for {kind}."
 

@@ -202,22 +202,21 @@ def _supply_trade_table(
 
 def one_for_one_proposals(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card proposals of a seat that is not active to the active player
-    (rule 12.1)."""
-    held = _held(state)
-    pick = _offer_picker(held[seat] + held[state.active])
+    (rule 12.1): any kind it holds for any kind the active player may hold."""
+    pick = _offer_picker(_own(state, seat) + _public(state, state.active))
     return list(pick(_proposal_table(seat))) if pick is not None else []
 
 
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:
     """One-card-for-one-card offers to every other seat (rule 12.1)."""
-    return _offers_from_holdings(_held(state), seat)
+    return _offers_from_holdings(_own(state, seat), _publics(state), seat)
 
 
-def _offers_from_holdings(held: list[bytes], seat: int) -> list[Action]:
+def _offers_from_holdings(mine: bytes, publics: tuple[bytes, ...], seat: int) -> list[Action]:
     offers: list[Action] = []
-    for partner, theirs in enumerate(held):
+    for partner, theirs in enumerate(publics):
         if partner != seat:
-            pick = _offer_picker(held[seat] + theirs)
+            pick = _offer_picker(mine + theirs)
             if pick is not None:
                 offers += pick(_offer_table(seat, partner))
     return offers
@@ -238,49 +237,70 @@ class OffersLeftOut(list):
     offers without seeing them (``energies.play`` hands it to such bots).
 
     ``count`` says how many offers the full listing has; :meth:`offers` makes them on
-    demand. It keeps only which kinds each seat holds any of, which the full listing shows
-    anyway (an offer is listed only for goods both sides hold), never the state itself.
+    demand. It keeps only what the seat may know: which kinds it holds itself, and for
+    every other seat whether it holds any card at all and any energy (public counts),
+    never the state itself.
     """
 
-    __slots__ = ("count", "_seat", "_held")
+    __slots__ = ("count", "_seat", "_mine", "_publics")
 
     def __init__(self, actions: list[Action], state: GameState, seat: int) -> None:
         super().__init__(actions)
         self._seat = seat
-        self._held = tuple(_held(state)) if offers_listed(state) else ()
-        self.count = _count_offers(self._held, seat) if self._held else 0
+        if offers_listed(state):
+            self._mine, self._publics = _own(state, seat), _publics(state)
+            self.count = _count_offers(self._mine, self._publics, seat)
+        else:
+            self._mine, self._publics, self.count = b"", (), 0
 
     def offers(self) -> list[Action]:
         """The one-for-one offers left out, in the order the full listing has them."""
-        return _offers_from_holdings(list(self._held), self._seat) if self.count else []
+        if not self.count:
+            return []
+        return _offers_from_holdings(self._mine, self._publics, self._seat)
 
 
 def count_one_for_one_offers(state: GameState, seat: int) -> int:
     """How many offers :func:`one_for_one_offers` lists, without making the list."""
-    return _count_offers(_held(state), seat)
+    return _count_offers(_own(state, seat), _publics(state), seat)
 
 
-def _count_offers(held, seat: int) -> int:
+def _count_offers(mine: bytes, publics: tuple[bytes, ...], seat: int) -> int:
     return sum(
-        _offer_count(held[seat] + theirs) for partner, theirs in enumerate(held) if partner != seat
+        _offer_count(mine + theirs) for partner, theirs in enumerate(publics) if partner != seat
     )
 
 
-def _held(state: GameState) -> list[bytes]:
-    """Per seat one byte per kind in TRADED order: does the player hold any?"""
-    energy = state.rules.energy_tradeable
-    return [bytes((*map(bool, _cards_of(p.hand)), energy and p.energy > 0)) for p in state.players]
+def _own(state: GameState, seat: int) -> bytes:
+    """One byte per kind in TRADED order: does the seat hold any? (what it can give)"""
+    p = state.players[seat]
+    energy = state.rules.energy_tradeable and p.energy > 0
+    return bytes((*map(bool, _cards_of(p.hand)), energy))
+
+
+def _public(state: GameState, seat: int) -> bytes:
+    """One byte per kind in TRADED order: may the seat be asked for it, judged from public
+    facts (rule 12.1 and ``checks.asked_problem``)? Any card kind while it holds a card at
+    all (the kinds are hidden), energy while it has any (energy is public)."""
+    p = state.players[seat]
+    energy = state.rules.energy_tradeable and p.energy > 0
+    return _ANY_CARD[p.cards > 0] + bytes((energy,))
+
+
+def _publics(state: GameState) -> tuple[bytes, ...]:
+    return tuple(_public(state, seat) for seat in range(state.n))
 
 
 TRADED = CARD_KINDS + ("energy",)
 _cards_of = operator.itemgetter(*CARD_KINDS)
+_ANY_CARD = (bytes(len(CARD_KINDS)), bytes([1] * len(CARD_KINDS)))  # indexed by "holds a card"
 
 
 @functools.cache
 def _offer_picker(holdings: bytes):
     """Picks the possible offers out of an offer table; None when there are none.
 
-    ``holdings`` is what the offerer holds followed by what the partner holds. The
+    ``holdings`` is what the offerer holds followed by what the partner may be asked for. The
     offers depend on nothing else (at most 2**14 cases), so each picker is built once
     and then picks in C instead of looping over kinds in Python on every listing.
     """

@@ -1355,7 +1355,8 @@ def test_rule_12_1_accept_moves_goods_both_ways_decline_moves_nothing(accept):
     "offer",
     [
         OfferTrade(0, 1, (("brick", 3),), (("food", 1),)),  # offers more than held
-        OfferTrade(0, 1, (("brick", 1),), (("food", 2),)),  # asks more than the partner has
+        OfferTrade(0, 1, (("brick", 1),), (("food", 3),)),  # more cards than the partner holds
+        OfferTrade(0, 3, (("brick", 1),), (("food", 1),)),  # the partner holds no card at all
         OfferTrade(0, 0, (("brick", 1),), (("food", 1),)),  # with oneself
         OfferTrade(0, 1, (), (("food", 1),)),  # nothing offered
         OfferTrade(0, 1, (("brick", 1),), ()),
@@ -1366,6 +1367,38 @@ def test_rule_12_1_accept_moves_goods_both_ways_decline_moves_nothing(accept):
 def test_rule_12_1_bad_offers_are_illegal(offer):
     g = offer_position()
     assert_illegal(g, offer)
+
+
+def test_rule_12_1_asking_for_a_kind_the_partner_lacks_is_legal_and_can_only_be_declined():
+    """Rule 12.1: which kinds another player holds is hidden, so a proposal may ask for any
+    card kind while the partner holds enough cards in all; the partner, lacking the kind,
+    can only decline, and nothing moves."""
+    g = offer_position()
+    ask = OfferTrade(0, 1, (("brick", 1),), (("lumber", 1),))  # seat 1 holds food and steel
+    assert_legal(g, ask)
+    before = [hand(g, s) for s in range(4)]
+    g.apply(ask)
+    assert g.legal_actions() == [RespondToTrade(1, False)]
+    assert_illegal(g, RespondToTrade(1, True), "you have 0", "only decline")
+    g.apply(RespondToTrade(1, False))
+    assert [hand(g, s) for s in range(4)] == before
+
+
+def test_rule_12_1_offers_listed_tell_nothing_about_the_partners_kinds():
+    """The legal list is the same whichever kinds the other seats hold within their card
+    counts (the list, the action mask and bots must not reveal hidden hands)."""
+    listings = []
+    for partner_hand in ({"food": 1, "steel": 1}, {"lumber": 2}, {"science": 1, "fiber": 1}):
+        g = make(seed=1)
+        SB.give(g, 0, brick=2, science=1)
+        SB.give(g, 1, **partner_hand)
+        SB.give(g, 2, food=3)
+        roll_idle(g)
+        listings.append([a for a in g.legal_actions() if isinstance(a, OfferTrade)])
+    assert listings[0] and listings[0] == listings[1] == listings[2]
+    # every card kind may be asked of seat 1 and seat 2; nothing of seat 3, who holds no card
+    asked = {(a.partner, a.get[0][0]) for a in listings[0]}
+    assert asked == {(partner, kind) for partner in (1, 2) for kind in CARD_KINDS}
 
 
 def test_rule_12_1_trade_offers_only_in_the_action_phase():
@@ -1446,7 +1479,10 @@ def test_rule_12_1_after_the_roll_the_other_seats_clockwise_may_propose_or_pass(
         assert proposals and all(isinstance(a, ProposeTrade) and a.seat == seat for a in proposals)
         held = {k for k in CARD_KINDS if hand(g, seat)[k]}
         assert {a.give[0][0] for a in proposals} == held  # what the proposer holds ...
-        assert {a.get[0][0] for a in proposals} == {"brick", "science"}  # ... for the active's
+        # ... for any card kind: which kinds the active player holds is hidden (rule 12.1)
+        # (never the one kind it gives: seat 2 holds only food, so it cannot ask for food)
+        asked_for = set(CARD_KINDS) - (held if len(held) == 1 else set())
+        assert {a.get[0][0] for a in proposals} == asked_for
         assert_illegal(g, EndTurn(0), "not your move")
         asked.append(seat)
         g.apply(Decline(seat))
@@ -1519,7 +1555,7 @@ def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
     assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "right after")
     assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
     assert_illegal(g, ProposeTrade(1, (("food", 2),), (("brick", 1),)), "you have 1")
-    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 3),)), "they have 2")
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 4),)), "they hold only 3 cards")
     assert_illegal(g, ProposeTrade(1, (("food", 1),), (("food", 1),)), "same kind")
     assert_illegal(g, ProposeTrade(1, (), (("brick", 1),)), "both sides")
     assert_illegal(g, ProposeTrade(1, (("gold", 1),), (("brick", 1),)))

@@ -100,6 +100,32 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         context.close()
 
 
+def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
+    """A redraw from Python (here: the roll, applied while the user types a file name) keeps
+    the file box's text, its focus and the caret; it used to wipe them."""
+    context, page = open_page(browser, board_voila, 1366, 768)
+    try:
+        app = bk.app_locator(page)
+        app.locator('[data-tab="file"]').click()
+        bk.wait_for_idle(page)
+        box = app.locator(".e-filename")
+        box.click()
+        box.type("our-first-game")
+        page.keyboard.press("ArrowLeft")  # the caret one letter before the end
+        before = bk.snapshot(page)
+        # a click in code does not move the focus, as a bot's move arriving would not
+        app.evaluate("(root) => root.querySelector('[data-action=\"roll_dice\"]').click()")
+        bk.wait_for_change(page, before, keys=("log", "board", "buttons"), what="the roll")
+        bk.wait_for_idle(page)
+        kept = app.evaluate(
+            """(root) => { const box = root.querySelector('.e-filename');
+                 return [box.value, box === box.getRootNode().activeElement, box.selectionStart]; }"""
+        )
+        assert kept == ["our-first-game", True, len("our-first-game") - 1], kept
+    finally:
+        context.close()
+
+
 def test_controls_fit_at_1024x768(browser, board_voila):
     context, page = open_page(browser, board_voila, 1024, 768)
     try:

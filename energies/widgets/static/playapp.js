@@ -328,6 +328,7 @@ function render({ model, el }) {
       body = otherTab(v) ?? tabBody(v);
     }
     const tabs = `<div class="e-tabs" role="tablist">${TABS.map(([k, t]) => `<button class="e-tab ${k === tab ? "e-on" : ""}" data-tab="${k}">${t}</button>`).join("")}</div>`;
+    const kept = keepInputs();
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
       <div class="e-turnline">${esc(v.turn_line)}</div>
@@ -338,6 +339,7 @@ function render({ model, el }) {
       ${v.over ? "" : strip + hand}
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
+    restoreInputs(kept);
     root.classList.toggle("e-waiting", waiting > 0);
     root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
     for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
@@ -346,6 +348,36 @@ function render({ model, el }) {
 
   // one card for one: pickers for the partner (when there is a choice), the card given and the
   // card asked; the button applies the matching option (an offer, or a proposal, rule 12.1)
+  // A redraw from Python (a bot's move, a chart, a save) must not wipe what the user is typing
+  // or choosing: the file name and the offer pickers keep their value, focus and caret.
+  function inputKey(el) {
+    const picker = el.closest("[data-picker]");
+    return picker ? `${picker.dataset.picker}:${el.dataset.pick}` : el.className;
+  }
+
+  function keepInputs() {
+    const focused = side.getRootNode().activeElement;
+    return [...side.querySelectorAll('input[type="text"], select[data-pick]')].map((el) => ({
+      key: inputKey(el), value: el.value, focus: el === focused,
+      start: el.selectionStart ?? null, end: el.selectionEnd ?? null,
+    }));
+  }
+
+  function restoreInputs(kept) {
+    const fresh = new Map([...side.querySelectorAll('input[type="text"], select[data-pick]')]
+      .map((el) => [inputKey(el), el]));
+    for (const k of kept) {
+      const el = fresh.get(k.key);
+      if (!el) continue;
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === k.value)) continue;
+      el.value = k.value;
+      if (k.focus) {
+        el.focus();
+        if (k.start !== null && el.setSelectionRange) el.setSelectionRange(k.start, k.end);
+      }
+    }
+  }
+
   function pickerHtml(options, kind, label) {
     const uniq = (k) => [...new Set(options.map((o) => o[k]))];
     const sel = (k, text) => `<label>${text} <select data-pick="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
@@ -374,7 +406,7 @@ function render({ model, el }) {
         } else {
           go.disabled = true;
           delete go.dataset.act;
-          why.textContent = "Not possible: one of you lacks that card. Pick other cards.";
+          why.textContent = "Not possible: give a card you hold, for a different kind. Pick other cards.";
         }
       };
       box.querySelectorAll("select[data-pick]").forEach((s) => s.addEventListener("change", pick));
