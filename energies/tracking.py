@@ -51,6 +51,7 @@ from .actions import (
 from .encoding import (
     BROWN,
     DYNAMIC_SIZE,
+    HAND_FEATURES,
     HEAD_SIZE,
     MAX_SEATS,
     PHASES,
@@ -124,7 +125,11 @@ class ObservationTracker:
         # with the board written in; that vector with the hands written in too
         self._pieces: dict[int, tuple[list[int], list[int]]] = {}
         self._boards: dict[int, np.ndarray] = {}
-        self._hands: dict[int, tuple[np.ndarray, int]] = {}
+        self._hands: dict[int, list] = {}
+        # every seat's hand size, energy, development cards and warehouse, the counters,
+        # and (turn, phase, dice, active seat): read once after an action that may change
+        # them, shared by every observing seat (None: to be read again)
+        self._numbers: tuple | None = None
 
     # -- what changed since the last look ----------------------------------------------------
 
@@ -146,11 +151,11 @@ class ObservationTracker:
             if kind not in BOARD_STAYS:
                 self._pieces_moved()
             if kind not in HANDS_STAY and (kind is not RespondToTrade or last.accept):
-                self._hands.clear()
+                self._numbers = None
             self._seen = seen + 1
         elif len(actions) != seen:
             self._pieces_moved()
-            self._hands.clear()
+            self._forget_hands()
             self._seen = len(actions)
         if (
             state.longest_road_holder != self._awards[0]
@@ -168,7 +173,7 @@ class ObservationTracker:
             self._bag_changed()
         if state.phase != self._phase:
             self._phase = state.phase
-            self._hands.clear()
+            self._forget_hands()
 
     def _follow(self, game) -> None:
         state = game.state
@@ -186,7 +191,11 @@ class ObservationTracker:
     def _forget_boards(self) -> None:
         self._pieces.clear()
         self._boards.clear()
+        self._forget_hands()
+
+    def _forget_hands(self) -> None:
         self._hands.clear()
+        self._numbers = None
 
     def _pieces_moved(self) -> None:
         """A piece may have moved: find whose, and forget what depends on them."""
@@ -215,7 +224,7 @@ class ObservationTracker:
             state.rules.hazard_tokens - len(state.hex_hazards) - len(state.building_hazards)
         )
         self._boards.clear()
-        self._hands.clear()
+        self._forget_hands()
 
     def _bag_changed(self) -> None:
         state = self._state
@@ -228,7 +237,7 @@ class ObservationTracker:
         self._greens = len(bag) - sum(brown)
         self._table = brown + [len(state.event_board.get(row, ())) for row in ROWS]
         self._boards.clear()
-        self._hands.clear()
+        self._forget_hands()
 
     def _footprint(self) -> None:
         """GF from every seat's LF (rule 4.2), and the discs it makes the event phase draw."""
@@ -241,14 +250,18 @@ class ObservationTracker:
     def observation(self, game, seat: int) -> np.ndarray:
         """The observation of ``seat`` now: equal to ``encoder.encode(game.view(seat))``."""
         self._look(game)
+        numbers = self._numbers
+        if numbers is None:
+            numbers = self._numbers = self._read_numbers()
         kept = self._hands.get(seat)
         if kept is None:
-            kept = self._hands[seat] = self._with_hands(seat)
+            kept = self._hands[seat] = self._with_hands(seat, numbers)
+        elif kept[1] is not numbers:
+            self._update(seat, kept, numbers)
         state = self._state
-        vector, offers = kept
-        if state.offers_made != offers:  # an offer was made (rule 12.1): only that count
+        vector = kept[0]
+        if state.offers_made != vector[self._offers_at]:  # an offer was made (rule 12.1)
             vector[self._offers_at] = state.offers_made
-            self._hands[seat] = (vector, state.offers_made)
         obs = vector.copy()
         if state.queue:
             task = state.queue[0]
@@ -263,18 +276,70 @@ class ObservationTracker:
                     obs[trade + len(TRADED) + TRADED.index(k)] = count
         return obs
 
-    def _with_hands(self, seat: int) -> tuple[np.ndarray, int]:
-        """The board's vector with the hands, counters, turn, phase, dice and the active
-        seat written in, and the offers made it shows."""
+    def _read_numbers(self) -> tuple:
+        state = self._state
+        players = state.players
+        return (
+            tuple(map(sum, map(dict.values, map(_hand, players)))),  # hand sizes
+            tuple(map(_energy, players)),
+            tuple(map(len, map(_dev_cards, players))),
+            tuple(map(_warehouse, players)),
+            (
+                len(state.dev_deck),
+                state.energy_supply,
+                state.offers_made,
+                state.plants_built,
+                state.demolished,
+                state.dev_played_turn,
+            ),
+            (state.turn, state.phase, state.dice, state.active),
+        )
+
+    @staticmethod
+    def _own(me) -> tuple:
+        return _hand_of(me.hand), tuple(me.dev_cards), tuple(me.dev_new)
+
+    def _update(self, seat: int, kept: list, numbers: tuple) -> None:
+        """Write into a seat's kept vector what changed since it was written: its own hand,
+        and the per-seat numbers or counters that differ."""
+        vector, old, own = kept
+        now = self._own(self._state.players[seat])
+        if now[1:] != own[1:]:  # its development cards: written afresh
+            kept[:] = self._with_hands(seat, numbers)
+            return
+        if now[0] != own[0]:
+            vector[: len(CARD_KINDS)] = now[0]
+        at = self._at
+        pad = (0,) * (MAX_SEATS - len(numbers[0]))
+        for feature, values, before in zip(HAND_FEATURES, numbers, old):
+            if values != before:
+                vector[at[feature] : at[feature] + MAX_SEATS] = values[seat:] + values[:seat] + pad
+        if numbers[4] != old[4]:
+            vector[at["counters"] : at["counters"] + len(numbers[4])] = numbers[4]
+        if numbers[5] != old[5]:  # a new turn, phase or roll: move the one-hot marks
+            self._mark(vector, seat, old[5], 0)
+            self._mark(vector, seat, numbers[5], 1)
+        kept[1], kept[2] = numbers, now
+
+    def _mark(self, vector: np.ndarray, seat: int, frame: tuple, value: int) -> None:
+        """Write (or clear) the turn's number and the phase, dice and active seat marks."""
+        turn, phase, dice, active = frame
+        at = self._at
+        vector[at["turn"]] = min(turn / 10, 999.0)
+        vector[at["phase"] + _PHASE_INDEX[phase]] = value
+        if dice:
+            vector[at["dice"] - 2 + dice[0] + dice[1]] = value
+        vector[self._decider_at + 1 + (active - seat) % len(self._players)] = value
+
+    def _with_hands(self, seat: int, numbers: tuple) -> list:
+        """[the board's vector with the hands, counters, turn, phase, dice and the active
+        seat written in, the numbers written, the seat's own cards written]."""
         board = self._boards.get(seat)
         if board is None:
             board = self._boards[seat] = self._board(seat)
         state, at = self._state, self._at
-        players = state.players
-        n = len(players)
-        order = [players[(seat + rel) % n] for rel in range(n)]
-        pad = (0,) * (MAX_SEATS - n)
-        me = order[0]
+        me = state.players[seat]
+        own = self._own(me)
         dev = _NO_DEV
         if me.dev_cards or me.dev_new:
             dev = [0] * (2 * len(DEV_CARDS))
@@ -282,36 +347,26 @@ class ObservationTracker:
                 dev[DEV_CARDS.index(card)] += 1
             for card in me.dev_new:
                 dev[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
+        sizes, energy, dev_cards, warehouse, counters, frame = numbers
+        n = len(sizes)
+        pad = (0,) * (MAX_SEATS - n)
         self._dynamic.pack_into(
             self._scratch,
             0,
-            *_hand_of(me.hand),
+            *own[0],
             *dev,
-            *map(sum, map(dict.values, map(_hand, order))),  # hand sizes
-            *pad,
-            *map(_energy, order),
-            *pad,
-            *map(len, map(_dev_cards, order)),
-            *pad,
-            *map(_warehouse, order),
-            *pad,
-            len(state.dev_deck),
-            state.energy_supply,
-            state.offers_made,
-            state.plants_built,
-            state.demolished,
-            state.dev_played_turn,
-        )
+            *sizes[seat:], *sizes[:seat], *pad,
+            *energy[seat:], *energy[:seat], *pad,
+            *dev_cards[seat:], *dev_cards[:seat], *pad,
+            *warehouse[seat:], *warehouse[:seat], *pad,
+            *counters,
+        )  # fmt: skip
         vector = board.copy()
         vector[:DYNAMIC_SIZE] = self._scratch
-        vector[at["turn"]] = min(state.turn / 10, 999.0)
         if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
             vector[at["seats"]] += state.rules.vp_card_vp * me.dev_cards.count("victory_point")
-        vector[at["phase"] + _PHASE_INDEX[state.phase]] = 1
-        if state.dice:
-            vector[at["dice"] - 2 + state.dice[0] + state.dice[1]] = 1
-        vector[self._decider_at + 1 + (state.active - seat) % n] = 1
-        return vector, state.offers_made
+        self._mark(vector, seat, frame, 1)
+        return [vector, numbers, own]
 
     def _board(self, seat: int) -> np.ndarray:
         """The vector with the board and everything that follows from it written in."""
