@@ -119,12 +119,15 @@ class ObservationTracker:
         self._decider_at = at["pending"] + len(TASK_KINDS)
         self._trade_at = at["trade"]
         self._game = None
+        self._hazard_ones: tuple[int, ...] = ()
+        self._table: tuple[int, ...] = ()
+        self._bag = self._greens = self._hazards_left = 0
         # per seat: copies of its pieces and what follows from them (see _player)
         self._players: list[tuple] = []
         # per observing seat: the pieces' one-hot indices and "seats" numbers; the vector
         # with the board written in; that vector with the hands written in too
         self._pieces: dict[int, tuple[list[int], list[int]]] = {}
-        self._boards: dict[int, np.ndarray] = {}
+        self._boards: dict[int, list] = {}
         self._hands: dict[int, list] = {}
         # every seat's hand size, energy, development cards and warehouse, the counters,
         # and (turn, phase, dice, active seat): read once after an action that may change
@@ -219,12 +222,11 @@ class ObservationTracker:
         ones = [at["hex_hazards"] + h for h in state.hex_hazards]
         ones += [at["building_hazards"] + c for c in state.building_hazards]
         ones.append(at["inspector"] + state.inspector)
-        self._hazard_ones = ones
+        self._hazard_ones = tuple(ones)
         self._hazards_left = (
             state.rules.hazard_tokens - len(state.hex_hazards) - len(state.building_hazards)
         )
-        self._boards.clear()
-        self._forget_hands()
+        self._share()
 
     def _bag_changed(self) -> None:
         state = self._state
@@ -235,9 +237,31 @@ class ObservationTracker:
                 brown[BROWN.index(symbol)] += 1
         self._bag = len(bag)
         self._greens = len(bag) - sum(brown)
-        self._table = brown + [len(state.event_board.get(row, ())) for row in ROWS]
-        self._boards.clear()
-        self._forget_hands()
+        self._table = (*brown, *(len(state.event_board.get(row, ())) for row in ROWS))
+        self._numbers = None  # the event phase may have moved cards too
+        self._share()
+
+    def _share(self) -> None:
+        # what the kept vectors of every seat patch in when it changes (see _patch)
+        self._shared = (
+            self._hazard_ones, self._table, self._bag, self._greens, self._hazards_left
+        )  # fmt: skip
+
+    def _patch(self, vector: np.ndarray, old: tuple) -> None:
+        """Write the hazards, the Inspector, the bag and the event board into a kept vector
+        that shows them as ``old``."""
+        ones, table, bag, greens, left = self._shared
+        if ones != old[0]:
+            for i in old[0]:
+                vector[i] = 0
+            for i in ones:
+                vector[i] = 1
+        if table != old[1]:
+            at = self._at["bag_brown"]
+            vector[at : at + len(table)] = table
+        at = self._at["public"]
+        vector[at + 1 : at + 3] = bag, greens
+        vector[at + 4] = left
 
     def _footprint(self) -> None:
         """GF from every seat's LF (rule 4.2), and the discs it makes the event phase draw."""
@@ -256,8 +280,12 @@ class ObservationTracker:
         kept = self._hands.get(seat)
         if kept is None:
             kept = self._hands[seat] = self._with_hands(seat, numbers)
-        elif kept[1] is not numbers:
-            self._update(seat, kept, numbers)
+        else:
+            if kept[3] is not self._shared:
+                self._patch(kept[0], kept[3])
+                kept[3] = self._shared
+            if kept[1] is not numbers:
+                self._update(seat, kept, numbers)
         state = self._state
         vector = kept[0]
         if state.offers_made != vector[self._offers_at]:  # an offer was made (rule 12.1)
@@ -302,7 +330,7 @@ class ObservationTracker:
     def _update(self, seat: int, kept: list, numbers: tuple) -> None:
         """Write into a seat's kept vector what changed since it was written: its own hand,
         and the per-seat numbers or counters that differ."""
-        vector, old, own = kept
+        vector, old, own, _shared = kept
         now = self._own(self._state.players[seat])
         if now[1:] != own[1:]:  # its development cards: written afresh
             kept[:] = self._with_hands(seat, numbers)
@@ -334,9 +362,13 @@ class ObservationTracker:
     def _with_hands(self, seat: int, numbers: tuple) -> list:
         """[the board's vector with the hands, counters, turn, phase, dice and the active
         seat written in, the numbers written, the seat's own cards written]."""
-        board = self._boards.get(seat)
-        if board is None:
-            board = self._boards[seat] = self._board(seat)
+        kept = self._boards.get(seat)
+        if kept is None:
+            kept = self._boards[seat] = [self._board(seat), self._shared]
+        elif kept[1] is not self._shared:
+            self._patch(kept[0], kept[1])
+            kept[1] = self._shared
+        board = kept[0]
         state, at = self._state, self._at
         me = state.players[seat]
         own = self._own(me)
@@ -366,7 +398,7 @@ class ObservationTracker:
         if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
             vector[at["seats"]] += state.rules.vp_card_vp * me.dev_cards.count("victory_point")
         self._mark(vector, seat, frame, 1)
-        return [vector, numbers, own]
+        return [vector, numbers, own, self._shared]
 
     def _board(self, seat: int) -> np.ndarray:
         """The vector with the board and everything that follows from it written in."""
@@ -374,7 +406,7 @@ class ObservationTracker:
         if kept is None:
             kept = self._pieces[seat] = self._pieces_of(seat)
         ones, numbers = kept
-        ones = ones + self._hazard_ones
+        ones = ones + list(self._hazard_ones)
         board = self.encoder.static.copy()
         board[np.fromiter(ones, np.intp, len(ones))] = 1
         board[DYNAMIC_SIZE + 1 : HEAD_SIZE] = numbers + [
