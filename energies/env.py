@@ -151,6 +151,11 @@ def env(**kwargs) -> AECEnv:
     return CheckedEnv(raw_env(**kwargs))
 
 
+_GUARDED = frozenset(
+    {"agents", "agent_selection", "rewards", "terminations", "truncations", "infos", "num_agents"}
+)
+
+
 class CheckedEnv(BaseWrapper):
     """Order of calls, bounds and illegal moves checked around a :class:`raw_env`.
 
@@ -182,6 +187,12 @@ class CheckedEnv(BaseWrapper):
     truncations = _after_reset("truncations")
     infos = _after_reset("infos")
     del _after_reset
+
+    def __getattr__(self, name: str) -> Any:
+        # reached when a guarded property above refuses (or for any other attribute)
+        if name in _GUARDED and not self.__dict__.get("_has_reset"):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return super().__getattr__(name)
 
     @property
     def num_agents(self) -> int:

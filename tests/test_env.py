@@ -188,6 +188,28 @@ def test_illegal_actions_are_refused():
     assert all(wrapped.terminations.values()) and wrapped.rewards[offender] == -1
 
 
+def test_the_checked_env_enforces_order_and_bounds():
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    e = env(players=4)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = e.agent_selection
+    EnvLogger.suppress_output()
+    try:
+        with pytest.raises(Exception, match="reset"):
+            e.step(0)
+    finally:
+        EnvLogger.unsuppress_output()
+    e.reset(seed=2)
+    for bad in (-1, e.unwrapped.codec.size, 2.5, "roll"):
+        with pytest.raises(AssertionError, match="action space"):
+            e.step(bad)
+    iterator = iter(e.agent_iter())
+    next(iterator)
+    with pytest.raises(AssertionError, match="step"):
+        next(iterator)  # two agents without a step between them
+
+
 def test_pettingzoo_render_test_passes(capsys):
     from pettingzoo.test import render_test
 
