@@ -176,7 +176,7 @@ class ObservationTracker:
             self._bag_changed()
         if state.phase != self._phase:
             self._phase = state.phase
-            self._forget_hands()
+            self._numbers = None  # the engine moved on by itself (a roll, the event phase)
 
     def _follow(self, game) -> None:
         state = game.state
