@@ -361,7 +361,8 @@ class ObservationTracker:
 
     def _with_hands(self, seat: int, numbers: tuple) -> list:
         """[the board's vector with the hands, counters, turn, phase, dice and the active
-        seat written in, the numbers written, the seat's own cards written]."""
+        seat written in, the numbers written, the seat's own cards written, the shared
+        board parts written] (kept per seat and updated in place)."""
         kept = self._boards.get(seat)
         if kept is None:
             kept = self._boards[seat] = [self._board(seat), self._shared]
