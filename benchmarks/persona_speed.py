@@ -72,6 +72,12 @@ def main() -> None:
             flush=True,
         )
     speedups = [r["before"]["cpu"] / r["after"]["cpu"] for r in rows]
+    # per applied action: the same where the games are the same; the fair measure where a
+    # rule change made the games longer or shorter
+    per_action = [
+        (r["after"]["actions"] / r["after"]["cpu"]) / (r["before"]["actions"] / r["before"]["cpu"])
+        for r in rows
+    ]
     same = all(r["before"]["frame"] == r["after"]["frame"] for r in rows)
     lines = [
         "# Persona games/s, before and after (benchmarks/persona_speed.py)",
@@ -83,18 +89,25 @@ def main() -> None:
             f"work, Python {platform.python_version()}. Before: `{trees['before']}`."
         ),
         "",
-        "| round | before: CPU s | before: games/s | after: CPU s | after: games/s | speed-up |",
-        "|---:|---:|---:|---:|---:|---:|",
+        (
+            "| round | before: CPU s | before: games/s | after: CPU s | after: games/s "
+            "| speed-up | before: actions/s | after: actions/s |"
+        ),
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for i, (r, s) in enumerate(zip(rows, speedups), start=1):
         b, a = r["before"]["cpu"], r["after"]["cpu"]
         lines.append(
-            f"| {i} | {b:.2f} | {args.games / b:.1f} | {a:.2f} | {args.games / a:.1f} | {s:.2f} |"
+            f"| {i} | {b:.2f} | {args.games / b:.1f} | {a:.2f} | {args.games / a:.1f} | {s:.2f} "
+            f"| {r['before']['actions'] / b:,.0f} | {r['after']['actions'] / a:,.0f} |"
         )
     lines += [
         "",
         f"**Speed-up: median {statistics.median(speedups):.2f} "
-        f"(rounds {min(speedups):.2f}–{max(speedups):.2f})**. "
+        f"(rounds {min(speedups):.2f}–{max(speedups):.2f})**; per applied action "
+        f"{statistics.median(per_action):.2f} ({min(per_action):.2f}–{max(per_action):.2f}), "
+        f"{rows[0]['before']['actions'] / args.games:.1f} actions a game before and "
+        f"{rows[0]['after']['actions'] / args.games:.1f} after. "
         + (
             "Both trees give the same frame (same games) in every round."
             if same

@@ -21,11 +21,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .actions import Action, OfferTrade, ProposeTrade
+from .actions import Action, Decline, OfferTrade, ProposeTrade
 from .board import PIPS
 from .checks import supply_rates
-from .listing import OffersLeftOut
+from .listing import TRADED, OffersLeftOut
 from .search import SEARCH_BOTS, SearchPlayer
+from .view import GameView
 
 
 class Player(Protocol):
@@ -70,11 +71,41 @@ class RandomBot:
 _OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
 
 
-_score_and_tie = operator.itemgetter(0, 1)  # (score, tie-break draw) of a scored action
+def _tie_break(scores: list[float], top: float, skipped: int, tie: random.Random) -> int:
+    """The index of the best score, ties going to the higher ``tie.random()``; one draw is
+    taken for every score in order and then ``skipped`` more (see StrategyBot._best)."""
+    fast = type(tie) is random.Random  # a subclass may draw differently: draw one by one
+    if scores.count(top) == 1:  # no tie: the draws only move the stream on
+        if fast:
+            tie.getrandbits(64 * (len(scores) + skipped))  # the words of that many random()
+        else:
+            for _ in range(len(scores) + skipped):
+                tie.random()
+        return scores.index(top)
+    best, best_draw = 0, -1.0
+    for i, score in enumerate(scores):
+        draw = tie.random()
+        if score == top and draw > best_draw:  # the first of equal draws wins, as max() does
+            best, best_draw = i, draw
+    for _ in range(skipped):
+        tie.random()
+    return best
 
 
 def _footprints(state) -> tuple[int, ...]:
+    if type(state) is GameView:
+        return state._lf  # the view worked them out already
     return tuple(map(state.local_footprint, range(state.n)))
+
+
+_MOST_DISCS: list = [None, 0]  # [a rule set, its _most_discs]
+
+
+def _most_discs(rules) -> int:
+    """The most discs any GF band draws in one event phase (rule 4.3)."""
+    if _MOST_DISCS[0] is not rules:  # (hashing a rule set costs more than this)
+        _MOST_DISCS[:] = [rules, max(band[2] for band in rules.disc_bands)]
+    return _MOST_DISCS[1]
 
 
 def _plant_balance(state, seat: int) -> int:
@@ -111,6 +142,33 @@ def _scorers(cls: type) -> _Scorers:
 def _scores_nothing(bot, state, a, needs) -> float:
     return 0.0  # a kind the bot has no scorer for
 
+
+_WANTED: dict[tuple, tuple] = {}  # (id of a rule set, city, town, wish) -> (rules, wanted)
+
+
+def _most_wanted(rules, city: bool, town: bool, wish) -> tuple[tuple[str, int], ...]:
+    """The most of each kind that one of the next builds costs: a city, a town, the plant the
+    persona wishes for (kinds in the order these costs name them first)."""
+    key = (id(rules), city, town, wish)
+    found = _WANTED.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    wanted = [rules.cost(item) for item, on in (("city", city), ("town", town)) if on]
+    if wish in ("renewable", "fossil"):
+        wanted.append(rules.cost(wish))
+    most: dict[str, int] = {}
+    for cost in wanted:
+        for kind, n in cost.items():
+            most[kind] = max(most.get(kind, 0), n)
+    if len(_WANTED) > 256:
+        _WANTED.clear()
+    _WANTED[key] = (rules, tuple(most.items()))
+    return _WANTED[key][1]
+
+
+# seat -> ((board, rules, seat, towns, cities, plants), StrategyBot.likely_value of it): the
+# base method reads only these, the same for every persona
+_LIKELY: dict[int, tuple] = {}
 
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
 
@@ -153,18 +211,23 @@ class StrategyBot:
             self._remember_trade(state, choice)
         return choice
 
+    decide.ignores_view_if_forced = True  # one option and no offers left out: play() passes None
+
     def _best(self, state, legal: Sequence[Action], tie: random.Random) -> Action:
         """The best-scoring action; ties go to the higher ``tie.random()`` drawn for each action.
 
+        Every listed action gets one tie-break draw, in list order, but a draw matters only
+        when two actions share the best score. So the scores are worked out first and only
+        the tied actions' draws are taken; the others are skipped in bulk (one
+        ``getrandbits(64 * k)`` uses the same words of the Mersenne Twister as ``k`` calls of
+        ``random()``), and the random stream, and every seeded game, stays exactly as if
+        each action had drawn.
+
         Speed: an own-turn listing ends with ~150 one-for-one offers, which every persona
         scores 0.0 while ending the turn scores 0.1, so an offer can never be chosen. When
-        the offers are that tail and the persona keeps the 0.0 score, they are not scored;
-        their tie-break draws are still taken from ``tie`` (one ``getrandbits`` call uses
-        the same words of the Mersenne Twister as that many ``random()`` calls), so the
-        random stream, and every seeded game, stays exactly as if each offer were scored.
+        the offers are that tail and the persona keeps the 0.0 score, they are not scored
+        (nor listed, see :meth:`scores_unlisted_offers`); their draws are skipped likewise.
         """
-        seat = legal[0].seat
-        needs = self._needs(state, seat)
         n = len(legal)
         offers = unlisted = 0
         if self.scores_unlisted_offers:
@@ -174,28 +237,64 @@ class StrategyBot:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
             elif not offers:
                 unlisted = self._offers_left_out(legal)
-        draw = tie.random
-        if type(self).score is StrategyBot.score:  # look each kind's scorer up once
-            scorers = _scorers(type(self))
-            scored = [
-                (scorers[a.kind](self, state, a, needs), draw(), a) for a in legal[: n - offers]
-            ]
-        else:
-            score = self.score
-            scored = [(score(state, a, needs), draw(), a) for a in legal[: n - offers]]
-        best = max(scored, key=_score_and_tie) if scored else None
-        if offers or unlisted:
-            if best is not None and best[0] > _OFFER_SCORE:
-                if type(tie) is random.Random:
-                    tie.getrandbits(64 * (offers + unlisted))  # = that many calls of random()
-                else:
-                    for _ in range(offers + unlisted):
-                        draw()
-            else:  # an offer could win the tie-break: score them after all
-                tail = legal[n - offers :] if offers else legal.offers()
-                tail = [(_OFFER_SCORE, draw(), a) for a in tail]
-                best = max([best, *tail] if best else tail, key=_score_and_tie)
-        return best[2]
+        scored = legal[: n - offers] if offers else legal
+        scores = self._scores(state, scored)
+        tail = offers + unlisted  # unscored offers after the scored actions, each 0.0
+        top = max(scores) if scores else _OFFER_SCORE
+        if tail and top <= _OFFER_SCORE:  # an offer could win the tie-break: draw for them
+            tail_actions = legal[n - offers :] if offers else legal.offers()
+            scores = [*scores, *[_OFFER_SCORE] * len(tail_actions)]
+            scored, tail = [*scored, *tail_actions], 0
+        return scored[_tie_break(scores, top, tail, tie)]
+
+    def _scores(self, state, actions: Sequence[Action]) -> list[float]:
+        """The score of every action, in order (:meth:`score`, quicker where it can be)."""
+        seat = actions[0].seat
+        cls = type(self)
+        if cls.score is not StrategyBot.score:  # a persona with its own score(): ask it
+            needs, score = self._needs(state, seat), self.score
+            return [score(state, a, needs) for a in actions]
+        scorers = _scorers(cls)
+        if type(actions[0]) is ProposeTrade and cls._proposal_scores_apply():
+            return self._proposal_scores(state, actions, scorers)
+        needs = self._needs(state, seat)
+        return [scorers[a.kind](self, state, a, needs) for a in actions]
+
+    @classmethod
+    @functools.cache
+    def _proposal_scores_apply(cls) -> bool:
+        """Whether :meth:`_proposal_scores` gives this class's scores (nothing overridden)."""
+        return all(
+            getattr(cls, name) is getattr(StrategyBot, name)
+            for name in ("_score_propose_trade", "_trade_gain", "_score_decline")
+        )
+
+    def _proposal_scores(self, state, actions: Sequence[Action], scorers) -> list[float]:
+        """:meth:`_score_propose_trade` of a whole proposal window, with each card kind's
+        value worked out once instead of once per proposal (the same numbers)."""
+        if state.queue[0].info.get("made", 0):  # only one proposal per turn is worth it
+            passes = [type(a) is Decline for a in actions if type(a) is not ProposeTrade]
+            if all(passes):  # the window as listed: proposals, then the pass (scored 0.0)
+                return [-1.0 if type(a) is ProposeTrade else 0.0 for a in actions]
+        needs = self._needs(state, actions[0].seat)
+        value = {kind: self.card_value(kind, needs) for kind in TRADED}
+        likely = self._likely(state, state.active)
+        margin = self.accept_margin + 0.5
+        scores = []
+        for a in actions:
+            if type(a) is not ProposeTrade:  # the pass
+                scores.append(scorers[a.kind](self, state, a, needs))
+                continue
+            (give, gives), (get, gets) = a.give[0], a.get[0]  # one kind each way, as listed
+            if gives != 1 or gets != 1 or len(a.give) != 1 or len(a.get) != 1:
+                scores.append(self._score_propose_trade(state, a, needs))
+                continue
+            mine = value[get] - value[give]
+            if mine < 1.0:
+                scores.append(-1.0)
+            else:
+                scores.append(mine if likely[give] - likely[get] > margin else -1.0)
+        return scores
 
     @staticmethod
     def _offers_left_out(legal: Sequence[Action]) -> int:
@@ -208,14 +307,17 @@ class StrategyBot:
         gives this bot: true while the bot scores every offer 0.0 (see :meth:`_best`)."""
         return type(self)._score_offer_trade is StrategyBot._score_offer_trade
 
+    _memo: dict | None = None  # set by decide() for the time of one decision
+
     def _memo_get(self, key, compute, *args):
         """``compute(*args)``, worked out once per decision (the state does not change)."""
-        memo = getattr(self, "_memo", None)
+        memo = self._memo
         if memo is None:
             return compute(*args)
-        if key not in memo:
-            memo[key] = compute(*args)
-        return memo[key]
+        found = memo.get(key, memo)  # (the memo itself: not worked out yet)
+        if found is memo:
+            found = memo[key] = compute(*args)
+        return found
 
     # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
 
@@ -234,22 +336,15 @@ class StrategyBot:
     # -- what the player is short of for its next builds ----------------------------------------
 
     def _needs(self, state, seat: int) -> Counter:
+        """How many cards of each kind the player lacks for its next builds (a city, a town
+        and the plant it wishes for; 0 for a kind one of them uses that it holds enough of)."""
         p, rules = state.players[seat], state.rules
-        wanted: list[dict[str, int]] = []
-        if p.towns and len(p.cities) < rules.cities:  # a city piece left
-            wanted.append(rules.cost("city"))
-        if len(p.towns) < rules.towns:  # a town piece left
-            wanted.append(rules.cost("town"))
         wish = self.plant_wish(state, seat)  # a pure function of the state: asked once
-        if wish == "renewable":
-            wanted.append(rules.cost("renewable"))
-        elif wish == "fossil":
-            wanted.append(rules.cost("fossil"))
-        hand, short = p.hand, {}
-        for cost in wanted:
-            for kind, n in cost.items():
-                short[kind] = max(short.get(kind, 0), n - hand[kind])
-        return Counter(short)  # a Counter: a kind nobody needs reads as 0
+        city = bool(p.towns) and len(p.cities) < rules.cities  # a town to upgrade, a city left
+        most = _most_wanted(rules, city, len(p.towns) < rules.towns, wish)
+        hand, needs = p.hand, Counter.__new__(Counter)  # a Counter: other kinds read as 0
+        dict.update(needs, [(kind, n - hand[kind] if n > hand[kind] else 0) for kind, n in most])
+        return needs
 
     def card_value(self, kind: str, needs: Counter) -> float:
         base = self.science_value if kind == "science" else _BASE_VALUE.get(kind, 1.0)
@@ -376,9 +471,23 @@ class StrategyBot:
         mine = self._trade_gain(a.get, a.give, needs)
         if mine < 1.0:
             return -1.0
-        likely = self._memo_get(("likely", state.active), self.likely_value, state, state.active)
+        likely = self._likely(state, state.active)
         theirs = sum(likely[k] * n for k, n in a.give) - sum(likely[k] * n for k, n in a.get)
         return mine if theirs > self.accept_margin + 0.5 else -1.0  # a guess: be sure
+
+    def _likely(self, state, seat: int) -> dict[str, float]:
+        """:meth:`likely_value`, worked out again only when that seat's buildings or plants
+        change (it reads nothing else of the position)."""
+        if type(state) is not GameView or type(self).likely_value is not StrategyBot.likely_value:
+            return self._memo_get(("likely", seat), self.likely_value, state, seat)
+        p = state.players[seat]
+        key = (state.board, state.rules, seat, p.towns, p.cities, p.plants)  # frozen copies
+        found = _LIKELY.get(seat)
+        if found is not None and all(map(operator.is_, found[0][:3], key)) and found[0] == key:
+            return found[1]
+        value = self.likely_value(state, seat)
+        _LIKELY[seat] = (key, value)
+        return value
 
     def likely_value(self, state, seat: int) -> dict[str, float]:
         """What each card kind is likely worth to another seat, from public facts only (its
@@ -505,7 +614,7 @@ class StrategyBot:
 
     def endgame(self, state, rounds: int = 2) -> bool:
         """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
-        most = max(band[2] for band in state.rules.disc_bands)  # no GF draws more per turn
+        most = _most_discs(state.rules)  # no GF draws more per turn
         if len(state.bag) > rounds * state.n * most + 2:
             return False  # far from the end whatever the GF: no need to work it out
         per_turn = state.rules.discs_to_draw(self.global_footprint(state))

@@ -70,7 +70,7 @@ from .effects import (
     FREE_EFFECTS,
 )
 from .listing import free_actions
-from .quickstart import quick_start_choice, reserve_city_corners
+from .quickstart import quick_start
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
@@ -130,9 +130,7 @@ def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
         state.queue += [Task("setup_city", seat), Task("setup_road", seat)]
     state.active = state.start_player
     if rules.start == "quick":  # rules 2.3, 3.4: see energies.quickstart
-        reserved = reserve_city_corners(board, list(reversed(order)))
-        while state.phase == "setup":
-            apply_listed(state, quick_start_choice(state, legal_actions(state), reserved))
+        quick_start(state, list(reversed(order)), legal_actions, apply_listed)
     return state
 
 
@@ -279,7 +277,7 @@ def apply(state: GameState, action: Action) -> None:
     if isinstance(action, SandboxEdit):
         from .sandbox import apply_edit
 
-        state.listed = state.listed_before_offer = state.spots = None
+        state.listed = state.listed_before_offer = state.spots = state.view_stamp = None
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -289,6 +287,9 @@ def apply_listed(state: GameState, action: Action) -> None:
     """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
     listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
     state.listed = state.listed_before_offer = state.spots = None  # the position changes
+    stamp, state.view_stamp = state.view_stamp, None
+    if stamp is not None and _quiet(state, action):
+        state.view_stamp = stamp  # nobody's cards or pieces change: views keep their copies
     state.log.append(action)  # turned into its sentence only when the log is read
     state.turn_actions += 1
     if state.queue:
@@ -329,6 +330,20 @@ PIECES_STAY = frozenset(
         Decline,
     }
 )
+
+
+# Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn
+# machine runs no step after them (the windows come last in a turn's queue).
+QUIET = frozenset({OfferTrade, ProposeTrade})
+
+
+def _quiet(state: GameState, action: Action) -> bool:
+    kind = type(action)
+    if kind is RespondToTrade:
+        return not action.accept
+    if kind is Decline:
+        return bool(state.queue) and state.queue[0].kind == "propose_trade"
+    return kind in QUIET
 
 
 # Points come from pieces, development cards and the two awards (rule 13.8): after these

@@ -61,7 +61,23 @@ def check_invariants(
     if distance_rule and state.phase != "setup":
         out += _distance(state)
     out += _progress(state, legal_actions)
+    if not out:  # (a broken state could break the copying itself)
+        out += _views(state)
     return out
+
+
+def _views(state: GameState) -> list[str]:
+    """Where a view would reuse the public copies of an earlier one (kept through the answers
+    of a trade window, engine.QUIET), the view of the seat to decide equals one copied afresh.
+    (The per-player copies the view module compares before reusing: tests/test_view.py.)"""
+    from . import view  # lazy, as in _progress
+
+    if not view.reuses_copies(state):
+        return []
+    seat = state.queue[0].seat if state.queue and state.outcome is None else state.active
+    if tuple(view.make_view(state, seat)) != tuple(view.fresh_view(state, seat)):
+        return [f"seat {seat}'s view made from kept copies differs from a fresh one"]
+    return []
 
 
 # -- cards, energy, development cards (§1, rules 8.4, 13) ----------------------------------------

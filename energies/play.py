@@ -19,7 +19,9 @@ def view_for(bot: Player, game: Game, seat: int) -> GameView | None:
     """What ``bot`` gets to decide from: the view of its seat.
 
     A bot whose ``decide`` is marked ``ignores_view`` (RandomBot's) gets None
-    instead, which saves copying the position for a bot that never reads it.
+    instead, which saves copying the position for a bot that never reads it (and
+    ``play`` passes None to one marked ``ignores_view_if_forced`` when it has a single
+    option).
     """
     if getattr(bot.decide, "ignores_view", False):
         return None
@@ -44,19 +46,27 @@ def play(
     if not isinstance(game, Game):  # another game of the kit (energies.games)
         return _play_contract(game, seats, rng, max_actions)
     actions = game.actions
+    # asked once per game, not before every decision (each is a property of the bot's class)
+    unlisted = {s: getattr(b, "scores_unlisted_offers", False) for s, b in seats.items()}
+    viewless = {s: getattr(b.decide, "ignores_view", False) for s, b in seats.items()}
+    forced = {s: getattr(b.decide, "ignores_view_if_forced", False) for s, b in seats.items()}
     for _ in range(max_actions):
         state = game.state
         seat = engine.current_seat(state)
         if seat is None:
             return game.outcome
         applied, bot = len(actions), seats[seat]
-        if getattr(bot, "scores_unlisted_offers", False):  # see StrategyBot._best
+        if unlisted[seat]:  # see StrategyBot._best
             legal = OffersLeftOut(engine.legal_actions(state, offers=False), state, seat)
             listed, kept = tuple(legal), state.listed
         else:
             legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
             listed = kept = state.listed  # the engine's own (immutable) listing of this position
-        action = bot.decide(view_for(bot, game, seat), legal, rng)
+        if viewless[seat] or (forced[seat] and len(legal) == 1 and not _offers_left(legal)):
+            view = None  # a bot that never reads it (or not when it has no choice)
+        else:
+            view = game.view(seat)
+        action = bot.decide(view, legal, rng)
         untouched = game.state is state and state.listed is kept and len(actions) == applied
         if untouched and listed is not None and any(map(operator.is_, listed, repeat(action))):
             engine.apply_listed(state, action)  # one of the actions just listed: already checked
@@ -65,6 +75,10 @@ def play(
             game.apply(action)
         actions = game.actions  # a bot may have replaced the log (undo, load)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")
+
+
+def _offers_left(legal) -> int:
+    return legal.count if type(legal) is OffersLeftOut else 0
 
 
 def _play_contract(game, seats: Mapping[int, Player], rng: random.Random, max_actions: int):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
+import random
 
 from .actions import Action, BuildCity, BuildRoad
 from .board import Board
@@ -78,6 +79,11 @@ def _corner_tables(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def quick_start_choice(state: GameState, options: list[Action], reserved: dict[int, int]) -> Action:
     """The quick start's pick among the set-up ``options`` of the seat to place (see above)."""
+    return options[_choice(state, options, reserved)[0]]
+
+
+def _choice(state: GameState, options: list[Action], reserved: dict[int, int]) -> tuple:
+    """(index of the pick, indexes of the options that only the tie-break draw told apart)."""
     board, rng = state.board, state.rng["setup"]
     first = options[0]
     if isinstance(first, BuildRoad):  # the far end: the corner without the building
@@ -103,4 +109,92 @@ def quick_start_choice(state: GameState, options: list[Action], reserved: dict[i
             near.update(*map(board.corner_neighbors, reserved.values()))
             apart = [c not in near for c in corners]
             scores = list(zip(apart, map(pip_of, corners), map(kinds_of, corners), draws))
-    return options[scores.index(max(scores))]
+    best = max(scores)
+    top = best[:-1]  # the score without the draw
+    return scores.index(best), [i for i, score in enumerate(scores) if score[:-1] == top]
+
+
+class _Step:
+    """One placement of a quick start already played: how many options there were, which of
+    them tied on everything but the draw (one: no tie), and per pick the action and the
+    step after it (None until a game takes that branch)."""
+
+    __slots__ = ("count", "next", "tied")
+
+    def __init__(self, count: int, tied: list[int]) -> None:
+        self.count, self.tied, self.next = count, tuple(tied), {}
+
+
+# (id of a board, hash of a rule set, start player) -> [board, rules, first step, steps kept]
+_PLAYED: dict[tuple[int, int, int], list] = {}
+MAX_STEPS = 20_000  # steps kept per board, rules and start player (a few hundred bytes each)
+
+
+def quick_start(state: GameState, city_order: list[int], list_options, apply) -> None:
+    """Place every seat's starting pieces (rules 2.3, 3.3, 3.4): each time ``apply(state,
+    action)`` with the pick of :func:`quick_start_choice` among ``list_options(state)``.
+
+    Speed only: the picks depend on the board, the rules and the start player, and on the
+    set-up stream only where options tie on everything else. So the placements are kept as
+    a tree per board, rules and start player, and a later game walks it: it draws from the
+    set-up stream exactly as the scoring would (one ``random()`` per option, skipped in bulk
+    where no tie needs the value) and applies the kept pick, listing and scoring afresh only
+    where its tie-breaks lead somewhere no earlier game went.
+    """
+    board, rules, rng = state.board, state.rules, state.rng["setup"]
+    key = (id(board), hash(rules), state.start_player)  # (RuleSet.standard() is new each time)
+    kept = _PLAYED.get(key)
+    if kept is None or kept[0] is not board or kept[1] != rules:
+        if len(_PLAYED) > 64:
+            _PLAYED.clear()
+        kept = _PLAYED[key] = [board, rules, None, 0]
+    bulk = type(rng) is random.Random  # there getrandbits(64 * k) = k calls of random()
+    step, above, reserved = kept[2], None, None  # above: (step, pick) that led here
+    while state.phase == "setup":
+        if step is not None and bulk:  # a placement some game made before: walk the tree
+            pick = _replay_draws(rng, step)
+            action, after = step.next.get(pick, (None, None))
+            if action is None:  # a pick no game made here yet: list the options for it
+                action = list_options(state)[pick]
+                _keep(kept, step, pick, action)
+            apply(state, action)
+            above, step = (step, pick), after
+            continue
+        if reserved is None:
+            reserved = reserve_city_corners(board, city_order)
+        options = list_options(state)
+        pick, tied = _choice(state, options, reserved)  # takes the draws itself
+        new = _Step(len(options), tied)
+        if above is None:
+            if kept[2] is None:
+                kept[2] = new
+        else:  # hang it under the pick that led here
+            link = above[0].next.get(above[1])
+            if link is not None and link[1] is None:
+                above[0].next[above[1]] = (link[0], new)
+        _keep(kept, new, pick, options[pick])
+        apply(state, options[pick])
+        above, step = (new, pick), None
+
+
+def _keep(kept: list, step: _Step, pick: int, action: Action) -> None:
+    """Remember ``action`` as the pick ``pick`` of ``step`` (while the tree has room)."""
+    if kept[3] < MAX_STEPS:
+        kept[3] += 1
+        step.next[pick] = (action, None)
+
+
+def _replay_draws(rng: random.Random, step: _Step) -> int:
+    """The pick of a kept step: the draws the scoring takes, the tied options' values read."""
+    tied = step.tied
+    if len(tied) == 1:
+        rng.getrandbits(64 * step.count)
+        return tied[0]
+    done, best, best_draw = 0, tied[0], -1.0
+    for i in tied:
+        rng.getrandbits(64 * (i - done))
+        draw, done = rng.random(), i + 1
+        if draw > best_draw:  # the first of equal draws wins, as max() picks it
+            best, best_draw = i, draw
+    rng.getrandbits(64 * (step.count - done))
+    return best

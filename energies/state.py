@@ -148,6 +148,9 @@ class GameState:
     # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
     # through the actions of a turn that move no piece (engine.PIECES_STAY).
     spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
+    # Likewise: a token of the public copies the last view made (energies.view), kept through
+    # the answers of a trade window, which change nobody's cards or pieces (engine.QUIET).
+    view_stamp: object | None = field(default=None, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 

@@ -182,8 +182,9 @@ class GameView(_Frozen):
     __slots__ = ()
 
     def __new__(cls, state: GameState, seat: int):
-        players, public = _player_views(state.players, seat)
-        owners, lf, gf = _derived(public, state.rules)
+        players, (bag, forced, board, removed, hex_hazards, building_hazards, owners, lf, gf) = (
+            _table(state, seat)
+        )
         return tuple.__new__(
             cls,
             (
@@ -194,17 +195,17 @@ class GameView(_Frozen):
                 state.energy_supply,
                 len(state.dev_deck),
                 state.inspector,
-                _public_bag(state.bag),
-                _forced_discs(state) if state.forced_discs else (),
-                _event_board(state.event_board),
-                tuple(state.removed_discs),  # drawn face up, in the public order they left
-                frozenset(state.hex_hazards),
-                frozenset(state.building_hazards),
+                bag,
+                forced,
+                board,
+                removed,
+                hex_hazards,
+                building_hazards,
                 state.active,
                 state.start_player,
                 state.turn,
                 state.phase,
-                tuple(map(TaskView, state.queue)) if state.queue else (),
+                tuple(map(_task_view, state.queue)) if state.queue else (),
                 state.dice,
                 state.plants_built,
                 state.demolished,
@@ -320,6 +321,8 @@ _fields(
 
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
+_tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
+_kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
 _last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
 LOG_CHUNK = 256
@@ -327,22 +330,48 @@ _last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public for
 _last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-only form]
 
 
+def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
+    """(every player as ``seat`` sees them, the public copies of the bag, the event board,
+    the discs out of the game, the hazards, the corner owners, LF and GF).
+
+    While the state keeps the stamp of the last copies (only trade-window answers came
+    since, engine.QUIET), those copies are still exact and are reused as they are.
+    """
+    stamp = state.view_stamp
+    if stamp is not None and stamp is _kept[0]:
+        public = _kept[2]
+        players = list(public)
+        players[seat] = _own_view(state.players[seat], public[seat])
+        return tuple(players), _kept[1]
+    players, public = _player_views(state.players, seat)
+    parts = (
+        _public_bag(state.bag),
+        _forced_discs(state) if state.forced_discs else (),
+        _event_board(state.event_board),
+        tuple(state.removed_discs),  # drawn face up, in the public order they left
+        frozenset(state.hex_hazards),
+        frozenset(state.building_hazards),
+        *_derived(public, state.rules),
+    )
+    stamp = state.view_stamp = object()
+    _kept[:] = [stamp, parts, public]
+    return players, parts
+
+
 def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
     """(what ``seat`` sees of every player, the public copies: the same for every seat)."""
-    public = tuple([_public_view(p) for p in players])
+    public = []
+    for p in players:  # one plain loop: this runs before every decision of every bot
+        old = _public.get(id(p))
+        if old is None or not _unchanged(old, p):
+            if len(_public) > 512:  # many games in one process: forget the old ones
+                _public.clear()
+            old = _public[id(p)] = PlayerView(p, False)
+        public.append(old)
+    public = tuple(public)
     seen = list(public)
     seen[seat] = _own_view(players[seat], public[seat])
     return tuple(seen), public
-
-
-def _public_view(p) -> PlayerView:
-    old = _public.get(id(p))
-    if old is not None and _unchanged(old, p):
-        return old
-    if len(_public) > 512:  # many games in one process: forget the old ones
-        _public.clear()
-    new = _public[id(p)] = PlayerView(p, False)
-    return new
 
 
 def _own_view(p, public: PlayerView) -> PlayerView:
@@ -415,6 +444,18 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
     return result
 
 
+def _task_view(task) -> TaskView:
+    """The frozen copy of a pending task, shared by every view of a task with the same
+    content (freezing the details anew costs more than writing them out as text)."""
+    key = (task.kind, task.seat, repr(task.info))  # JSON-like details: repr tells them apart
+    found = _tasks.get(key)
+    if found is None:
+        if len(_tasks) > 4096:
+            _tasks.clear()
+        found = _tasks[key] = TaskView(task)
+    return found
+
+
 def _log_chunks(log: list) -> tuple[tuple, ...]:
     """The log as tuples of LOG_CHUNK lines and a last, shorter one.
 
@@ -470,3 +511,54 @@ def make_view(state: GameState, seat: int) -> GameView:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
         raise ValueError(f"seat must be a seat number from 0 to {state.n - 1}, not {seat!r}.")
     return GameView(state, seat)
+
+
+def reuses_copies(state: GameState) -> bool:
+    """Whether the next view of ``state`` reuses the public copies of an earlier one as they
+    are (the state kept their stamp through trade-window answers)."""
+    return state.view_stamp is not None and state.view_stamp is _kept[0]
+
+
+def fresh_view(state: GameState, seat: int) -> GameView:
+    """The view of ``seat`` copied afresh, as if no copy were kept, leaving the kept copies
+    (and the state's stamp) as they were: the oracle :mod:`energies.invariants` compares the
+    views bots get with."""
+    names = (
+        "_public",
+        "_own",
+        "_tasks",
+        "_kept",
+        "_last_derived",
+        "_last_bag",
+        "_last_board",
+        "_last_log",
+    )
+    kept, stamp = {name: globals()[name] for name in names}, state.view_stamp
+    globals().update(
+        _public={},
+        _own={},
+        _tasks={},
+        _kept=[None, (), ()],
+        _last_derived=[None, None, None],
+        _last_bag=[None, ()],
+        _last_board=[None, _EMPTY],
+        _last_log=[None, []],
+    )
+    try:
+        return make_view(state, seat)
+    finally:
+        globals().update(kept)
+        state.view_stamp = stamp
+
+
+def forget_copies() -> None:
+    """Empty every cache of copies (the next view copies everything afresh): for tests and
+    :mod:`energies.invariants`, which compare views made from the caches with fresh ones."""
+    _public.clear()
+    _own.clear()
+    _tasks.clear()
+    _kept[:] = [None, (), ()]
+    _last_derived[:] = [None, None, None]
+    _last_bag[:] = [None, ()]
+    _last_board[:] = [None, _EMPTY]
+    _last_log[:] = [None, []]

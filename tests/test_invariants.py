@@ -844,3 +844,22 @@ def test_check_invariants_clean_at_start_and_after_sandbox_edits():
     en.sandbox.give(game, 0, steel=3, energy=2)
     assert check_invariants(game.state, distance_rule=False) == []
     assert any("distance rule" in p for p in check_invariants(game.state))
+
+
+def test_a_view_reusing_stale_public_copies_is_a_violation():
+    """The views' kept copies (engine.QUIET) are checked against fresh ones: a card moved
+    behind the engine's back while a view's copies are kept shows up as a violation."""
+    game = en.new_game(players=4, seed=3)
+    rng = random.Random(3)
+    while not (game.state.queue and game.state.queue[0].kind == "propose_trade"):
+        game.apply(rng.choice(game.legal_actions()))
+    state = game.state
+    game.view(game.current_seat)  # copies kept: the next trade-window answer keeps them
+    game.apply(next(a for a in game.legal_actions() if a.kind == "decline"))
+    assert check_invariants(state) == []
+    giver = next(p for p in state.players if p.cards > 0)
+    taker = state.players[(giver.seat + 1) % 4]
+    kind = next(k for k, n in giver.hand.items() if n > 0)
+    giver.hand[kind] -= 1  # the totals still add up: only the view copies are stale now
+    taker.hand[kind] += 1
+    assert any("kept copies differs" in p for p in check_invariants(state))

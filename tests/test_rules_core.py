@@ -2150,3 +2150,23 @@ def test_readme_house_table_matches_house_defaults():
     for rule, names, _ in rows:  # a row without a field is a listed reading of that rule
         if not names:
             assert any(h.rule == rule and h.field is None for h in defaults), rule
+
+
+def test_quick_start_replayed_from_kept_picks_equals_one_scored_afresh():
+    """Speed only (energies.quickstart.quick_start): a later game walks the picks earlier games
+    made on the same board and rules, drawing the tie-breaks from its own set-up stream. It
+    must place exactly what scoring every option afresh places, and leave the set-up stream
+    where scoring leaves it, whichever tie-break branches the games take."""
+    from energies import quickstart
+
+    def start(seed, rules):
+        state = en.new_game(seed=seed, rules=rules).state
+        return state.digest(), state.rng["setup"].getstate(), [str(line) for line in state.log]
+
+    for rules in (RuleSet.standard(4), RuleSet.standard(3)):  # one board each: trees grow
+        quickstart._PLAYED.clear()
+        walked = [start(seed, rules) for seed in range(120)]  # later seeds walk the tree
+        assert any(kept[3] > 16 for kept in quickstart._PLAYED.values())  # branches were kept
+        for seed, got in enumerate(walked):
+            quickstart._PLAYED.clear()
+            assert got == start(seed, rules), seed  # scored afresh

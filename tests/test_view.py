@@ -181,12 +181,7 @@ def test_views_reused_from_the_cache_equal_fresh_ones():
     while not game.is_over:
         seat = rng.randrange(4)
         cached = game.view(seat)
-        view_module._public.clear()
-        view_module._own.clear()
-        view_module._last_derived[:] = [None, None, None]
-        view_module._last_bag[:] = [None, ()]
-        view_module._last_board[:] = [None, view_module._EMPTY]
-        view_module._last_log[:] = [None, []]
+        view_module.forget_copies()
         assert tuple(cached) == tuple(game.view(seat))
         compared += 1
         game.apply(rng.choice(game.legal_actions()))
