@@ -34,20 +34,7 @@ from operator import attrgetter, itemgetter
 
 import numpy as np
 
-from .actions import (
-    BuildWarehouse,
-    BuyDevCard,
-    ChooseVictim,
-    Decline,
-    DiscardCard,
-    EndTurn,
-    OfferTrade,
-    ProposeTrade,
-    RespondToTrade,
-    RollDice,
-    TakeCard,
-    TradeWithSupply,
-)
+from .actions import Decline, EndTurn, OfferTrade, ProposeTrade, RespondToTrade
 from .encoding import (
     BROWN,
     DYNAMIC_SIZE,
@@ -61,27 +48,14 @@ from .encoding import (
     TRADED,
     ObservationEncoder,
 )
+from .engine import PIECES_STAY
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 
-#: Actions that move no road, building or plant (as engine.PIECES_STAY), unless the event
-#: phase they lead to draws discs (rules 6, 7: seen in the bag's size). Hazards, the
-#: Inspector and the awards are compared at every look (a roll clears hazards, rule 8.5).
-BOARD_STAYS = frozenset(
-    {
-        RollDice,
-        EndTurn,
-        OfferTrade,
-        ProposeTrade,
-        RespondToTrade,
-        TradeWithSupply,
-        BuyDevCard,
-        BuildWarehouse,
-        DiscardCard,
-        TakeCard,
-        ChooseVictim,
-        Decline,
-    }
-)
+#: Actions that move no road, building or plant: the engine's PIECES_STAY, and the end of a
+#: turn unless the event phase it leads to draws discs (rules 6, 7: seen in the bag's size).
+#: Hazards, the Inspector and the awards are compared at every look (a roll clears hazards,
+#: rule 8.5).
+BOARD_STAYS = PIECES_STAY | {EndTurn}
 
 #: Actions that move no card, energy or development card (a refused trade counts too):
 #: only the pending decision changes, and the offers made (rule 12.1), which is checked.
