@@ -45,6 +45,7 @@ from energies.search import DEFAULT_BUDGET
 from energies.simulate import bot_seed, game_seeds
 
 RESULTS = Path(__file__).parent / "results"
+PACKAGE_TABLE = Path(__file__).parent.parent / "energies" / "data" / "search_question.csv"
 STRONGEST = ("green", "balanced", "freerider")  # benchmarks/results/personas.md, win rate
 RULES = {
     "published": lambda n: en.RuleSet.standard(n),
@@ -53,7 +54,7 @@ RULES = {
 QUESTION_FIELDS = [
     "players", "rules", "subject", "opponents", "games", "win_rate", "fair_share",
     "win_rate_low", "win_rate_high", "everyone_loses", "mean_final_gf", "subject_vp",
-    "subject_renewable", "subject_fossil", "budget",
+    "subject_renewable", "subject_fossil", "budget", "opponent_budget",
 ]  # fmt: skip
 
 
@@ -74,14 +75,17 @@ class Timed:
         return action
 
 
-def play_game(seed: int, lineup: list[str], rules, budget: int, subject: int) -> dict:
-    """One game; the numbers of seat ``subject`` and the table."""
+def play_game(
+    seed: int, lineup: list[str], rules, budget: int, subject: int, opponent_budget: int = 0
+) -> dict:
+    """One game; the numbers of seat ``subject`` and the table. The subject searches with
+    ``budget`` rollouts per decision, other search seats with ``opponent_budget`` (or the same)."""
     game = en.new_game(rules=rules, seed=seed, history=False)
     bots = []
     for seat, name in enumerate(lineup):
         bot = en.bots.make_bot(name, seed=bot_seed(seed, seat))
         if name.startswith("search"):
-            bot.budget = budget
+            bot.budget = budget if seat == subject else opponent_budget or budget
         bots.append(Timed(bot) if seat == subject else bot)
     outcome = en.play(game, bots)
     p = game.state.players[subject]
@@ -129,12 +133,14 @@ def strength_tasks(games: int, seed: int, budget: int) -> list[tuple]:
     return tasks
 
 
-def question_rows(against: tuple[str, ...] = ("personas", "search")) -> list[tuple]:
+def question_rows(
+    against: tuple[str, ...] = ("personas", "search"), reference: bool = True
+) -> list[tuple]:
     """(players, rules, subject, opponents) of every row of the question table."""
     rows = []
     for opponents in against:
         subjects = ("search-fossil", "search-green")
-        if opponents == "personas":
+        if opponents == "personas" and reference:
             subjects += ("search",)  # the unrestricted player, for reference
         for players in (4, 3):
             for rules in RULES:
@@ -142,8 +148,15 @@ def question_rows(against: tuple[str, ...] = ("personas", "search")) -> list[tup
     return rows
 
 
-def question_tasks(games: int, seed: int, budget: int, against: tuple[str, ...]) -> list[tuple]:
-    rows = question_rows(against)
+def question_tasks(
+    games: int,
+    seed: int,
+    budget: int,
+    against: tuple[str, ...],
+    opponent_budget: int = 0,
+    reference: bool = False,
+) -> list[tuple]:
+    rows = question_rows(against, reference)
     seeds = game_seeds(games, seed)
     tasks = []
     for i, game_seed in enumerate(seeds):  # game i of every row before game i + 1
@@ -151,7 +164,7 @@ def question_tasks(games: int, seed: int, budget: int, against: tuple[str, ...])
             others = list(STRONGEST[: players - 1]) if opponents == "personas" else None
             lineup = others or ["search"] * (players - 1)
             lineup.insert(i % players, subject)
-            task = (game_seed, lineup, RULES[rules](players), budget, i % players)
+            task = (game_seed, lineup, RULES[rules](players), budget, i % players, opponent_budget)
             tasks.append(((players, rules, subject, opponents), task))
     return tasks
 
@@ -184,6 +197,7 @@ def question_table(records: list[dict]) -> list[dict]:
                 "subject_renewable": round(sum(g["renewable"] for g in games) / n, 2),
                 "subject_fossil": round(sum(g["fossil"] for g in games) / n, 2),
                 "budget": games[0]["budget"],
+                "opponent_budget": games[0]["opponent_budget"] if key[3] == "search" else 0,
             }
         )
     return table
@@ -267,6 +281,13 @@ def question_markdown(data: dict | None) -> list[str]:
         ),
         "",
         (
+            f"Budgets (rollouts per searched decision; the default is {DEFAULT_BUDGET}): the "
+            f"subject {data['budget']}, the search opponents "
+            f"{data['records'][-1].get('opponent_budget', data['budget'])} (smaller than the "
+            "default so that every row gets its games on a shared CPU)."
+        ),
+        "",
+        (
             "| players | rules | subject | against | games | subject win rate | 95 % CI | fair share "
             "| everyone loses | mean final GF | subject VP | renewable | fossil |"
         ),
@@ -294,8 +315,10 @@ def render() -> None:
         "# The search player (benchmarks/search_strength.py)",
         "",
         (
-            "Method: energies/search.py (determinised Monte-Carlo search, one-round persona "
-            "rollouts, hand-made evaluation). Opponents: the three strongest personas of "
+            "Method: energies/search.py (determinised Monte-Carlo search over the personas' "
+            "and each kind's best actions, one-round persona rollouts, an evaluation fitted on "
+            "who won persona games: benchmarks/fit_evaluation.py). "
+            "Opponents: the three strongest personas of "
             "benchmarks/results/personas.md (green, balanced, freerider)."
         ),
         "",
@@ -319,6 +342,7 @@ def save(part: str, data: dict) -> None:
         writer.writeheader()
         writer.writerows(question_table(data["records"]))
         write_atomic(RESULTS / "search_question.csv", out.getvalue())
+        write_atomic(PACKAGE_TABLE, out.getvalue())  # what energies.insight.strong_players reads
     render()
 
 
@@ -331,6 +355,12 @@ def main() -> None:
     parser.add_argument("--part", choices=("strength", "question"), default="strength")
     parser.add_argument("--games", type=int, default=200, help="games (per row for 'question')")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="rollouts per decision")
+    parser.add_argument(
+        "--opponent-budget",
+        type=int,
+        default=0,
+        help="question: rollouts per decision of the search opponents (default: --budget)",
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -339,6 +369,14 @@ def main() -> None:
         choices=("personas", "search"),
         default=["personas", "search"],
         help="question: the opponents of the restricted players",
+    )
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="question: also rows of the unrestricted player against the personas",
+    )
+    parser.add_argument(
+        "--fresh", action="store_true", help="question: forget the games of earlier runs"
     )
     parser.add_argument(
         "--render-only", action="store_true", help="rewrite the tables from the saved games"
@@ -351,7 +389,14 @@ def main() -> None:
     if args.part == "strength":
         keyed = [(None, t) for t in strength_tasks(args.games, args.seed, args.budget)]
     else:
-        keyed = question_tasks(args.games, args.seed + 1, args.budget, tuple(args.against))
+        keyed = question_tasks(
+            args.games,
+            args.seed + 1,
+            args.budget,
+            tuple(args.against),
+            args.opponent_budget,
+            args.reference,
+        )
     data = {
         "command": f"python benchmarks/search_strength.py {' '.join(sys.argv[1:])}",
         "machine": (
@@ -364,7 +409,7 @@ def main() -> None:
         "records": [],
     }
     old = RESULTS / "search_question.json"
-    if args.part == "question" and old.exists():  # runs for other opponents add up
+    if args.part == "question" and old.exists() and not args.fresh:  # runs add up
         mine = {row for row, _ in keyed}
         before = json.loads(old.read_text())
         kept = [r for r in before["records"] if tuple(r["row"]) not in mine]
@@ -381,6 +426,7 @@ def main() -> None:
     start = time.perf_counter()
     for (row, task), record in zip(keyed, results):
         record["budget"] = args.budget
+        record["opponent_budget"] = args.opponent_budget or args.budget
         if args.part == "strength":  # the same game with GreenInvestor in the search seat
             seed, lineup, rules, budget, subject = task
             swapped = ["green" if s == subject else b for s, b in enumerate(lineup)]

@@ -20,10 +20,13 @@ The method, for one decision of the seat ``me``:
    down (in the bag and under the renewable slots) are dealt from the green discs not yet
    seen; dice, bag and card draws get fresh random streams seeded from the sample seed.
    Nothing hidden is read: the hidden parts of a position never reach the search.
-3. **Prune.** The base persona scores the legal actions on the first sample; the best
-   ``width`` of them (ties by listing order) plus ending the turn are the candidates.
-   One-for-one offers to other players are never candidates (personas do not model
-   another player's answer). A single candidate is returned at once.
+3. **Candidates.** On the first sample the base persona's best ``width`` actions, the
+   first choice of each other persona (GreenInvestor, Balanced, FossilRush: the restricted
+   variants' rivals are restricted alike), the best action of each kind (each plant kind,
+   each development card, a hazard removal, demolishing a fossil plant, a road, a town, a
+   city, the warehouse), the best supply trade that completes a build the hand could not
+   pay for, and ending the turn. One-for-one offers to other players are never candidates
+   (personas do not model another player's answer). A single candidate is returned at once.
 4. **Roll out.** Each candidate is applied in each of ``budget // candidates`` sampled
    worlds (the same worlds for every candidate: common random numbers), then every seat
    plays on with a persona — this seat with its base persona, the others with Balanced, the
@@ -31,13 +34,13 @@ The method, for one decision of the seat ``me``:
    event draws, the others' builds and a 7 are in it, and the cards it kept get spent) or
    the game's end.
 5. **Evaluate** (:func:`evaluate`) the reached position for ``me``: a finished game scores
-   the win share (everyone losing is the worst); otherwise own worth minus the best
-   opponent's, where worth = 0.6·VP + (1.5 + 2t)·(renewable − fossil) − a penalty for not
-   qualifying under rule 14.2 (renewable ≤ fossil) + a little for production pips, cards,
-   science and energy.
-   ``t`` is how far the bag has emptied (0 at the start, 1 when empty): the nearer the
-   empty-bag ending, the more the plant balance decides the winner (rule 14.2) and the more
-   the search pays for it.
+   its win share (0 for a loss, everyone losing included); otherwise the seat's fitted
+   chance of winning (:func:`win_chances`): a softmax over the seats and "nobody wins" of
+   weighted :func:`features` (VP against the target, the plant balance and whether it
+   qualifies under rule 14.2, each also weighted by how far the bag has emptied, production,
+   cards, science, energy). The weights are fitted on who actually won persona games
+   (``benchmarks/fit_evaluation.py``), one set for the published rules and one for rule sets
+   where plants score VP (lesson 04).
 6. **Choose.** Candidate 0 is the persona's own choice. Another candidate replaces it only
    if its gain over candidate 0, world by world (paired: the same worlds, so most of the
    luck cancels), is positive by at least ``confidence`` standard errors; among those, the
@@ -48,8 +51,8 @@ The method, for one decision of the seat ``me``:
 Restricted variants (``plants="fossil"`` / ``plants="renewable"``) never build a plant of
 the other kind, in the real game and in their own rollouts (only a forced free fossil plant
 of the Production Increase event is built when the rules allow no refusal). A fossil-only
-player can never qualify under rule 14.2: it can win only by victory points (rule 14.1), so
-its evaluation leaves its own plant balance out.
+player can never qualify under rule 14.2: the fitted evaluation knows that (its plant
+balance stays negative), so it counts on a VP win (rule 14.1).
 
 Seeded and deterministic: every random number comes from the bot's seed (or, without one,
 from the game's bot stream passed to ``decide``). ``budget`` is the number of rollouts per
@@ -59,26 +62,36 @@ the same seed gives the same game on any machine.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 
 from . import engine
-from .actions import Action, BuildPlant, OfferTrade, TradeWithSupply
+from .actions import Action, BuildPlant, Decline, OfferTrade, PlayDevCard, TradeWithSupply
+from .checks import supply_rates
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Stats, Task
 
-__all__ = ["DEFAULT_BUDGET", "SEARCH_BOTS", "SearchPlayer", "determinize", "evaluate"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "FEATURES",
+    "SEARCH_BOTS",
+    "SearchPlayer",
+    "determinize",
+    "evaluate",
+    "features",
+    "win_chances",
+]
 
 #: Rollouts per searched decision at the default setting (benchmarks/search_strength.py).
-DEFAULT_BUDGET = 32
+DEFAULT_BUDGET = 64
 DEFAULT_WIDTH = 3  # candidates kept after the persona's pruning (ending the turn comes extra)
 ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only guards loops
 
-BALANCE_WEIGHT = 1.5  # evaluate(): worth of one plant of balance early in the game
-VP_WEIGHT = 0.6  # ... and of one victory point (a 10-VP win is rare, rule 14.1)
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
+MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
 
@@ -246,44 +259,119 @@ def _bag_progress(state) -> float:
     return max(0.0, min(1.0, 1 - len(state.bag) / start))
 
 
-def _worth(state, seat: int, t: float, can_qualify: bool = True) -> float:
-    p, board = state.players[seat], state.board
+#: Names of :func:`features`, in order (benchmarks/fit_evaluation.py fits a weight for each).
+FEATURES = (
+    "vp_share", "vp_share_late", "vp_near_win", "balance", "balance_late", "qualifies",
+    "qualifies_late", "production", "cards", "science", "energy",
+)  # fmt: skip
+
+#: Weights of :func:`features` fitted by ``python benchmarks/fit_evaluation.py`` (a softmax
+#: over the seats and "nobody wins" predicting the final winner from persona games): one set
+#: where plants score no VP (the published rules) and one where they do (lesson 04).
+WEIGHTS = {
+    "published": (1.718, 0.983, 0.939, 0.404, 0.273, 0.891, 0.018, 0.426, 0.371, 1.008, 0.818),
+    "plant_vp": (4.182, 0.627, 1.657, -0.492, 1.104, 0.712, -0.549, 0.015, 0.848, 0.228, 1.622),
+}
+NOBODY_WINS = {"published": -0.175, "plant_vp": -0.625}  # utility of "everyone loses" (rule 14.2)
+
+
+def features(state, seat: int) -> tuple[float, ...]:
+    """What predicts whether ``seat`` wins, read from a (sampled) state; see :data:`FEATURES`.
+
+    ``t`` (late) is how far the bag has emptied: the nearer the empty-bag ending, the more the
+    plant balance decides the winner (rule 14.2); VP are counted against the target (14.1).
+    """
+    p, board, rules = state.players[seat], state.board, state.rules
+    t = _bag_progress(state)
+    vp_share = state.victory_points(seat) / rules.victory_points
     balance = p.count_plants("renewable") - p.count_plants("fossil")
+    qualifies = 1.0 if balance > 0 else 0.0  # rule 14.2: strictly more renewable than fossil
     production = sum(board.corner_pips(c) for c in p.towns) + 2 * sum(
         board.corner_pips(c) for c in p.cities
     )
-    # rule 14.2 ranks the qualifying players by renewable - fossil: the plant balance, not
-    # VP, decides nearly every game; VP and production are what buys the next plants
-    worth = VP_WEIGHT * state.victory_points(seat)
-    if can_qualify:  # a fossil-only player never can: only its VP race counts (rule 14.1)
-        worth += (BALANCE_WEIGHT + 2.0 * t) * balance
-        if balance <= 0:
-            worth -= 1.0 + 4.0 * t  # not qualifying costs more as the bag empties
-    science = p.hand.get("science", 0)
-    return worth + production / 15 + min(p.cards, 7) / 10 + science / 5 + p.energy / 20
+    return (
+        vp_share,
+        vp_share * t,
+        max(0.0, vp_share - 0.7),  # two or three VP from a win: one good turn ends it
+        balance,
+        balance * t,
+        qualifies,
+        qualifies * t,
+        production / 10,
+        min(p.cards, 10) / 10,
+        p.hand.get("science", 0) / 5,
+        p.energy / 10,
+    )
 
 
-def evaluate(state, seat: int, can_qualify: bool = True) -> float:
-    """How good ``state`` is for ``seat``: the win share if the game is over, else a heuristic.
+def _rule_key(rules) -> str:
+    return "plant_vp" if rules.plant_vp else "published"
 
-    Finished: 8 × win share, or -4 for a loss (everyone losing included). Running: the
-    seat's worth minus the best other seat's (see the module text), so about -6 to 6.
-    ``can_qualify=False`` (the fossil-only player) leaves its own plant balance out.
-    """
+
+def win_chances(state) -> list[float]:
+    """Each seat's fitted chance of winning from ``state`` (the rest: everyone loses)."""
+    key = _rule_key(state.rules)
+    weights = WEIGHTS[key]
+    utilities = [
+        sum(w * f for w, f in zip(weights, features(state, s))) for s in range(len(state.players))
+    ]
+    top = max(max(utilities), NOBODY_WINS[key])
+    exps = [math.exp(u - top) for u in utilities]
+    total = sum(exps) + math.exp(NOBODY_WINS[key] - top)
+    return [e / total for e in exps]
+
+
+def evaluate(state, seat: int) -> float:
+    """How good ``state`` is for ``seat``: its share of the win if the game is over (0 for a
+    loss, everyone losing included), else its fitted chance of winning (:func:`win_chances`)."""
     outcome = state.outcome
     if outcome is not None:
-        if seat in outcome.winners:
-            return 8.0 / len(outcome.winners)
-        return -4.0
-    t = _bag_progress(state)
-    own = _worth(state, seat, t, can_qualify)
-    best_other = max(_worth(state, s, t) for s in range(len(state.players)) if s != seat)
-    return own - best_other
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    return win_chances(state)[seat]
 
 
 # ==============================================================================================
 # The player
 # ==============================================================================================
+
+
+def _ranked(persona, state, actions: list[Action]) -> list[Action]:
+    """``actions`` best first by ``persona``'s score (ties: listing order)."""
+    persona._memo = {}  # StrategyBot.decide sets this per decision; score() reads it
+    needs = persona._needs(state, actions[0].seat)
+    scored = [(persona.score(state, a, needs), -i, a) for i, a in enumerate(actions)]
+    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+    persona._memo = None
+    return [a for _, _, a in scored]
+
+
+_BUILDS = ("city", "town", "renewable", "fossil", "dev_card")
+
+
+def _affords(rules, hand: dict, item: str) -> bool:
+    return all(hand.get(k, 0) >= n for k, n in rules.cost(item).items())
+
+
+def _kind_key(state, a: Action) -> tuple | None:
+    """The group ``a`` stands for among the candidates: its kind, the plant kind, the card;
+    a supply trade only if it completes a build the hand could not pay before; else None."""
+    if isinstance(a, BuildPlant):
+        return (a.kind, a.plant)
+    if isinstance(a, PlayDevCard):
+        return (a.kind, a.card)
+    if isinstance(a, TradeWithSupply):
+        p, rules = state.players[a.seat], state.rules
+        if a.give == "energy" or a.get == "energy":
+            return None  # energy pays for nothing a hand buys
+        rate = supply_rates(state, a.seat)[a.give]
+        after = dict(p.hand)
+        after[a.give] -= rate
+        after[a.get] = after.get(a.get, 0) + 1
+        new = [i for i in _BUILDS if _affords(rules, after, i) and not _affords(rules, p.hand, i)]
+        return (a.kind,) if new else None
+    if a.kind in ("end_turn", "offer_trade"):
+        return None
+    return (a.kind,)
 
 
 class _Restricted:
@@ -296,22 +384,31 @@ class _Restricted:
         return self.persona.decide(state, _allowed(legal, self.banned), rng)
 
 
+def _t_quantile(z: float, df: int) -> float:
+    """Student's t quantile for the normal quantile ``z`` and ``df`` degrees of freedom (the
+    Cornish-Fisher expansion; within 1 % of the exact value from 3 degrees of freedom on)."""
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+
+
 def _significant_best(values: list[list[float | None]], confidence: float) -> int:
     """The candidate whose gain over candidate 0 (the persona's choice), world by world, is
-    largest and at least ``confidence`` standard errors above zero; else 0.
+    largest and significantly above zero; else 0.
 
-    The same sampled worlds serve every candidate (common random numbers), so the paired
-    differences cancel most of the luck of the dice and the draws.
+    Significant: the mean gain is above ``confidence`` standard errors, ``confidence`` read as
+    a normal quantile and widened to Student's t for the number of worlds (with 4 worlds a
+    2-sigma gain is chance one time in 14; t asks for 3.2 sigma). The same sampled worlds
+    serve every candidate (common random numbers), so the paired differences cancel most of
+    the luck of the dice and the draws.
     """
     best, best_gain = 0, 0.0
     for i in range(1, len(values)):
         diffs = [v - v0 for v, v0 in zip(values[i], values[0]) if v is not None and v0 is not None]
-        if len(diffs) < 2:
+        if len(diffs) < MIN_WORLDS:
             continue
         mean = sum(diffs) / len(diffs)
         var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         error = (var / len(diffs)) ** 0.5
-        if mean > best_gain and mean > confidence * error:
+        if mean > best_gain and mean > _t_quantile(confidence, len(diffs) - 1) * error:
             best, best_gain = i, mean
     return best
 
@@ -326,8 +423,11 @@ def _allowed(legal: Sequence[Action], banned: str | None) -> list[Action]:
 class SearchPlayer:
     """Determinised Monte-Carlo search with persona rollouts (see :mod:`energies.search`).
 
-    ``budget``: rollouts per searched decision; ``width``: candidates kept after pruning;
-    ``plants``: None, ``"fossil"`` or ``"renewable"`` (never builds the other kind).
+    ``budget``: rollouts per searched decision; ``width``: the base persona's best actions
+    kept as candidates; ``wide``: add the other personas' picks and the best action of each
+    kind (False: the persona's ``width`` and ending the turn only); ``plants``: None,
+    ``"fossil"`` or ``"renewable"`` (never builds the other kind); ``confidence``: how many
+    standard errors (as a normal quantile) a candidate must gain over the persona's choice.
     """
 
     name = "SearchPlayer"
@@ -342,6 +442,7 @@ class SearchPlayer:
         plants: str | None = None,
         depth: int = DEFAULT_DEPTH,
         confidence: float = CONFIDENCE,
+        wide: bool = True,
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
@@ -352,7 +453,7 @@ class SearchPlayer:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
             raise ValueError("depth must be a whole number of rounds, at least 1.")
         self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
-        self.confidence = confidence
+        self.confidence, self.wide = confidence, wide
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -370,6 +471,13 @@ class SearchPlayer:
         return _Restricted(
             FossilRush() if self.plants == "fossil" else GreenInvestor(), self.banned
         )
+
+    def _advisers(self) -> list:
+        """The other personas whose first choice is always a candidate (restricted alike)."""
+        from .bots import Balanced, FossilRush, GreenInvestor
+
+        own = FossilRush if self.plants == "fossil" else GreenInvestor
+        return [cls() for cls in (GreenInvestor, Balanced, FossilRush) if cls is not own]
 
     @staticmethod
     def _other_persona():
@@ -406,18 +514,23 @@ class SearchPlayer:
         return choice
 
     def _candidates(self, state: GameState, legal: list[Action], me: int) -> list[Action]:
-        persona = self._own_persona().persona
-        persona._memo = {}  # StrategyBot.decide sets this per decision; score() reads it
-        needs = persona._needs(state, me)
-        scored = [
-            (persona.score(state, a, needs), -i, a)
-            for i, a in enumerate(legal)
-            if not isinstance(a, OfferTrade)
-        ]
-        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-        chosen = [a for _, _, a in scored[: self.width]]
-        chosen += [a for a in legal if a.kind == "end_turn" and a not in chosen]
-        return chosen
+        """The persona's top ``width``, then (``wide``) the other personas' picks, the best
+        action of each kind (each plant kind, each card, hazard removal, ...), the best supply
+        trade that completes a build, and ending the turn; no duplicates, offers never."""
+        pool = [a for a in legal if not isinstance(a, OfferTrade)]
+        ranked = _ranked(self._own_persona().persona, state, pool)
+        chosen = ranked[: self.width]
+        if self.wide:
+            for adviser in self._advisers():
+                chosen.append(_ranked(adviser, state, pool)[0])
+            kinds: dict[tuple, Action] = {}
+            for a in ranked:  # best first: the first action of a kind is its best
+                key = _kind_key(state, a)
+                if key is not None:
+                    kinds.setdefault(key, a)
+            chosen += kinds.values()
+        chosen += [a for a in legal if a.kind == "end_turn"]
+        return list(dict.fromkeys(chosen))  # first occurrence kept: candidate 0 = persona's
 
     def _search(self, game_view, legal: list[Action], rng: random.Random) -> Action:
         me = legal[0].seat
@@ -449,9 +562,15 @@ class SearchPlayer:
                 break
             legal = engine.legal_actions(state, offers=False)  # personas never offer
             seat = engine.current_seat(state)
-            choice = legal[0] if len(legal) == 1 else policies[seat].decide(state, legal, rng)
+            if len(legal) == 1:
+                choice = legal[0]
+            elif state.queue and state.queue[0].kind == "propose_trade":
+                # rule 12.1 proposals are rare, and scoring them was half a rollout's cost
+                choice = next(a for a in legal if isinstance(a, Decline))
+            else:
+                choice = policies[seat].decide(state, legal, rng)
             engine.apply_listed(state, choice)
-        return evaluate(state, me, can_qualify=self.plants != "fossil")
+        return evaluate(state, me)
 
 
 #: Short names of the search players for ``make_bot``: name -> the ``plants`` restriction.

@@ -1,4 +1,4 @@
-"""The search player: seeded, blind to hidden information, stronger than the fossil personas."""
+"""The search player: seeded, blind to hidden information, better than the personas in their seat."""
 
 from __future__ import annotations
 
@@ -146,24 +146,71 @@ def test_determinize_keeps_what_the_seat_knows():
     assert own(en.engine.legal_actions(world)) == own(game.legal_actions())
 
 
-# Only the personas it beats: against three GreenInvestors or three Balanced it does NOT win
-# more than their seats in this match (0 wins in 4 games each at this budget; at the default
-# budget it plays about as well as GreenInvestor, see benchmarks/results/search_strength.md).
-@pytest.mark.parametrize("persona", ["freerider", "fossil"])
-def test_beats_the_fossil_personas_in_a_small_match(persona):
-    """Search against three copies of a persona, 4 seeded games, the search seat rotating."""
-    search_share, persona_share = 0.0, 0.0
-    for index, seed in enumerate(range(100, 104)):
-        lineup = [persona] * 4
-        lineup[index % 4] = "search"
+MATCH_BUDGET = 32  # rollouts per decision in the match: 4 worlds for 8 candidates
+MATCH_SEEDS = range(100, 108)
+TABLE = ("green", "balanced", "freerider")  # the benchmark's table (the strongest personas)
+
+
+def _match_wins(player: str, budget: int = MATCH_BUDGET) -> float:
+    """Wins of ``player`` in the seeded match: game i seats it at i % 4 among the table."""
+    wins = 0.0
+    for index, seed in enumerate(MATCH_SEEDS):
+        lineup = list(TABLE)
+        lineup.insert(index % 4, player)
         game = en.new_game(4, seed=seed, history=False)
         bots = [en.bots.make_bot(b, seed=bot_seed(seed, s)) for s, b in enumerate(lineup)]
-        bots[index % 4].budget = LOW_BUDGET
+        if player == "search":
+            bots[index % 4].budget = budget
         outcome = en.play(game, bots)
-        for w in outcome.winners:
-            share = 1 / len(outcome.winners)
-            if w == index % 4:
-                search_share += share
-            else:
-                persona_share += share / 3  # per persona seat
-    assert search_share > persona_share
+        if index % 4 in outcome.winners:
+            wins += 1 / len(outcome.winners)
+    return wins
+
+
+@pytest.fixture(scope="module")
+def search_match_wins() -> float:
+    return _match_wins("search")
+
+
+# "Beats": in the same seeded games, in the same seat, against the same table, the search
+# player wins more games than the persona does. The margins of 8 games are small (against
+# GreenInvestor 2 wins to 1); the measured gain over it, with its interval, is the 200-game
+# paired benchmark's (benchmarks/results/search_strength.md).
+@pytest.mark.parametrize("persona", ["random", "fossil", "freerider", "balanced", "green"])
+def test_beats_the_persona_in_its_seat_in_a_small_match(persona, search_match_wins):
+    assert search_match_wins > _match_wins(persona)
+
+
+def _plant_position(rules, seed: int = 4):
+    """A game paused in a seat's free action phase where it may build either plant kind."""
+    game = en.new_game(rules=rules, seed=seed, history=False)
+    bots = [en.bots.make_bot(b, seed=s) for s, b in enumerate(["fossil", "green"] * 2)]
+    rng = random.Random(seed)
+    while game.current_seat is not None:
+        state, seat, legal = game.state, game.current_seat, game.legal_actions()
+        kinds = {a.plant for a in legal if a.kind == "build_plant"}
+        if state.phase == "action" and not state.queue and kinds == {"fossil", "renewable"}:
+            return game, seat
+        game.apply(bots[seat].decide(_view(game, seat), legal, rng))
+    raise AssertionError("no position with both plant kinds buildable")
+
+
+@pytest.mark.parametrize("rules", ["published", "lesson-04"])
+def test_each_plant_kind_the_player_may_build_is_a_candidate(rules):
+    ruleset = en.RuleSet.standard(4)
+    if rules == "lesson-04":
+        ruleset = ruleset.replace(plant_vp=1, victory_points=8)
+    game, seat = _plant_position(ruleset)
+    world = determinize(_view(game, seat), random.Random(0), seat)
+    for name, allowed in (
+        ("search", {"fossil", "renewable"}),
+        ("search-fossil", {"fossil"}),
+        ("search-green", {"renewable"}),
+    ):
+        bot = en.bots.make_bot(name, seed=1)
+        legal = [a for a in game.legal_actions() if a.kind != "offer_trade"]
+        legal = [a for a in legal if a.kind != "build_plant" or a.plant in allowed]
+        candidates = bot._candidates(world, legal, seat)
+        assert {a.plant for a in candidates if a.kind == "build_plant"} == allowed
+        assert any(a.kind == "end_turn" for a in candidates)
+        assert len(set(candidates)) == len(candidates)

@@ -10,6 +10,9 @@
 * :func:`burden` — who caused the footprint and who suffered the harm.
 * :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
   replaces the other around the table.
+* :func:`strong_players` — the same question for strong play: the cached table of the
+  fossil-only and renewable-only search players (:func:`fossil_verdicts` sets them side
+  by side, :func:`plot_strong_players` draws them).
 
 pandas, matplotlib and ipywidgets are imported only when a function needs them.
 The maths is explained in ``docs/insight.md``.
@@ -20,6 +23,7 @@ from __future__ import annotations
 from .burden import burden, plot_burden
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
+from .strong import fossil_verdicts, plot_strong_players, strong_players
 from .whatif import WhatIfResult, alternatives, branch_point, what_if
 
 __all__ = [
@@ -30,11 +34,14 @@ __all__ = [
     "branch_point",
     "burden",
     "event_risk",
+    "fossil_verdicts",
     "payoff_matrix",
     "plot_burden",
     "plot_event_risk",
     "plot_payoff",
+    "plot_strong_players",
     "public_bag",
+    "strong_players",
     "what_if",
 ]
 
