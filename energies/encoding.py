@@ -105,8 +105,10 @@ class ActionCodec:
             self.actions.append(listed)
             self._index.append({a: i for i, a in enumerate(listed)})
         # the listing hands out the same few hundred objects again and again: look them up
-        # by identity first (the entry keeps the object alive, so its id stays its own)
-        self._by_id: dict[int, tuple[Action, int | None]] = {}
+        # by identity (``_alive`` keeps every object seen, so no other object takes its id)
+        self._by_id: dict[int, int | None] = {}
+        self._alive: list[Action] = []
+        self._masks: dict[tuple, np.ndarray] = {}
 
     @property
     def kinds(self) -> set[str]:
@@ -114,28 +116,38 @@ class ActionCodec:
 
     def index(self, action: Action) -> int | None:
         """The index of a legal action (None for one outside the space: bundle offers)."""
-        hit = self._by_id.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
+        by_id = self._by_id
+        if id(action) in by_id:
+            return by_id[id(action)]
         seat = action.seat
         index = self._index[seat].get(action) if 0 <= seat < self.players else None
-        if len(self._by_id) > 100_000:
-            self._by_id.clear()
-        self._by_id[id(action)] = (action, index)
+        if len(self._alive) > 100_000:  # only actions built outside the listing's tables
+            by_id.clear()
+            self._alive.clear()
+        self._alive.append(action)
+        by_id[id(action)] = index
         return index
 
-    def mask(self, legal: Sequence[Action]) -> tuple[np.ndarray, dict[int, Action]]:
-        """The int8 action mask of a legal list, and index -> the listed action object."""
-        by_index = {}
-        index = self.index
-        for action in legal:
-            i = index(action)
-            if i is not None:
-                by_index[i] = action
-        mask = np.zeros(self.size, dtype=np.int8)
-        if by_index:
-            mask[np.fromiter(by_index, np.intp, len(by_index))] = 1
-        return mask, by_index
+    def indices(self, legal: Sequence[Action]) -> list[int | None]:
+        """The index of every action of a legal list, in its order (None: no index)."""
+        try:  # the listed objects are almost always known: one C-level lookup each
+            return list(map(self._by_id.__getitem__, map(id, legal)))
+        except KeyError:
+            return list(map(self.index, legal))
+
+    def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
+        """A new int8 action mask with a 1 at each of these indices (None: skipped)."""
+        key = tuple(indices)
+        mask = self._masks.get(key)
+        if mask is None:  # the same few thousand sets of options come back again and again
+            ones = bytearray(self.size)
+            for i in indices:
+                if i is not None:
+                    ones[i] = 1
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = self._masks[key] = np.frombuffer(ones, dtype=np.int8)
+        return mask.copy()
 
     def describe(self, index: int) -> str:
         kind, params = self.params[index]
@@ -161,10 +173,18 @@ TASK_KINDS = (
 PHASES = ("setup", "event", "roll", "action", "over")
 BROWN = ("climate_conference", "environmental_pollution", "air_pollution",
          "production_increase", "rain_and_flooding")  # fmt: skip
-SEAT_FEATURES = (
-    "vp", "lf", "cards", "energy", "dev_count", "towns", "cities", "roads",
-    "fossil", "renewable", "warehouse", "longest_road", "environmentalist",
-)  # fmt: skip
+HAND_FEATURES = ("cards", "energy", "dev_cards", "warehouse")  # change with hands: per seat
+COUNTERS = ("dev_deck", "energy_supply", "offers_made", "plants_built", "demolished",
+            "dev_played_turn")  # fmt: skip
+# follow from the pieces and awards
+SEAT_FEATURES = ("vp", "lf", "towns", "cities", "roads", "fossil", "renewable",
+                 "longest_road", "environmentalist")  # fmt: skip
+PUBLIC = ("gf", "bag", "bag_green", "discs_next", "hazards_left")
+#: The numbers that can change with any action (own cards, hands, counters) come first and
+#: are whole numbers; "turn" (turn / 10) follows them; then the numbers that follow from
+#: the pieces. HEAD_SIZE: where the one-hot segments start.
+DYNAMIC_SIZE = len(CARD_KINDS) + 2 * len(DEV_CARDS) + MAX_SEATS * len(HAND_FEATURES) + len(COUNTERS)
+HEAD_SIZE = DYNAMIC_SIZE + 1 + MAX_SEATS * len(SEAT_FEATURES) + len(PUBLIC)
 
 
 class ObservationEncoder:
@@ -179,8 +199,11 @@ class ObservationEncoder:
             ("own_hand", len(CARD_KINDS)),
             ("own_dev_cards", len(DEV_CARDS)),
             ("own_dev_new", len(DEV_CARDS)),
+            *((feature, MAX_SEATS) for feature in HAND_FEATURES),
+            ("counters", len(COUNTERS)),
+            ("turn", 1),
             ("seats", MAX_SEATS * len(SEAT_FEATURES)),
-            ("public", 12),
+            ("public", len(PUBLIC)),
             ("phase", len(PHASES)),
             ("dice", 11),
             ("bag_brown", len(BROWN)),
@@ -214,10 +237,7 @@ class ObservationEncoder:
         self._pieces: dict[tuple[int, int], tuple[Any, list[int]]] = {}
         self._last_table: tuple[Any, list[float]] = (None, [])
         # the dense head of the vector is written as one list: it must end where "phase" starts
-        assert (
-            self.at["phase"]
-            == len(CARD_KINDS) + 2 * len(DEV_CARDS) + MAX_SEATS * len(SEAT_FEATURES) + 12
-        )
+        assert self.at["phase"] == HEAD_SIZE
 
     def _piece_indices(self, player, rel: int) -> list[int]:
         """Indices of a seat's towns, cities, roads and plants (kept per unchanged copy)."""
@@ -263,25 +283,32 @@ class ObservationEncoder:
         for card in own.dev_new:
             dev[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
         dense += dev
+        seats = [(me + rel) % n for rel in range(n)]
+        players = [view.players[seat] for seat in seats]
+        pad = [0.0] * (MAX_SEATS - n)
+        dense += [p.cards for p in players] + pad
+        dense += [p.energy for p in players] + pad
+        dense += [p.dev_count for p in players] + pad
+        dense += [p.warehouse for p in players] + pad
+        dense += (
+            view.dev_deck_size, view.energy_supply, view.offers_made, view.plants_built,
+            view.demolished, view.dev_played_turn, min(view.turn / 10, 999.0),
+        )  # fmt: skip
         ones: list[int] = []
         lr, env_holder = view.longest_road_holder, view.environmentalist_holder
-        for rel in range(n):
-            seat = (me + rel) % n
-            p = view.players[seat]
+        for rel, (seat, p) in enumerate(zip(seats, players)):
             fossil = p[15]
             dense += (
-                view.victory_points(seat), view.local_footprint(seat), p.cards, p.energy,
-                p.dev_count, len(p.towns), len(p.cities), len(p.roads), fossil,
-                len(p.plants) - fossil, p.warehouse, lr == seat, env_holder == seat,
+                view.victory_points(seat), view.local_footprint(seat), len(p.towns),
+                len(p.cities), len(p.roads), fossil, len(p.plants) - fossil, lr == seat,
+                env_holder == seat,
             )  # fmt: skip
             ones += self._piece_indices(p, rel)
         dense += [0.0] * (len(SEAT_FEATURES) * (MAX_SEATS - n))
         bag, gf = view.bag, view.global_footprint
         dense += (
-            gf, min(view.turn / 10, 999.0), len(bag), len(bag) - sum(self._table(view)[: len(BROWN)]),
-            view.dev_deck_size, view.energy_supply, view.offers_made, view.plants_built,
-            view.demolished, view.dev_played_turn, view.rules.discs_to_draw(gf),
-            view.hazard_supply,
+            gf, len(bag), len(bag) - sum(self._table(view)[: len(BROWN)]),
+            view.rules.discs_to_draw(gf), view.hazard_supply,
         )  # fmt: skip
         at = self.at
         ones.append(at["phase"] + PHASES.index(view.phase))

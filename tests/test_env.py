@@ -72,28 +72,54 @@ def test_every_listed_action_has_one_index_that_decodes_to_it():
         assert {"build_plant", "offer_trade", "respond_to_trade", "discard_card"} <= kinds
 
 
-def test_observations_hide_what_the_seat_cannot_see():
+def consistent_twin(game, seat: int, rng: random.Random):
+    """``test_view.hide_and_shuffle``, keeping what the table has seen: a trade offer being
+    answered shows that its maker holds the cards offered (rule 12.1)."""
     from test_view import hide_and_shuffle
 
-    e = raw_env(players=4)
-    e.reset(seed=3)
-    rng = np.random.default_rng(3)
+    twin = hide_and_shuffle(game, seat, rng)
+    task = twin.state.pending
+    if task is not None and task.kind == "trade_response" and task.info["from"] != seat:
+        maker = twin.state.players[task.info["from"]]
+        size = sum(maker.hand.values())
+        shown = [kind for kind, n in task.info["give"] if kind != "energy" for _ in range(n)]
+        maker.hand = dict.fromkeys(maker.hand, 0)
+        for kind in shown + [rng.choice(list(maker.hand)) for _ in range(size - len(shown))]:
+            maker.hand[kind] += 1
+    return twin
+
+
+def test_observations_and_masks_hide_what_the_seat_cannot_see():
+    # positions that differ only in hidden information (the others' hands recomposed within
+    # their sizes, their development cards, the deck, the bag's order and green symbols,
+    # the random streams) give the seat to act the same observation and the same mask,
+    # offers to other seats included (rule 12.1: offers depend on public card counts)
     shuffler = random.Random(3)
-    for step in range(600):
-        agent = e.agent_selection
-        obs = e.observe(agent)
-        if step % 25 == 0:
-            seat = e.agent_name_mapping[agent]
-            twin = hide_and_shuffle(e.game, seat, shuffler)
-            other = raw_env(players=4)
-            other.reset(seed=3)
-            other.game = twin
-            other.agent_selection = agent
-            assert np.array_equal(other.observe(agent)["observation"], obs["observation"])
-        if e.terminations[agent] or e.truncations[agent]:
-            break
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert step > 100
+    checked = offering = 0
+    for seed in (3, 4):
+        e = env(players=4)
+        e.reset(seed=seed)
+        raw = e.unwrapped
+        rng = np.random.default_rng(seed)
+        for step, agent in enumerate(e.agent_iter()):
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            if step % 9 == 0:
+                seat = raw.agent_name_mapping[agent]
+                twin = raw_env(players=4)
+                twin.reset(seed=seed)
+                twin.game = consistent_twin(raw.game, seat, shuffler)
+                twin.agent_selection = agent
+                other = twin.observe(agent)
+                assert np.array_equal(other["observation"], obs["observation"])
+                assert np.array_equal(other["action_mask"], obs["action_mask"])
+                checked += 1
+                offering += any(raw.codec.params[i][0] == "offer_trade"
+                                for i in np.flatnonzero(obs["action_mask"]))  # fmt: skip
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked > 100 and offering > 10
 
 
 def _finish(e, rng):
@@ -160,6 +186,28 @@ def test_illegal_actions_are_refused():
     wrapped.last()
     wrapped.step(illegal)  # PettingZoo's wrapper: the game ends, the offender loses
     assert all(wrapped.terminations.values()) and wrapped.rewards[offender] == -1
+
+
+def test_the_checked_env_enforces_order_and_bounds():
+    from pettingzoo.utils.env_logger import EnvLogger
+
+    e = env(players=4)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = e.agent_selection
+    EnvLogger.suppress_output()
+    try:
+        with pytest.raises(Exception, match="reset"):
+            e.step(0)
+    finally:
+        EnvLogger.unsuppress_output()
+    e.reset(seed=2)
+    for bad in (-1, e.unwrapped.codec.size, 2.5, "roll"):
+        with pytest.raises(AssertionError, match="action space"):
+            e.step(bad)
+    iterator = iter(e.agent_iter())
+    next(iterator)
+    with pytest.raises(AssertionError, match="step"):
+        next(iterator)  # two agents without a step between them
 
 
 def test_pettingzoo_render_test_passes(capsys):

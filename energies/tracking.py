@@ -1,0 +1,444 @@
+"""The observation of a running game kept up to date between steps (used by :mod:`energies.env`).
+
+:meth:`ObservationEncoder.encode <energies.encoding.ObservationEncoder.encode>` turns a
+``GameView`` into the observation vector; building a view and encoding it afresh costs
+several times what the engine spends on a move. :class:`ObservationTracker` gives the
+very same vector (``tests/test_env_tracking.py`` compares them at every step of many
+games) by reading the public facts straight from the running game and keeping, per
+observing seat, what has not changed:
+
+* **the board** — pieces, hazards, the Inspector, and what follows from them (piece
+  counts, LF, public VP, GF), the bag and the event board: kept until a piece, a
+  hazard, the Inspector, an award or the bag changes;
+* **the hands** — the seat's own cards, every seat's hand size, energy, development
+  card count and warehouse, the turn's counters, turn, phase, dice and whose turn it is:
+  kept across the actions of a trade window (proposals, refusals, passing), which
+  change none of them;
+* **the pending decision** — written at every step.
+
+It reads only what the view shows: public facts, counts of the other seats' cards, and
+the observing seat's own hand and cards — never another hand, the deck's or bag's order,
+the green symbols or the random streams.
+
+Knowing what changed: the tracker looks at the actions the game has applied since it
+last looked (``game.actions``): :data:`BOARD_STAYS` and :data:`HANDS_STAY` name the
+kinds that leave those parts as they were. What the engine does on its own after an
+action (drawing event discs, starting the roll) shows in the bag's size and the phase,
+which are checked too. Another game, an undo or a replaced state starts afresh.
+"""
+
+from __future__ import annotations
+
+import struct
+from operator import attrgetter, itemgetter
+
+import numpy as np
+
+from .actions import Decline, EndTurn, OfferTrade, ProposeTrade, RespondToTrade
+from .encoding import (
+    BROWN,
+    DYNAMIC_SIZE,
+    HAND_FEATURES,
+    HEAD_SIZE,
+    MAX_SEATS,
+    PHASES,
+    PLANTS,
+    SEAT_FEATURES,
+    TASK_KINDS,
+    TRADED,
+    ObservationEncoder,
+)
+from .engine import PIECES_STAY
+from .rules import CARD_KINDS, DEV_CARDS, ROWS
+
+#: Actions that move no road, building or plant: the engine's PIECES_STAY, and the end of a
+#: turn unless the event phase it leads to draws discs (rules 6, 7: seen in the bag's size).
+#: Hazards, the Inspector and the awards are compared at every look (a roll clears hazards,
+#: rule 8.5).
+BOARD_STAYS = PIECES_STAY | {EndTurn}
+
+#: Actions that move no card, energy or development card (a refused trade counts too):
+#: only the pending decision changes, and the offers made (rule 12.1), which is checked.
+HANDS_STAY = frozenset({OfferTrade, ProposeTrade, Decline})
+
+_hand_of = itemgetter(*CARD_KINDS)
+_hand = attrgetter("hand")
+_energy = attrgetter("energy")
+_dev_cards = attrgetter("dev_cards")
+_warehouse = attrgetter("warehouse")
+_NO_DEV = (0,) * (2 * len(DEV_CARDS))
+_TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
+_OTHER = _TASK_INDEX["other"]
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+
+
+class ObservationTracker:
+    """``encoder.encode(game.view(seat))`` for the game it follows, computed incrementally.
+
+    ``observation(game, seat)`` returns a new float32 array each call (the caller may
+    keep or change it); the tracker follows the last game it was asked about.
+    """
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.encoder = encoder
+        at = self._at = encoder.at
+        # the numbers any action may change come first in the vector, whole numbers: they
+        # are filled as one list and copied in with one struct call
+        self._dynamic = struct.Struct(f"{DYNAMIC_SIZE}i")
+        self._scratch = np.zeros(DYNAMIC_SIZE, dtype=np.int32)
+        self._offers_at = at["counters"] + 2
+        self._n_corners, self._n_paths = len(encoder.board.corners), len(encoder.board.paths)
+        self._sites = {site: i for i, site in enumerate(encoder.sites)}
+        self._pending_at = at["pending"]
+        self._decider_at = at["pending"] + len(TASK_KINDS)
+        self._trade_at = at["trade"]
+        self._game = None
+        self._hazard_ones: tuple[int, ...] = ()
+        self._table: tuple[int, ...] = ()
+        self._bag = self._greens = self._hazards_left = 0
+        # per seat: copies of its pieces and what follows from them (see _player)
+        self._players: list[tuple] = []
+        # per observing seat: the pieces' one-hot indices and "seats" numbers; the vector
+        # with the board written in; that vector with the hands written in too
+        self._pieces: dict[int, tuple[list[int], list[int]]] = {}
+        self._boards: dict[int, list] = {}
+        self._hands: dict[int, list] = {}
+        # every seat's hand size, energy, development cards and warehouse, the counters,
+        # and (turn, phase, dice, active seat): read once after an action that may change
+        # them, shared by every observing seat (None: to be read again)
+        self._numbers: tuple | None = None
+
+    # -- what changed since the last look ----------------------------------------------------
+
+    def _look(self, game) -> None:
+        """Forget what may have changed since the last look (see the module text)."""
+        state, actions = game.state, game.actions
+        if (
+            game is not self._game
+            or state is not self._state
+            or actions is not self._actions
+            or state.players is not self._players_list
+        ):
+            self._follow(game)
+            return
+        seen = self._seen
+        if len(actions) == seen + 1:  # one action since the last look: what did it touch?
+            last = actions[-1]
+            kind = type(last)
+            if kind not in BOARD_STAYS:
+                self._pieces_moved()
+            if kind not in HANDS_STAY and (kind is not RespondToTrade or last.accept):
+                self._numbers = None
+            self._seen = seen + 1
+        elif len(actions) != seen:
+            self._pieces_moved()
+            self._forget_hands()
+            self._seen = len(actions)
+        if (
+            state.longest_road_holder != self._awards[0]
+            or state.environmentalist_holder != self._awards[1]
+        ):
+            self._awards = (state.longest_road_holder, state.environmentalist_holder)
+            self._forget_boards()
+        if (
+            state.inspector != self._inspector
+            or state.hex_hazards != self._hex
+            or state.building_hazards != self._buildings
+        ):
+            self._hazards_changed()
+        if len(state.bag) != self._bag:
+            self._bag_changed()
+        if state.phase != self._phase:
+            self._phase = state.phase
+            self._numbers = None  # the engine moved on by itself (a roll, the event phase)
+
+    def _follow(self, game) -> None:
+        state = game.state
+        self._game, self._state, self._actions = game, state, game.actions
+        self._players_list = state.players
+        self._seen = len(game.actions)
+        self._awards = (state.longest_road_holder, state.environmentalist_holder)
+        self._phase = state.phase
+        self._players = [self._player(p) for p in state.players]
+        self._footprint()
+        self._forget_boards()
+        self._hazards_changed()
+        self._bag_changed()
+
+    def _forget_boards(self) -> None:
+        self._pieces.clear()
+        self._boards.clear()
+        self._forget_hands()
+
+    def _forget_hands(self) -> None:
+        self._hands.clear()
+        self._numbers = None
+
+    def _pieces_moved(self) -> None:
+        """A piece may have moved: find whose, and forget what depends on them."""
+        kept = self._players
+        for s, p in enumerate(self._state.players):
+            copies = kept[s]
+            if (
+                p.roads != copies[0]
+                or p.towns != copies[1]
+                or p.cities != copies[2]
+                or p.plants != copies[3]
+            ):
+                kept[s] = self._player(p)
+                self._forget_boards()
+        self._footprint()
+
+    def _hazards_changed(self) -> None:
+        state, at = self._state, self._at
+        self._hex, self._buildings = set(state.hex_hazards), set(state.building_hazards)
+        self._inspector = state.inspector
+        ones = [at["hex_hazards"] + h for h in state.hex_hazards]
+        ones += [at["building_hazards"] + c for c in state.building_hazards]
+        ones.append(at["inspector"] + state.inspector)
+        self._hazard_ones = tuple(ones)
+        self._hazards_left = (
+            state.rules.hazard_tokens - len(state.hex_hazards) - len(state.building_hazards)
+        )
+        self._share()
+
+    def _bag_changed(self) -> None:
+        state = self._state
+        bag = state.bag
+        brown = [0] * len(BROWN)
+        for color, symbol in bag:
+            if color == "brown":
+                brown[BROWN.index(symbol)] += 1
+        self._bag = len(bag)
+        self._greens = len(bag) - sum(brown)
+        self._table = (*brown, *(len(state.event_board.get(row, ())) for row in ROWS))
+        self._numbers = None  # the event phase may have moved cards too
+        self._share()
+
+    def _share(self) -> None:
+        # what the kept vectors of every seat patch in when it changes (see _patch)
+        self._shared = (
+            self._hazard_ones, self._table, self._bag, self._greens, self._hazards_left
+        )  # fmt: skip
+
+    def _patch(self, vector: np.ndarray, old: tuple) -> None:
+        """Write the hazards, the Inspector, the bag and the event board into a kept vector
+        that shows them as ``old``."""
+        ones, table, bag, greens, left = self._shared
+        if ones != old[0]:
+            for i in old[0]:
+                vector[i] = 0
+            for i in ones:
+                vector[i] = 1
+        if table != old[1]:
+            at = self._at["bag_brown"]
+            vector[at : at + len(table)] = table
+        at = self._at["public"]
+        vector[at + 1 : at + 3] = bag, greens
+        vector[at + 4] = left
+
+    def _footprint(self) -> None:
+        """GF from every seat's LF (rule 4.2), and the discs it makes the event phase draw."""
+        rules = self._state.rules
+        self._gf = max(0, min(rules.gf_max, sum(k[7] for k in self._players)))
+        self._discs_next = rules.discs_to_draw(self._gf)
+
+    # -- the observation ---------------------------------------------------------------------
+
+    def observation(self, game, seat: int) -> np.ndarray:
+        """The observation of ``seat`` now: equal to ``encoder.encode(game.view(seat))``."""
+        self._look(game)
+        numbers = self._numbers
+        if numbers is None:
+            numbers = self._numbers = self._read_numbers()
+        kept = self._hands.get(seat)
+        if kept is None:
+            kept = self._hands[seat] = self._with_hands(seat, numbers)
+        else:
+            if kept[3] is not self._shared:
+                self._patch(kept[0], kept[3])
+                kept[3] = self._shared
+            if kept[1] is not numbers:
+                self._update(seat, kept, numbers)
+        state = self._state
+        vector = kept[0]
+        if state.offers_made != vector[self._offers_at]:  # an offer was made (rule 12.1)
+            vector[self._offers_at] = state.offers_made
+        obs = vector.copy()
+        if state.queue:
+            task = state.queue[0]
+            obs[self._pending_at + _TASK_INDEX.get(task.kind, _OTHER)] = 1
+            if task.seat == seat:
+                obs[self._decider_at] = 1
+            if task.kind == "trade_response":
+                trade = self._trade_at
+                for k, count in task.info["give"]:
+                    obs[trade + TRADED.index(k)] = count
+                for k, count in task.info["get"]:
+                    obs[trade + len(TRADED) + TRADED.index(k)] = count
+        return obs
+
+    def _read_numbers(self) -> tuple:
+        state = self._state
+        players = state.players
+        return (
+            tuple(map(sum, map(dict.values, map(_hand, players)))),  # hand sizes
+            tuple(map(_energy, players)),
+            tuple(map(len, map(_dev_cards, players))),
+            tuple(map(_warehouse, players)),
+            (
+                len(state.dev_deck),
+                state.energy_supply,
+                state.offers_made,
+                state.plants_built,
+                state.demolished,
+                state.dev_played_turn,
+            ),
+            (state.turn, state.phase, state.dice, state.active),
+        )
+
+    @staticmethod
+    def _own(me) -> tuple:
+        return _hand_of(me.hand), tuple(me.dev_cards), tuple(me.dev_new)
+
+    def _update(self, seat: int, kept: list, numbers: tuple) -> None:
+        """Write into a seat's kept vector what changed since it was written: its own hand,
+        and the per-seat numbers or counters that differ."""
+        vector, old, own, _shared = kept
+        now = self._own(self._state.players[seat])
+        if now[1:] != own[1:]:  # its development cards: written afresh
+            kept[:] = self._with_hands(seat, numbers)
+            return
+        if now[0] != own[0]:
+            vector[: len(CARD_KINDS)] = now[0]
+        at = self._at
+        pad = (0,) * (MAX_SEATS - len(numbers[0]))
+        for feature, values, before in zip(HAND_FEATURES, numbers, old):
+            if values != before:
+                vector[at[feature] : at[feature] + MAX_SEATS] = values[seat:] + values[:seat] + pad
+        if numbers[4] != old[4]:
+            vector[at["counters"] : at["counters"] + len(numbers[4])] = numbers[4]
+        if numbers[5] != old[5]:  # a new turn, phase or roll: move the one-hot marks
+            self._mark(vector, seat, old[5], 0)
+            self._mark(vector, seat, numbers[5], 1)
+        kept[1], kept[2] = numbers, now
+
+    def _mark(self, vector: np.ndarray, seat: int, frame: tuple, value: int) -> None:
+        """Write (or clear) the turn's number and the phase, dice and active seat marks."""
+        turn, phase, dice, active = frame
+        at = self._at
+        vector[at["turn"]] = min(turn / 10, 999.0)
+        vector[at["phase"] + _PHASE_INDEX[phase]] = value
+        if dice:
+            vector[at["dice"] - 2 + dice[0] + dice[1]] = value
+        vector[self._decider_at + 1 + (active - seat) % len(self._players)] = value
+
+    def _with_hands(self, seat: int, numbers: tuple) -> list:
+        """[the board's vector with the hands, counters, turn, phase, dice and the active
+        seat written in, the numbers written, the seat's own cards written, the shared
+        board parts written] (kept per seat and updated in place)."""
+        kept = self._boards.get(seat)
+        if kept is None:
+            kept = self._boards[seat] = [self._board(seat), self._shared]
+        elif kept[1] is not self._shared:
+            self._patch(kept[0], kept[1])
+            kept[1] = self._shared
+        board = kept[0]
+        state, at = self._state, self._at
+        me = state.players[seat]
+        own = self._own(me)
+        dev = _NO_DEV
+        if me.dev_cards or me.dev_new:
+            dev = [0] * (2 * len(DEV_CARDS))
+            for card in me.dev_cards:
+                dev[DEV_CARDS.index(card)] += 1
+            for card in me.dev_new:
+                dev[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
+        sizes, energy, dev_cards, warehouse, counters, frame = numbers
+        n = len(sizes)
+        pad = (0,) * (MAX_SEATS - n)
+        self._dynamic.pack_into(
+            self._scratch,
+            0,
+            *own[0],
+            *dev,
+            *sizes[seat:], *sizes[:seat], *pad,
+            *energy[seat:], *energy[:seat], *pad,
+            *dev_cards[seat:], *dev_cards[:seat], *pad,
+            *warehouse[seat:], *warehouse[:seat], *pad,
+            *counters,
+        )  # fmt: skip
+        vector = board.copy()
+        vector[:DYNAMIC_SIZE] = self._scratch
+        if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
+            vector[at["seats"]] += state.rules.vp_card_vp * me.dev_cards.count("victory_point")
+        self._mark(vector, seat, frame, 1)
+        return [vector, numbers, own, self._shared]
+
+    def _board(self, seat: int) -> np.ndarray:
+        """The vector with the board and everything that follows from it written in."""
+        kept = self._pieces.get(seat)
+        if kept is None:
+            kept = self._pieces[seat] = self._pieces_of(seat)
+        ones, numbers = kept
+        ones = ones + list(self._hazard_ones)
+        board = self.encoder.static.copy()
+        board[np.fromiter(ones, np.intp, len(ones))] = 1
+        board[DYNAMIC_SIZE + 1 : HEAD_SIZE] = numbers + [
+            self._gf,
+            self._bag,
+            self._greens,
+            self._discs_next,
+            self._hazards_left,
+        ]
+        at = self._at["bag_brown"]
+        board[at : at + len(self._table)] = self._table
+        return board
+
+    def _pieces_of(self, seat: int) -> tuple[list[int], list[int]]:
+        """The one-hot indices of every seat's pieces and the "seats" segment (VP without
+        hidden cards, LF, piece counts, awards), seen from ``seat``."""
+        rules, kept = self._state.rules, self._players
+        n = len(kept)
+        ones: list[int] = []
+        numbers: list[int] = []
+        lr, env_holder = self._awards
+        nc, npaths = self._n_corners, self._n_paths
+        for rel in range(n):
+            s = (seat + rel) % n
+            _r, _t, _c, _p, (towns, cities, roads), plants, counts, lf, vp = kept[s]
+            vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
+            numbers += (vp, lf, *counts, lr == s, env_holder == s)
+            ones += [i + rel * nc for i in towns]
+            ones += [i + rel * nc for i in cities]
+            ones += [i + rel * npaths for i in roads]
+            ones += plants
+        numbers += [0] * (len(SEAT_FEATURES) * (MAX_SEATS - n))
+        return ones, numbers
+
+    def _player(self, p) -> tuple:
+        """Copies of a seat's pieces, their one-hot indices for relative seat 0, and the
+        seat's numbers that follow from them: (towns, cities, roads, fossil, renewable),
+        LF, VP without the awards."""
+        at, sites, rules = self._at, self._sites, self._state.rules
+        fossil = list(p.plants.values()).count("fossil")
+        indices = (
+            [at["towns"] + c for c in p.towns],
+            [at["cities"] + c for c in p.cities],
+            [at["roads"] + r for r in p.roads],
+        )
+        plants = [
+            at["plants"] + PLANTS.index(kind) * len(sites) + sites[site]
+            for site, kind in p.plants.items()
+        ]
+        counts = (len(p.towns), len(p.cities), len(p.roads), fossil, len(p.plants) - fossil)
+        lf = (
+            rules.lf_town * len(p.towns)
+            + rules.lf_city * len(p.cities)
+            + rules.lf_fossil * fossil
+            + rules.lf_renewable * (len(p.plants) - fossil)
+        )
+        vp = rules.town_vp * len(p.towns) + rules.city_vp * len(p.cities)
+        vp += rules.plant_vp * len(p.plants)
+        return (set(p.roads), set(p.towns), set(p.cities), dict(p.plants),
+                indices, plants, counts, lf, vp)  # fmt: skip

@@ -1,0 +1,109 @@
+"""The env's observation, kept up to date between steps, equals a fresh encoding (issue 19).
+
+``energies.tracking`` keeps parts of the observation from step to step and the env keeps
+its action mask per position; both must give exactly what encoding the seat's view and
+listing the legal actions afresh give, at every step, for every seat, after every kind
+of action — events, 7s, trades, development cards, hazards — and after a teacher's
+sandbox edit, an undo or a swapped game.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
+
+from energies import sandbox
+from energies.env import env
+
+
+def fresh_mask(raw, seat: int) -> np.ndarray:
+    """The action mask from the legal list, looked up by value (no cache of the env)."""
+    mask = np.zeros(raw.codec.size, dtype=np.int8)
+    game = raw.game
+    if game.current_seat == seat:
+        for action in game.legal_actions():
+            mask[raw.codec._index[seat][action]] = 1
+    return mask
+
+
+def assert_fresh(raw, seat: int, observation: dict | None = None) -> None:
+    agent = raw.possible_agents[seat]
+    got = observation if observation is not None else raw.observe(agent)
+    expected = raw._encoder.encode(raw.game.view(seat))
+    assert got["observation"].dtype == np.float32
+    assert np.array_equal(got["observation"], expected), np.flatnonzero(
+        got["observation"] != expected
+    )
+    if agent == raw.agent_selection:
+        assert np.array_equal(got["action_mask"], fresh_mask(raw, seat))
+
+
+def test_every_observation_equals_a_fresh_encoding():
+    kinds: set[str] = set()
+    for seed in range(10):
+        players = 4 if seed % 3 else 3
+        e = env(players=players)
+        e.reset(seed=100 + seed)
+        raw = e.unwrapped
+        rng = random.Random(seed)
+        for step, agent in enumerate(e.agent_iter()):
+            obs, _reward, terminated, truncated, _info = e.last()
+            seat = raw.agent_name_mapping[agent]
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert_fresh(raw, seat, obs)  # the agent to act, as it is asked at every step
+            if step % 7 == 0:  # and now and then every seat, in a shuffled order
+                for other in rng.sample(range(players), players):
+                    assert_fresh(raw, other)
+            action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            kinds.add(raw.codec.params[action][0])
+            e.step(action)
+    assert {
+        "roll_dice", "end_turn", "build_road", "build_plant", "buy_dev_card", "play_dev_card",
+        "trade_with_supply", "offer_trade", "propose_trade", "respond_to_trade",
+        "discard_card", "move_inspector", "place_hazard", "remove_hazard", "demolish_fossil",
+    } <= kinds  # fmt: skip
+
+
+def _play(e, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def test_sandbox_edits_undo_and_a_swapped_game_are_seen():
+    e = env(players=4)
+    e.reset(seed=5)
+    raw = e.unwrapped
+    rng = random.Random(5)
+    _play(e, rng, 200)
+    for s in range(4):
+        raw.observe(raw.possible_agents[s])  # every seat's kept parts are filled
+    game = raw.game
+    edits = [
+        lambda: sandbox.give(game, 1, steel=2, energy=1),
+        lambda: sandbox.move_inspector(game, (game.state.inspector + 1) % 19),
+        lambda: sandbox.add_hazard(game, hex=(game.state.inspector + 3) % 19),
+        lambda: sandbox.give_dev_card(game, 2, game.state.dev_deck[-1]),
+        lambda: sandbox.remove(game, "road", min(game.state.players[3].roads)),
+    ]
+    for edit in edits:
+        edit()
+        for s in range(4):
+            assert_fresh(raw, s)
+    game.undo(3)  # a new state and action list
+    for s in range(4):
+        assert_fresh(raw, s)
+    other = env(players=4)
+    other.reset(seed=6)
+    _play(other, rng, 150)
+    raw.game = other.unwrapped.game  # another game under the same env
+    raw.agent_selection = other.unwrapped.agent_selection
+    for s in range(4):
+        assert_fresh(raw, s)
