@@ -8,8 +8,9 @@ games) by reading the public facts straight from the running game and keeping, p
 observing seat, what has not changed:
 
 * **the board** — pieces, hazards, the Inspector, and what follows from them (piece
-  counts, LF, public VP, GF), the bag and the event board: kept until a piece, a
-  hazard, the Inspector, an award or the bag changes;
+  counts, LF, public VP, GF), the bag and the event board: kept, and when a piece
+  moves only the marks of the seat that moved it and the numbers that follow are
+  rewritten (a kept vector catches up when its seat is next observed);
 * **the hands** — the seat's own cards, every seat's hand size, energy, development
   card count and warehouse, the turn's counters, turn, phase, dice and whose turn it is:
   kept across the actions of a trade window (proposals, refusals, passing), which
@@ -98,10 +99,10 @@ class ObservationTracker:
         self._bag = self._greens = self._hazards_left = 0
         # per seat: copies of its pieces and what follows from them (see _player)
         self._players: list[tuple] = []
-        # per observing seat: the pieces' one-hot indices and "seats" numbers; the vector
-        # with the board written in; that vector with the hands written in too
-        self._pieces: dict[int, tuple[list[int], list[int]]] = {}
-        self._boards: dict[int, list] = {}
+        # (every seat's _player tuple, the award holders): a new tuple whenever a piece
+        # moves or an award changes hands; a kept vector remembers the one it shows
+        self._pieces: tuple = ()
+        # per observing seat: its vector, kept up to date in place (see _with_hands)
         self._hands: dict[int, list] = {}
         # every seat's hand size, energy, development cards and warehouse, the counters,
         # and (turn, phase, dice, active seat): read once after an action that may change
@@ -132,14 +133,14 @@ class ObservationTracker:
             self._seen = seen + 1
         elif len(actions) != seen:
             self._pieces_moved()
-            self._forget_hands()
+            self._numbers = None
             self._seen = len(actions)
         if (
             state.longest_road_holder != self._awards[0]
             or state.environmentalist_holder != self._awards[1]
         ):
             self._awards = (state.longest_road_holder, state.environmentalist_holder)
-            self._forget_boards()
+            self._pieces = (self._pieces[0], self._awards)
         if (
             state.inspector != self._inspector
             or state.hex_hazards != self._hex
@@ -160,23 +161,17 @@ class ObservationTracker:
         self._awards = (state.longest_road_holder, state.environmentalist_holder)
         self._phase = state.phase
         self._players = [self._player(p) for p in state.players]
+        self._pieces = (tuple(self._players), self._awards)
         self._footprint()
-        self._forget_boards()
+        self._hands.clear()
+        self._numbers = None
         self._hazards_changed()
         self._bag_changed()
 
-    def _forget_boards(self) -> None:
-        self._pieces.clear()
-        self._boards.clear()
-        self._forget_hands()
-
-    def _forget_hands(self) -> None:
-        self._hands.clear()
-        self._numbers = None
-
     def _pieces_moved(self) -> None:
-        """A piece may have moved: find whose, and forget what depends on them."""
-        kept = self._players
+        """A piece may have moved: find whose, and note it (the kept vectors catch up when
+        they are next observed, see _repiece)."""
+        kept, moved = self._players, False
         for s, p in enumerate(self._state.players):
             copies = kept[s]
             if (
@@ -186,8 +181,10 @@ class ObservationTracker:
                 or p.plants != copies[3]
             ):
                 kept[s] = self._player(p)
-                self._forget_boards()
-        self._footprint()
+                moved = True
+        if moved:
+            self._pieces = (tuple(kept), self._awards)
+            self._footprint()
 
     def _hazards_changed(self) -> None:
         state, at = self._state, self._at
@@ -240,7 +237,7 @@ class ObservationTracker:
     def _footprint(self) -> None:
         """GF from every seat's LF (rule 4.2), and the discs it makes the event phase draw."""
         rules = self._state.rules
-        self._gf = max(0, min(rules.gf_max, sum(k[7] for k in self._players)))
+        self._gf = max(0, min(rules.gf_max, sum(k[6] for k in self._players)))
         self._discs_next = rules.discs_to_draw(self._gf)
 
     # -- the observation ---------------------------------------------------------------------
@@ -255,6 +252,8 @@ class ObservationTracker:
         if kept is None:
             kept = self._hands[seat] = self._with_hands(seat, numbers)
         else:
+            if kept[4] is not self._pieces:
+                self._repiece(seat, kept)
             if kept[3] is not self._shared:
                 self._patch(kept[0], kept[3])
                 kept[3] = self._shared
@@ -304,7 +303,7 @@ class ObservationTracker:
     def _update(self, seat: int, kept: list, numbers: tuple) -> None:
         """Write into a seat's kept vector what changed since it was written: its own hand,
         and the per-seat numbers or counters that differ."""
-        vector, old, own, _shared = kept
+        vector, old, own = kept[:3]
         now = self._own(self._state.players[seat])
         if now[1:] != own[1:]:  # its development cards: written afresh
             kept[:] = self._with_hands(seat, numbers)
@@ -334,18 +333,10 @@ class ObservationTracker:
         vector[self._decider_at + 1 + (active - seat) % len(self._players)] = value
 
     def _with_hands(self, seat: int, numbers: tuple) -> list:
-        """[the board's vector with the hands, counters, turn, phase, dice and the active
+        """[the vector with the board, the hands, counters, turn, phase, dice and the active
         seat written in, the numbers written, the seat's own cards written, the shared
-        board parts written] (kept per seat and updated in place)."""
-        kept = self._boards.get(seat)
-        if kept is None:
-            kept = self._boards[seat] = [self._board(seat), self._shared]
-        elif kept[1] is not self._shared:
-            self._patch(kept[0], kept[1])
-            kept[1] = self._shared
-        board = kept[0]
-        state, at = self._state, self._at
-        me = state.players[seat]
+        board parts written, the pieces written] (kept per seat and updated in place)."""
+        me = self._state.players[seat]
         own = self._own(me)
         dev = _NO_DEV
         if me.dev_cards or me.dev_new:
@@ -368,23 +359,30 @@ class ObservationTracker:
             *warehouse[seat:], *warehouse[:seat], *pad,
             *counters,
         )  # fmt: skip
-        vector = board.copy()
+        vector = self._board(seat)
         vector[:DYNAMIC_SIZE] = self._scratch
-        if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
-            vector[at["seats"]] += state.rules.vp_card_vp * me.dev_cards.count("victory_point")
+        self._hidden_vp(vector, me)
         self._mark(vector, seat, frame, 1)
-        return [vector, numbers, own, self._shared]
+        return [vector, numbers, own, self._shared, self._pieces]
+
+    def _hidden_vp(self, vector: np.ndarray, me) -> None:
+        if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
+            vector[self._at["seats"]] += self._state.rules.vp_card_vp * me.dev_cards.count(
+                "victory_point"
+            )
 
     def _board(self, seat: int) -> np.ndarray:
-        """The vector with the board and everything that follows from it written in."""
-        kept = self._pieces.get(seat)
-        if kept is None:
-            kept = self._pieces[seat] = self._pieces_of(seat)
-        ones, numbers = kept
-        ones = ones + list(self._hazard_ones)
+        """A new vector with the board and everything that follows from it written in."""
+        n, nc, npaths = len(self._players), self._n_corners, self._n_paths
+        ones = list(self._hazard_ones)
+        for rel in range(n):
+            corners, roads, plants = self._players[(seat + rel) % n][4]
+            ones += [i + rel * nc for i in corners]
+            ones += [i + rel * npaths for i in roads]
+            ones += plants
         board = self.encoder.static.copy()
         board[np.fromiter(ones, np.intp, len(ones))] = 1
-        board[DYNAMIC_SIZE + 1 : HEAD_SIZE] = numbers + [
+        board[DYNAMIC_SIZE + 1 : HEAD_SIZE] = self._seat_numbers(seat) + [
             self._gf,
             self._bag,
             self._greens,
@@ -395,42 +393,58 @@ class ObservationTracker:
         board[at : at + len(self._table)] = self._table
         return board
 
-    def _pieces_of(self, seat: int) -> tuple[list[int], list[int]]:
-        """The one-hot indices of every seat's pieces and the "seats" segment (VP without
-        hidden cards, LF, piece counts, awards), seen from ``seat``."""
+    def _repiece(self, seat: int, kept: list) -> None:
+        """Bring a kept vector up to the pieces and awards now: only the one-hot marks of
+        the seats whose pieces moved change, and the "seats" numbers, GF and the discs."""
+        vector, (before, _awards), (now, _) = kept[0], kept[4], self._pieces
+        n, nc, npaths = len(now), self._n_corners, self._n_paths
+        for s in range(n):
+            if before[s] is now[s]:
+                continue
+            rel = (s - seat) % n
+            for old, new, shift in zip(before[s][4], now[s][4], (rel * nc, rel * npaths, 0)):
+                for i in old - new:
+                    vector[i + shift] = 0
+                for i in new - old:
+                    vector[i + shift] = 1
+        at = self._at["seats"]
+        numbers = self._seat_numbers(seat)
+        vector[at : at + len(numbers)] = numbers
+        self._hidden_vp(vector, self._state.players[seat])
+        at = self._at["public"]
+        vector[at] = self._gf
+        vector[at + 3] = self._discs_next
+        kept[4] = self._pieces
+
+    def _seat_numbers(self, seat: int) -> list[int]:
+        """The "seats" segment (VP without hidden cards, LF, piece counts, awards), seen
+        from ``seat``."""
         rules, kept = self._state.rules, self._players
         n = len(kept)
-        ones: list[int] = []
         numbers: list[int] = []
         lr, env_holder = self._awards
-        nc, npaths = self._n_corners, self._n_paths
         for rel in range(n):
             s = (seat + rel) % n
-            _r, _t, _c, _p, (towns, cities, roads), plants, counts, lf, vp = kept[s]
+            counts, lf, vp = kept[s][5:]
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
-            ones += [i + rel * nc for i in towns]
-            ones += [i + rel * nc for i in cities]
-            ones += [i + rel * npaths for i in roads]
-            ones += plants
         numbers += [0] * (len(SEAT_FEATURES) * (MAX_SEATS - n))
-        return ones, numbers
+        return numbers
 
     def _player(self, p) -> tuple:
-        """Copies of a seat's pieces, their one-hot indices for relative seat 0, and the
-        seat's numbers that follow from them: (towns, cities, roads, fossil, renewable),
-        LF, VP without the awards."""
+        """Copies of a seat's pieces, their one-hot indices for relative seat 0 (corners,
+        roads, plants), and the seat's numbers that follow from them: (towns, cities, roads,
+        fossil, renewable), LF, VP without the awards."""
         at, sites, rules = self._at, self._sites, self._state.rules
         fossil = list(p.plants.values()).count("fossil")
-        indices = (
-            [at["towns"] + c for c in p.towns],
-            [at["cities"] + c for c in p.cities],
-            [at["roads"] + r for r in p.roads],
+        corners = frozenset(
+            [at["towns"] + c for c in p.towns] + [at["cities"] + c for c in p.cities]
         )
-        plants = [
+        roads = frozenset(at["roads"] + r for r in p.roads)
+        plants = frozenset(
             at["plants"] + PLANTS.index(kind) * len(sites) + sites[site]
             for site, kind in p.plants.items()
-        ]
+        )
         counts = (len(p.towns), len(p.cities), len(p.roads), fossil, len(p.plants) - fossil)
         lf = (
             rules.lf_town * len(p.towns)
@@ -441,4 +455,4 @@ class ObservationTracker:
         vp = rules.town_vp * len(p.towns) + rules.city_vp * len(p.cities)
         vp += rules.plant_vp * len(p.plants)
         return (set(p.roads), set(p.towns), set(p.cities), dict(p.plants),
-                indices, plants, counts, lf, vp)  # fmt: skip
+                (corners, roads, plants), counts, lf, vp)  # fmt: skip
