@@ -130,10 +130,11 @@ class ActionCodec:
 
     def indices(self, legal: Sequence[Action]) -> list[int | None]:
         """The index of every action of a legal list, in its order (None: no index)."""
+        by_id = self._by_id
         try:  # the listed objects are almost always known: one C-level lookup each
-            return list(map(self._by_id.__getitem__, map(id, legal)))
-        except KeyError:
-            return list(map(self.index, legal))
+            return list(map(by_id.__getitem__, map(id, legal)))
+        except KeyError:  # a few new objects: look up only those by value
+            return [by_id[id(a)] if id(a) in by_id else self.index(a) for a in legal]
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""

@@ -243,8 +243,9 @@ class CheckedEnv(BaseWrapper):
             else env._action_space.contains(action)
         )  # fmt: skip
         assert in_space, "action is not in action space"
-        if int(action) in env._legal()[2]:
-            env.step(action)
+        chosen = env._chosen(action)
+        if chosen is not None:
+            env._apply(agent, chosen)
             return
         # as TerminateIllegalWrapper: the game ends, the offender gets the illegal reward
         EnvLogger.warn_on_illegal_move()
@@ -401,14 +402,22 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        chosen = self._chosen(action)
+        if chosen is None:
+            name = self.codec.describe(int(action)) if action is not None else "None"
+            raise ValueError(f"{agent} chose {name}, which is not legal now (see the action mask).")
+        self._apply(agent, chosen)
+
+    def _chosen(self, action: Any) -> Any:
+        """The listed action of index ``action``, or None when it is not legal now."""
         _position, legal, indices = self._legal()
         try:
-            chosen = legal[indices.index(int(action))]
+            return legal[indices.index(int(action))]
         except (TypeError, ValueError):
-            name = self.codec.describe(int(action)) if action is not None else "None"
-            raise ValueError(
-                f"{agent} chose {name}, which is not legal now (see the action mask)."
-            ) from None
+            return None
+
+    def _apply(self, agent: str, chosen: Any) -> None:
+        """Play a listed action of the agent to act; rewards and endings when the game ends."""
         self._cumulative_rewards[agent] = 0.0
         game = self.game
         game.apply_listed(chosen)  # an action object just listed: already checked
