@@ -31,6 +31,7 @@ which are checked too. Another game, an undo or a replaced state starts afresh.
 from __future__ import annotations
 
 import struct
+from collections import Counter
 from operator import attrgetter, itemgetter
 
 import numpy as np
@@ -71,6 +72,14 @@ _NO_DEV = (0,) * (2 * len(DEV_CARDS))
 _TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
 _OTHER = _TASK_INDEX["other"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+#: n -> writes n numbers into a float32 vector from a byte offset: numpy converts a tuple
+#: assigned to a slice element by element, several times slower than struct
+_PACK = {n: struct.Struct(f"{n}f").pack_into for n in range(1, 64)}
+
+
+def _write(vector: np.ndarray, at: int, values) -> None:
+    """``vector[at : at + len(values)] = values``, quickly."""
+    _PACK[len(values)](vector, 4 * at, *values)
 
 
 class ObservationTracker:
@@ -202,10 +211,8 @@ class ObservationTracker:
     def _bag_changed(self) -> None:
         state = self._state
         bag = state.bag
-        brown = [0] * len(BROWN)
-        for color, symbol in bag:
-            if color == "brown":
-                brown[BROWN.index(symbol)] += 1
+        discs = Counter(bag)  # (color, symbol) pairs, counted in C
+        brown = [discs[("brown", symbol)] for symbol in BROWN]
         self._bag = len(bag)
         self._greens = len(bag) - sum(brown)
         self._table = (*brown, *(len(state.event_board.get(row, ())) for row in ROWS))
@@ -228,10 +235,9 @@ class ObservationTracker:
             for i in ones:
                 vector[i] = 1
         if table != old[1]:
-            at = self._at["bag_brown"]
-            vector[at : at + len(table)] = table
+            _write(vector, self._at["bag_brown"], table)
         at = self._at["public"]
-        vector[at + 1 : at + 3] = bag, greens
+        _write(vector, at + 1, (bag, greens))
         vector[at + 4] = left
 
     def _footprint(self) -> None:
@@ -261,8 +267,8 @@ class ObservationTracker:
                 self._update(seat, kept, numbers)
         state = self._state
         vector = kept[0]
-        if state.offers_made != vector[self._offers_at]:  # an offer was made (rule 12.1)
-            vector[self._offers_at] = state.offers_made
+        if state.offers_made != kept[5]:  # an offer was made (rule 12.1)
+            vector[self._offers_at] = kept[5] = state.offers_made
         obs = vector.copy()
         if state.queue:
             task = state.queue[0]
@@ -309,14 +315,14 @@ class ObservationTracker:
             kept[:] = self._with_hands(seat, numbers)
             return
         if now[0] != own[0]:
-            vector[: len(CARD_KINDS)] = now[0]
+            _write(vector, 0, now[0])
         at = self._at
-        pad = (0,) * (MAX_SEATS - len(numbers[0]))
         for feature, values, before in zip(HAND_FEATURES, numbers, old):
-            if values != before:
-                vector[at[feature] : at[feature] + MAX_SEATS] = values[seat:] + values[:seat] + pad
+            if values != before:  # rotated so the seat comes first; empty slots stay 0
+                _write(vector, at[feature], values[seat:] + values[:seat])
         if numbers[4] != old[4]:
-            vector[at["counters"] : at["counters"] + len(numbers[4])] = numbers[4]
+            _write(vector, at["counters"], numbers[4])
+            kept[5] = numbers[4][2]  # the offers made
         if numbers[5] != old[5]:  # a new turn, phase or roll: move the one-hot marks
             self._mark(vector, seat, old[5], 0)
             self._mark(vector, seat, numbers[5], 1)
@@ -335,7 +341,8 @@ class ObservationTracker:
     def _with_hands(self, seat: int, numbers: tuple) -> list:
         """[the vector with the board, the hands, counters, turn, phase, dice and the active
         seat written in, the numbers written, the seat's own cards written, the shared
-        board parts written, the pieces written] (kept per seat and updated in place)."""
+        board parts written, the pieces written, the offers made written] (kept per seat and
+        updated in place)."""
         me = self._state.players[seat]
         own = self._own(me)
         dev = _NO_DEV
@@ -363,7 +370,7 @@ class ObservationTracker:
         vector[:DYNAMIC_SIZE] = self._scratch
         self._hidden_vp(vector, me)
         self._mark(vector, seat, frame, 1)
-        return [vector, numbers, own, self._shared, self._pieces]
+        return [vector, numbers, own, self._shared, self._pieces, counters[2]]
 
     def _hidden_vp(self, vector: np.ndarray, me) -> None:
         if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
@@ -407,9 +414,7 @@ class ObservationTracker:
                     vector[i + shift] = 0
                 for i in new - old:
                     vector[i + shift] = 1
-        at = self._at["seats"]
-        numbers = self._seat_numbers(seat)
-        vector[at : at + len(numbers)] = numbers
+        _write(vector, self._at["seats"], self._seat_numbers(seat))
         self._hidden_vp(vector, self._state.players[seat])
         at = self._at["public"]
         vector[at] = self._gf
