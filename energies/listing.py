@@ -242,7 +242,7 @@ class OffersLeftOut(list):
     never the state itself.
     """
 
-    __slots__ = ("count", "_seat", "_mine", "_publics")
+    __slots__ = ("_mine", "_publics", "_seat", "count")
 
     def __init__(self, actions: list[Action], state: GameState, seat: int) -> None:
         super().__init__(actions)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Mapping, Sequence
 from itertools import repeat
-from typing import Mapping, Sequence
 
 from . import engine
 from .bots import Player
