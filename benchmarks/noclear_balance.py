@@ -15,12 +15,13 @@ its numbers need thousands of games.)
 from __future__ import annotations
 
 import argparse
-import math
 import platform
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+
+from rates import wilson  # benchmarks/rates.py, beside this script
 
 import energies as en
 from energies.games import noclear
@@ -37,15 +38,6 @@ ROLES = (
     "hub, moves a token",
 )  # decks/default.json order per symbol
 OUT = Path(__file__).parent / "results" / "noclear_balance.md"
-
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def openings(frame, players: int) -> tuple[dict, float]:

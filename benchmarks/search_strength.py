@@ -40,7 +40,10 @@ import sys
 import time
 from pathlib import Path
 
+from rates import wilson  # benchmarks/rates.py, beside this script
+
 import energies as en
+from energies.files import write_text  # atomic, a unique temporary name per write
 from energies.search import DEFAULT_BUDGET
 from energies.simulate import bot_seed, game_seeds
 
@@ -104,21 +107,6 @@ def play_game(
         "times_ms": [round(1000 * t, 2) for t in timed.times],
         "searched_ms": [round(1000 * t, 2) for t in timed.searched_times],
     }
-
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a rate ``p`` over ``n`` games."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_suffix(f"{path.suffix}.{os.getpid()}.tmp")  # two parts may run at once
-    tmp.write_text(text)
-    os.replace(tmp, path)
 
 
 # -- the two parts --------------------------------------------------------------------------
@@ -331,18 +319,18 @@ def render() -> None:
         *question_markdown(parts["question"]),
         "",
     ]
-    write_atomic(RESULTS / "search_strength.md", "\n".join(text))
+    write_text(RESULTS / "search_strength.md", "\n".join(text))
 
 
 def save(part: str, data: dict) -> None:
-    write_atomic(RESULTS / f"search_{part}.json", json.dumps(data))
+    write_text(RESULTS / f"search_{part}.json", json.dumps(data))
     if part == "question":
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=QUESTION_FIELDS, lineterminator="\n")
         writer.writeheader()
         writer.writerows(question_table(data["records"]))
-        write_atomic(RESULTS / "search_question.csv", out.getvalue())
-        write_atomic(PACKAGE_TABLE, out.getvalue())  # what energies.insight.strong_players reads
+        write_text(RESULTS / "search_question.csv", out.getvalue())
+        write_text(PACKAGE_TABLE, out.getvalue())  # what energies.insight.strong_players reads
     render()
 
 

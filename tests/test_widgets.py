@@ -110,18 +110,19 @@ def app(tmp_path):
     return PlayApp(en.new_game(seed=3, names=NAMES), chart=False, save_dir=tmp_path)
 
 
+def human_and_three_bots(tmp_path, seed: int = 3, names=NAMES) -> tuple[en.Game, PlayApp]:
+    """Seat 0 a human at the page; FossilRush, GreenInvestor and RandomBot in seats 1-3."""
+    g = en.new_game(seed=seed, names=names)
+    seats = {0: "human", 1: "FossilRush", 2: "green", 3: "random"}
+    return g, PlayApp(g, seats=seats, chart=False, save_dir=tmp_path)
+
+
 # -- playing ---------------------------------------------------------------------------------
 
 
 def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
     """Seat 0 plays through the page's messages (decision / roll / end turn); bots answer."""
-    g = en.new_game(seed=3, names=NAMES)
-    app = PlayApp(
-        g,
-        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
-        chart=False,
-        save_dir=tmp_path,
-    )
+    g, app = human_and_three_bots(tmp_path)
     clicks = offers = 0
     for i in range(3000):
         if g.is_over:
@@ -279,13 +280,7 @@ def test_a_human_cannot_move_for_a_bot_seat(app):
 
 
 def test_wording_you_and_place_names_are_the_boards(tmp_path):
-    g = en.new_game(seed=2034, names=["You", "Fred", "Grace", "Bo"])
-    app = PlayApp(
-        g,
-        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
-        chart=False,
-        save_dir=tmp_path,
-    )
+    g, app = human_and_three_bots(tmp_path, seed=2034, names=["You", "Fred", "Grace", "Bo"])
     assert app.page["turn_line"].startswith(f"Turn {g.turn} · ")
     until_human_main_phase(app)
     assert "Your turn" in app.page["turn_line"] and "You's" not in app.page["turn_line"]
@@ -532,13 +527,7 @@ def test_rule_12_1_a_human_not_active_proposes_and_a_human_active_answers(tmp_pa
     """After a bot's roll, Ada (not active) may propose one card for one to the active
     player: the page shows pickers and Pass, the answer comes at once next to it. When Ada
     is active, a bot's proposal is a decision that says what is proposed."""
-    g = en.new_game(seed=3, names=NAMES)
-    app = PlayApp(
-        g,
-        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
-        chart=False,
-        save_dir=tmp_path,
-    )
+    g, app = human_and_three_bots(tmp_path)
     proposed = answered = 0
     for _ in range(3000):
         if g.is_over or (proposed and answered):
@@ -598,13 +587,7 @@ def _play_to_turn(app: PlayApp, turn: int, on_window=None) -> list[dict]:
 def test_rule_12_1_dont_ask_me_passes_through_the_engine(tmp_path):
     """With "Don't ask me on the bots' turns" Ada is never shown a proposal window: the app
     applies her Pass (a real Decline, in the log) in every bot turn; undo skips those passes."""
-    g = en.new_game(seed=3, names=NAMES)
-    app = PlayApp(
-        g,
-        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
-        chart=False,
-        save_dir=tmp_path,
-    )
+    g, app = human_and_three_bots(tmp_path)
     assert app.page["proposals"] == {"ask": True, "partner": "Bob", "next": False, "passes": 0}
     app.message({"type": "option", "name": "ask_on_bot_turns", "value": False})
     assert app.ask_on_bot_turns is False and app.page["proposals"]["ask"] is False
@@ -625,13 +608,7 @@ def test_rule_12_1_dont_ask_me_passes_through_the_engine(tmp_path):
 def test_rule_12_1_asked_by_default_and_propose_next_time(tmp_path):
     """Default: Ada is asked in the bots' turns. With the option on, "Propose a trade to …"
     opens the very next window (Ada proposes there), and later windows pass again."""
-    g = en.new_game(seed=3, names=NAMES)
-    app = PlayApp(
-        g,
-        seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"},
-        chart=False,
-        save_dir=tmp_path,
-    )
+    g, app = human_and_three_bots(tmp_path)
     asked = _play_to_turn(app, 6)
     assert asked and all("propose a trade" in d["title"] for d in asked)
 
