@@ -91,6 +91,7 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
+FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
 MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
@@ -443,6 +444,8 @@ class SearchPlayer:
         depth: int = DEFAULT_DEPTH,
         confidence: float = CONFIDENCE,
         wide: bool = True,
+        finish_rounds: int = FINISH_ROUNDS,
+        read_opponents: bool = False,
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
@@ -452,8 +455,11 @@ class SearchPlayer:
             raise ValueError("width must be a whole number of candidates, at least 1.")
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
             raise ValueError("depth must be a whole number of rounds, at least 1.")
+        if not isinstance(finish_rounds, int) or isinstance(finish_rounds, bool) or finish_rounds < 0:
+            raise ValueError("finish_rounds must be a whole number of rounds, 0 or more.")
         self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
         self.confidence, self.wide = confidence, wide
+        self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -479,11 +485,31 @@ class SearchPlayer:
         own = FossilRush if self.plants == "fossil" else GreenInvestor
         return [cls() for cls in (GreenInvestor, Balanced, FossilRush) if cls is not own]
 
-    @staticmethod
-    def _other_persona():
-        from .bots import Balanced
+    def _other_persona(self, state, seat: int):
+        """The persona a rival is modelled with in the rollouts: Balanced, or (``read_opponents``)
+        the persona its public plants look like: only fossil plants, a free-rider; only
+        renewable ones (two or more), a green investor; else (none yet, or both kinds) Balanced."""
+        from .bots import Balanced, FreeRider, GreenInvestor
 
+        if self.read_opponents:
+            p = state.players[seat]
+            renewable, fossil = p.count_plants("renewable"), p.count_plants("fossil")
+            if fossil and not renewable:
+                return FreeRider()
+            if renewable >= 2 and not fossil:
+                return GreenInvestor()
         return Balanced()
+
+    def _rounds(self, state) -> int:
+        """Rounds a rollout plays: ``depth``, or to the game's end when the bag will run dry
+        within ``finish_rounds`` rounds at the current draw rate (rule 14.2: the plant
+        balance then decides, and a fitted guess is no match for playing it out)."""
+        if not self.finish_rounds:
+            return self.depth
+        per_round = state.n * state.rules.discs_to_draw(state.global_footprint)
+        if len(state.bag) <= self.finish_rounds * per_round:
+            return max(self.depth, self.finish_rounds + 2)  # the draw rate may slow down
+        return self.depth
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         legal = _allowed(legal_actions, self.banned)
@@ -552,12 +578,14 @@ class SearchPlayer:
         """Apply ``action``, play one round with personas, evaluate; None if it is illegal here."""
         if engine.why_illegal(state, action) is not None:
             return None  # this sampled world lacks what the real one has (e.g. a supply card)
-        engine.apply(state, action)
         n = len(state.players)
-        stop = state.turn + n * self.depth + 1  # through the end of its own next turn
-        policies = [self._own_persona() if s == me else self._other_persona() for s in range(n)]
+        stop = state.turn + n * self._rounds(state) + 1  # through the end of its own next turn
+        policies = [
+            self._own_persona() if s == me else self._other_persona(state, s) for s in range(n)
+        ]
+        engine.apply(state, action)
         rng = random.Random(seed ^ 0x5EA4C4)
-        for _ in range(ROLLOUT_ACTION_CAP):
+        for _ in range(ROLLOUT_ACTION_CAP * (stop - state.turn) // n):
             if state.outcome is not None or state.turn >= stop:
                 break
             legal = engine.legal_actions(state, offers=False)  # personas never offer

@@ -214,3 +214,34 @@ def test_each_plant_kind_the_player_may_build_is_a_candidate(rules):
         assert {a.plant for a in candidates if a.kind == "build_plant"} == allowed
         assert any(a.kind == "end_turn" for a in candidates)
         assert len(set(candidates)) == len(candidates)
+
+
+def test_rivals_are_modelled_by_the_persona_their_public_plants_look_like():
+    from energies.bots import Balanced, FreeRider, GreenInvestor
+
+    game, me = _searched_position()
+    world = determinize(_view(game, me), random.Random(1), me)
+    rival = (me + 1) % 4
+    reader, blind = SearchPlayer(read_opponents=True), SearchPlayer()
+    for plants, persona in (
+        ({}, Balanced),
+        ({0: "fossil"}, FreeRider),
+        ({0: "renewable"}, Balanced),  # one plant says little
+        ({0: "renewable", 1: "renewable"}, GreenInvestor),
+        ({0: "renewable", 1: "renewable", 2: "fossil"}, Balanced),
+    ):
+        world.players[rival].plants = dict(plants)  # only the kinds count here
+        assert type(reader._other_persona(world, rival)) is persona
+        assert type(blind._other_persona(world, rival)) is Balanced
+
+
+def test_rollouts_play_the_game_out_when_the_bag_is_nearly_empty():
+    game, me = _searched_position()
+    world = determinize(_view(game, me), random.Random(1), me)
+    player = SearchPlayer(finish_rounds=2)
+    assert player._rounds(world) == player.depth  # a full bag: one round and the evaluation
+    world.bag = world.bag[:2]
+    assert player._rounds(world) > 2  # past the bag's end: rule 14.2 decides, not the fit
+    assert SearchPlayer()._rounds(world) == 1  # finish_rounds=0: never
+    with pytest.raises(ValueError, match="finish_rounds"):
+        SearchPlayer(finish_rounds=-1)
