@@ -22,7 +22,8 @@ row. Per row: the subject's win rate per seat, the share of games where everyone
 Results are rewritten after every finished game (whole files, atomically): a run stopped at
 any time leaves tables of the games that finished. A question run keeps the finished games
 of the rows it does not play (``--against search`` after ``--against personas`` adds up). ``benchmarks/results/search_question.csv``
-is the cached table a lesson loads; ``search_strength.md`` shows both parts (each part
+is the cached table a lesson loads; ``search_strength.md`` shows both parts and, last, the
+hand-written ``search_strength_notes.md`` (each part
 keeps its raw numbers in ``search_<part>.json`` so the other part can render them).
 """
 
@@ -319,6 +320,9 @@ def render() -> None:
         *question_markdown(parts["question"]),
         "",
     ]
+    notes = RESULTS / "search_strength_notes.md"  # hand-written: earlier runs, levers tried
+    if notes.exists():
+        text += ["", notes.read_text().rstrip(), ""]
     write_text(RESULTS / "search_strength.md", "\n".join(text))
 
 

@@ -9,7 +9,9 @@ The method, for one decision of the seat ``me``:
 1. **Trivial decisions at once.** A single legal action is returned; every decision that
    is not a free choice of its own turn's action phase (discards, victims, the Inspector,
    trade answers, set-up, rolling) is answered by the base persona (GreenInvestor, or
-   FossilRush for the fossil-only variant), which handles those well.
+   FossilRush for the fossil-only variant), which handles those well. With
+   ``search_trades`` the rule 12.1 trades are searched too: whether to accept a rival's
+   proposal, and whether to make the persona's proposal or pass (a trade helps two seats).
 2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
    view ``game.view(seat)`` (:mod:`energies.view`; given a Game it takes the view itself;
    given a bare GameState it reads only the same public facts) — build a private :class:`~energies.state.GameState` that is one
@@ -30,9 +32,11 @@ The method, for one decision of the seat ``me``:
 4. **Roll out.** Each candidate is applied in each of ``budget // candidates`` sampled
    worlds (the same worlds for every candidate: common random numbers), then every seat
    plays on with a persona — this seat with its base persona, the others with Balanced, the
-   middle-of-the-road persona — to the end of this seat's next turn (``depth`` rounds: the
-   event draws, the others' builds and a 7 are in it, and the cards it kept get spent) or
-   the game's end.
+   middle-of-the-road persona (with ``read_opponents``: the persona a rival's public plants
+   look like, :meth:`SearchPlayer._other_persona`) — to the end of this seat's next turn
+   (``depth`` rounds: the event draws, the others' builds and a 7 are in it, and the cards it
+   kept get spent) or the game's end. With ``finish_rounds``, a rollout that starts when the
+   bag will run dry within that many rounds plays the game out (rule 14.2 decides exactly).
 5. **Evaluate** (:func:`evaluate`) the reached position for ``me``: a finished game scores
    its win share (0 for a loss, everyone losing included); otherwise the seat's fitted
    chance of winning (:func:`win_chances`): a softmax over the seats and "nobody wins" of
@@ -62,21 +66,22 @@ the same seed gives the same game on any machine.
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from . import engine
 from .actions import Action, BuildPlant, Decline, OfferTrade, PlayDevCard, TradeWithSupply
 from .checks import supply_rates
-from .rules import CARD_KINDS, RESOURCES
-from .state import GameState, PlayerState, Stats, Task
+from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
+from .state import GameState
+from .worlds import determinize, public_facts
 
 __all__ = [
     "DEFAULT_BUDGET",
     "FEATURES",
+    "NOBODY_WINS",
     "SEARCH_BOTS",
+    "WEIGHTS",
     "SearchPlayer",
     "determinize",
     "evaluate",
@@ -95,240 +100,7 @@ FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game
 MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
-
-
-# ==============================================================================================
-# What the seat may know, read the same way from a view or from a game's state
-# ==============================================================================================
-
-
-def _public(game_view):
-    """The object to read: a view or a bare GameState as it is, a Game through its state."""
-    return game_view.state if hasattr(game_view, "state") else game_view
-
-
-def _dev_count(p) -> int:
-    """Development cards a seat holds: public as a number (``PlayerView.dev_count``)."""
-    count = getattr(p, "dev_count", None)
-    return count if isinstance(count, int) else len(p.dev_cards)
-
-
-def _dev_new_count(p) -> int:
-    count = getattr(p, "dev_new_count", None)
-    return count if isinstance(count, int) else len(p.dev_new)
-
-
-def _deck_size(view) -> int:
-    size = getattr(view, "dev_deck_size", None)
-    return size if isinstance(size, int) else len(view.dev_deck)
-
-
-def _thaw(value):
-    """A mutable copy of a frozen task detail (read-only mappings, tuples)."""
-    if isinstance(value, (str, int, float, bool, type(None))):
-        return value
-    if hasattr(value, "items"):
-        return {k: _thaw(v) for k, v in value.items()}
-    return [_thaw(v) for v in value]
-
-
-def _deal(pool: Counter, count: int, rng: random.Random) -> list:
-    """``count`` items drawn without replacement from ``pool`` (topped up if it runs dry)."""
-    items = sorted(pool.elements())
-    rng.shuffle(items)
-    dealt = items[:count]
-    kinds = sorted(pool) or [None]
-    while len(dealt) < count:  # the public counts disagree with the composition: stay legal
-        dealt.append(rng.choice(kinds))
-    pool.subtract(dealt)
-    return dealt
-
-
-# ==============================================================================================
-# Determinisation
-# ==============================================================================================
-
-
-def determinize(game_view, rng: random.Random, seat: int | None = None) -> GameState:
-    """A private game state consistent with what ``seat`` may know, hidden parts sampled.
-
-    ``game_view`` is ``game.view(seat)`` (or a Game / GameState, of which only the parts a
-    view shows are read); ``seat`` defaults to the view's own. The result shares only the
-    immutable board and rule set with the input and may be played on freely.
-    """
-    view = _public(game_view)
-    me = view.seat if seat is None else seat
-    rules, n = view.rules, len(view.players)
-    mine = view.players[me]
-
-    # hands: the others' cards come from every card not in my hand; the rest is the supply
-    totals = Counter({kind: rules.resource_cards for kind in RESOURCES})
-    totals["science"] = rules.science_cards
-    card_pool = totals - Counter(dict(mine.hand))
-    hands = {}
-    for s in range(n):
-        if s == me:
-            hands[s] = {k: mine.hand.get(k, 0) for k in CARD_KINDS}
-        else:
-            dealt = Counter(_deal(card_pool, view.players[s].cards, rng))
-            hands[s] = {k: dealt.get(k, 0) for k in CARD_KINDS}
-    supply = {k: max(0, card_pool.get(k, 0)) for k in CARD_KINDS}
-
-    # development cards: the deck and the others' hands from what nobody has shown
-    dev_pool = Counter(dict(rules.dev_deck)) - Counter(mine.dev_cards)
-    for p in view.players:
-        dev_pool -= Counter(dict(p.dev_played))
-    dev = {}
-    for s in range(n):
-        if s == me:
-            dev[s] = (list(mine.dev_cards), list(mine.dev_new))
-        else:
-            held = _deal(dev_pool, _dev_count(view.players[s]), rng)
-            dev[s] = (held, held[: _dev_new_count(view.players[s])])
-    deck = _deal(dev_pool, _deck_size(view), rng)
-
-    # green discs: face down in the bag and under the slots; dealt from those not yet seen
-    green_pool = Counter({sym: count * n for sym, count in rules.green_discs_per_player})
-    seen = [d for row in view.event_board.values() for d in row] + list(view.removed_discs)
-    green_pool -= Counter(sym for color, sym in seen if color == "green")
-    browns = sorted(tuple(d) for d in view.bag if d[0] == "brown")
-    bag = [*browns, *(("green", s) for s in _deal(green_pool, len(view.bag) - len(browns), rng))]
-    slots = {s: _deal(green_pool, len(view.players[s].green_slots), rng) for s in range(n)}
-
-    players = []
-    for s, p in enumerate(view.players):
-        players.append(
-            PlayerState(
-                seat=s,
-                hand=hands[s],
-                energy=p.energy,
-                towns=set(p.towns),
-                cities=set(p.cities),
-                roads=set(p.roads),
-                plants=dict(p.plants),
-                dev_cards=dev[s][0],
-                dev_new=dev[s][1],
-                dev_played=dict(p.dev_played),
-                warehouse=p.warehouse,
-                green_slots=slots[s],
-            )
-        )
-    sample_seed = rng.getrandbits(63)
-    state = GameState(
-        rules=rules,
-        board=view.board,
-        seed=sample_seed,
-        players=players,
-        supply=supply,
-        energy_supply=view.energy_supply,
-        dev_deck=deck,
-        inspector=view.inspector,
-        bag=bag,
-        event_board={row: [tuple(d) for d in discs] for row, discs in view.event_board.items()},
-        removed_discs=[tuple(d) for d in view.removed_discs],
-        hex_hazards=set(view.hex_hazards),
-        building_hazards=set(view.building_hazards),
-        active=view.active,
-        start_player=view.start_player,
-        turn=view.turn,
-        phase=view.phase,
-        queue=[Task(t.kind, t.seat, _thaw(t.info)) for t in view.queue],
-        dice=tuple(view.dice) if view.dice else None,
-        plants_built=view.plants_built,
-        demolished=view.demolished,
-        dev_played_turn=view.dev_played_turn,
-        offers_made=view.offers_made,
-        longest_road_holder=view.longest_road_holder,
-        environmentalist_holder=view.environmentalist_holder,
-        stats=[Stats() for _ in range(n)],
-    )
-    state.rng = {
-        name: random.Random(f"{sample_seed}:{name}") for name in ("setup", "dice", "bag", "cards")
-    }
-    state.keep_history = False
-    return state
-
-
-# ==============================================================================================
-# Evaluation
-# ==============================================================================================
-
-
-def _bag_progress(state) -> float:
-    """How far the bag has emptied: 0 with every brown disc in it, 1 when empty (rule 14.2)."""
-    start = sum(count for _, count in state.rules.brown_discs) or 1
-    return max(0.0, min(1.0, 1 - len(state.bag) / start))
-
-
-#: Names of :func:`features`, in order (benchmarks/fit_evaluation.py fits a weight for each).
-FEATURES = (
-    "vp_share", "vp_share_late", "vp_near_win", "balance", "balance_late", "qualifies",
-    "qualifies_late", "production", "cards", "science", "energy",
-)  # fmt: skip
-
-#: Weights of :func:`features` fitted by ``python benchmarks/fit_evaluation.py`` (a softmax
-#: over the seats and "nobody wins" predicting the final winner from persona games): one set
-#: where plants score no VP (the published rules) and one where they do (lesson 04).
-WEIGHTS = {
-    "published": (1.718, 0.983, 0.939, 0.404, 0.273, 0.891, 0.018, 0.426, 0.371, 1.008, 0.818),
-    "plant_vp": (4.182, 0.627, 1.657, -0.492, 1.104, 0.712, -0.549, 0.015, 0.848, 0.228, 1.622),
-}
-NOBODY_WINS = {"published": -0.175, "plant_vp": -0.625}  # utility of "everyone loses" (rule 14.2)
-
-
-def features(state, seat: int) -> tuple[float, ...]:
-    """What predicts whether ``seat`` wins, read from a (sampled) state; see :data:`FEATURES`.
-
-    ``t`` (late) is how far the bag has emptied: the nearer the empty-bag ending, the more the
-    plant balance decides the winner (rule 14.2); VP are counted against the target (14.1).
-    """
-    p, board, rules = state.players[seat], state.board, state.rules
-    t = _bag_progress(state)
-    vp_share = state.victory_points(seat) / rules.victory_points
-    balance = p.count_plants("renewable") - p.count_plants("fossil")
-    qualifies = 1.0 if balance > 0 else 0.0  # rule 14.2: strictly more renewable than fossil
-    production = sum(board.corner_pips(c) for c in p.towns) + 2 * sum(
-        board.corner_pips(c) for c in p.cities
-    )
-    return (
-        vp_share,
-        vp_share * t,
-        max(0.0, vp_share - 0.7),  # two or three VP from a win: one good turn ends it
-        balance,
-        balance * t,
-        qualifies,
-        qualifies * t,
-        production / 10,
-        min(p.cards, 10) / 10,
-        p.hand.get("science", 0) / 5,
-        p.energy / 10,
-    )
-
-
-def _rule_key(rules) -> str:
-    return "plant_vp" if rules.plant_vp else "published"
-
-
-def win_chances(state) -> list[float]:
-    """Each seat's fitted chance of winning from ``state`` (the rest: everyone loses)."""
-    key = _rule_key(state.rules)
-    weights = WEIGHTS[key]
-    utilities = [
-        sum(w * f for w, f in zip(weights, features(state, s))) for s in range(len(state.players))
-    ]
-    top = max(max(utilities), NOBODY_WINS[key])
-    exps = [math.exp(u - top) for u in utilities]
-    total = sum(exps) + math.exp(NOBODY_WINS[key] - top)
-    return [e / total for e in exps]
-
-
-def evaluate(state, seat: int) -> float:
-    """How good ``state`` is for ``seat``: its share of the win if the game is over (0 for a
-    loss, everyone losing included), else its fitted chance of winning (:func:`win_chances`)."""
-    outcome = state.outcome
-    if outcome is not None:
-        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-    return win_chances(state)[seat]
+_TRADE_TASKS = ("trade_response", "propose_trade")  # rule 12.1: answers and proposals
 
 
 # ==============================================================================================
@@ -428,7 +200,11 @@ class SearchPlayer:
     kept as candidates; ``wide``: add the other personas' picks and the best action of each
     kind (False: the persona's ``width`` and ending the turn only); ``plants``: None,
     ``"fossil"`` or ``"renewable"`` (never builds the other kind); ``confidence``: how many
-    standard errors (as a normal quantile) a candidate must gain over the persona's choice.
+    standard errors (as a normal quantile) a candidate must gain over the persona's choice;
+    ``depth``: rounds a rollout plays; ``finish_rounds``: play the game out when the bag's end
+    is this many rounds away (0: never); ``read_opponents``: model rivals by their public
+    plants; ``search_trades``: search the rule 12.1 answers and proposals.
+    benchmarks/results/search_variants.md measures each knob against the default.
     """
 
     name = "SearchPlayer"
@@ -446,6 +222,7 @@ class SearchPlayer:
         wide: bool = True,
         finish_rounds: int = FINISH_ROUNDS,
         read_opponents: bool = False,
+        search_trades: bool = False,
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
@@ -455,11 +232,16 @@ class SearchPlayer:
             raise ValueError("width must be a whole number of candidates, at least 1.")
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
             raise ValueError("depth must be a whole number of rounds, at least 1.")
-        if not isinstance(finish_rounds, int) or isinstance(finish_rounds, bool) or finish_rounds < 0:
+        if (
+            not isinstance(finish_rounds, int)
+            or isinstance(finish_rounds, bool)
+            or finish_rounds < 0
+        ):
             raise ValueError("finish_rounds must be a whole number of rounds, 0 or more.")
         self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
+        self.search_trades = search_trades
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -518,7 +300,11 @@ class SearchPlayer:
         if hasattr(game_view, "view"):  # given a whole Game (or a view): read only the view
             game_view = game_view.view(legal[0].seat)
         stream = random.Random((self._rng or rng).getrandbits(64))
-        view = _public(game_view)
+        view = public_facts(game_view)
+        pending = view.queue[0].kind if view.queue else None
+        if self.search_trades and pending in _TRADE_TASKS and view.phase == "action":
+            # rule 12.1: a trade helps two seats; whether it helps this one enough is searched
+            return self._search(game_view, legal, stream)
         if view.queue or view.phase != "action":  # not a free choice of its own turn
             # answered by the persona on a sampled world: it reads nothing hidden either
             world = determinize(game_view, stream, legal[0].seat)
@@ -545,6 +331,9 @@ class SearchPlayer:
         trade that completes a build, and ending the turn; no duplicates, offers never."""
         pool = [a for a in legal if not isinstance(a, OfferTrade)]
         ranked = _ranked(self._own_persona().persona, state, pool)
+        if state.queue and state.queue[0].kind == "propose_trade":
+            # the persona's proposal or passing (each proposal searched would triple the cost)
+            return list(dict.fromkeys([ranked[0], *(a for a in legal if isinstance(a, Decline))]))
         chosen = ranked[: self.width]
         if self.wide:
             for adviser in self._advisers():

@@ -245,3 +245,31 @@ def test_rollouts_play_the_game_out_when_the_bag_is_nearly_empty():
     assert SearchPlayer()._rounds(world) == 1  # finish_rounds=0: never
     with pytest.raises(ValueError, match="finish_rounds"):
         SearchPlayer(finish_rounds=-1)
+
+
+def _trade_position(kind: str, seed: int = 3):
+    """A game paused where a seat must answer a rule 12.1 proposal (or would make one)."""
+    game = en.new_game(4, seed=seed, history=False)
+    personas = [en.bots.make_bot(b, seed=s) for s, b in enumerate(["green", "balanced"] * 2)]
+    rng = random.Random(seed)
+    while game.current_seat is not None:
+        state, seat, legal = game.state, game.current_seat, game.legal_actions()
+        if state.queue and state.queue[0].kind == kind and len(legal) > 1:
+            probe = en.bots.GreenInvestor().decide(_view(game, seat), legal, random.Random(0))
+            if probe.kind != "decline":  # the search player's persona would propose
+                return game, seat
+        game.apply(personas[seat].decide(_view(game, seat), legal, rng))
+    raise AssertionError(f"no {kind} decision")
+
+
+@pytest.mark.parametrize("kind", ["trade_response", "propose_trade"])
+def test_trade_decisions_are_searched_only_when_asked(kind):
+    game, seat = _trade_position(kind)
+    legal = game.legal_actions()
+    searching = SearchPlayer(seed=2, budget=LOW_BUDGET, search_trades=True)
+    choice = searching.decide(_view(game, seat), legal, random.Random(0))
+    assert choice in legal
+    assert searching.searched == 1  # accept or decline; the persona's proposal or passing
+    plain = SearchPlayer(seed=2, budget=LOW_BUDGET)
+    assert plain.decide(_view(game, seat), legal, random.Random(0)) in legal
+    assert plain.searched == 0  # the persona answers
