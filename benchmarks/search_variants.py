@@ -82,7 +82,15 @@ def markdown(saved: dict) -> str:
             f"| {label} | `{json.dumps(entry['options'])}` | {n} | {100 * rate:.1f}% "
             f"| {gain} | {cpu:.1f} |"
         )
-    lines += ["", f"Machine: {saved['machine']}.", ""]
+    lines += [
+        "",
+        (
+            "Command per row: `python benchmarks/search_variants.py --games 48 --seed 7 "
+            "<variant> '<options>'`; a row with fewer games was stopped early (its results "
+            f"are written after every game). Machine: {saved['machine']}."
+        ),
+        "",
+    ]
     return "\n".join(lines)
 
 
