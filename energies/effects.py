@@ -216,6 +216,7 @@ def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
     holder = state.longest_road_holder
     before = longest_road(state, holder) if holder not in (None, a.seat) else None
     p.towns.add(a.corner)
+    state.owners = None  # (GameState.corner_owners)
     update_longest_road(state, before)  # a town can cut an opponent's road
 
 
@@ -224,6 +225,7 @@ def _do_build_city(state: GameState, a: BuildCity) -> None:
     pay(state, p, state.rules.cost("city"))
     p.towns.discard(a.corner)
     p.cities.add(a.corner)
+    state.owners = None  # (the owner stays; dropped all the same: cheap and plainly safe)
     if not state.rules.city_keeps_town_plant:  # rule 10.5 variant
         for key in [k for k in p.plants if k[0] == a.corner]:
             del p.plants[key]

@@ -25,7 +25,7 @@ from .actions import (
 )
 from .board import Board
 from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
-from .rules import CARD_KINDS
+from .rules import CARD_KINDS, RuleSet
 from .state import GameState, PlayerState
 
 
@@ -40,12 +40,12 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
     """Every legal action of the active player when no decision is pending.
 
     ``spots`` keeps the building spots found (cost aside) for the next listing; the engine
-    hands the same dict back only while no piece has moved. ``offers=False`` leaves out
-    the one-for-one offers, which otherwise end the list.
+    hands back the active seat's dict, from which it drops what a moved piece changes
+    (``engine.keep_spots``). ``offers=False`` leaves out the one-for-one offers, which
+    otherwise end the list.
     """
     seat, rules = state.active, state.rules
     p = state.players[seat]
-    hand = p.hand
     legal: list[Action] = []
     if p.dev_cards:
         legal += [
@@ -60,20 +60,16 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
 
     if spots is None:
         spots = {}
-    if can_pay(hand, rules.cost("road")):
+    road, town, city, plants, dev_card = hand_buys(rules, p.hand)
+    if road:
         legal += _kept(spots, "road", road_spots, state, p)
-    if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
+    if town and len(p.towns) < rules.towns:
         legal += _kept(spots, "town", town_spots, state, p)
-    if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
+    if city and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
-    if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        kinds = ()
-        for kind in PLANTS:  # a plain loop: no generator frame on every listing
-            if can_pay(hand, rules.cost(kind)):
-                kinds += (kind,)
-        if kinds:
-            legal += _kept(spots, kinds, plant_spots, state, p, kinds)
-    if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
+    if plants and state.plants_built < rules.plants_per_turn:  # rule 10.3
+        legal += _kept(spots, plants, plant_spots, state, p, plants)
+    if dev_card and state.dev_deck:
         legal.append(shared.BuyDevCard(seat))
     if p.energy >= rules.hazard_removal_energy:
         legal += hazard_removals(state, seat)
@@ -85,10 +81,79 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
         legal.append(shared.BuildWarehouse(seat))
-    legal += supply_trades(state, seat, _kept(spots, "rates", supply_rates, state, seat))
+    supply = state.supply
+    for give, rate, table in _kept(spots, "trades", _trade_tables, state, seat):
+        if (p.energy if give == "energy" else p.hand[give]) >= rate:
+            legal += [trade for get, trade in table if supply[get]]
     if offers and state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)  # always the tail of the listing
     return legal
+
+
+def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, tuple, bool]:
+    """What ``hand`` can pay for: (road, town, city, the plant kinds, a development card).
+
+    Speed only: the answer depends on the card counts alone, so it is kept per hand (in
+    CARD_KINDS order) and rule set's costs instead of comparing costs on every listing.
+    """
+    global _BUYS
+    kept = _BUYS
+    if kept[0] is not rules:
+        costs = tuple(rules.cost(item) for item in BUYABLE)
+        if costs != kept[1]:
+            kept = (rules, costs, {})
+        else:  # an equal rule set: the same costs, so the same answers
+            kept = (rules, costs, kept[2])
+        _BUYS = kept
+    counts = _cards_of(hand)
+    found = kept[2].get(counts)
+    if found is None:
+        if len(kept[2]) >= _BUYS_KEPT:
+            kept[2].clear()
+        road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
+        kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
+        found = kept[2][counts] = (road, town, city, kinds, dev_card)
+    return found
+
+
+BUYABLE = ("road", "town", "city", *PLANTS, "dev_card")  # in hand_buys's order
+# (rule set, its costs, {card counts: hand_buys answer}); a few thousand hands a long run
+_BUYS: tuple = (None, (), {})
+_BUYS_KEPT = 50_000
+
+
+def _trade_tables(state: GameState, seat: int) -> tuple:
+    """(give, rate, [(get, trade), ...]) per kind the seat may give the supply (rules 12.2,
+    12.3, 11): they change only when the seat's buildings do (harbors)."""
+    rates = supply_rates(state, seat)  # one shared dict per rule set and harbors reached
+    kept = _TRADE_TABLES.get((seat, id(rates)))
+    if kept is None or kept[0] is not rates:
+        if len(_TRADE_TABLES) >= 1_000:
+            _TRADE_TABLES.clear()
+        rules = state.rules
+        tables = tuple(
+            (give, rate, _supply_trade_table(seat, give, supply_gets(rules, give)))
+            for give, rate in rates.items()
+        )
+        kept = _TRADE_TABLES[seat, id(rates)] = (rates, tables)  # (holding rates keeps its id)
+    return kept[1]
+
+
+# (seat, id of a supply_rates dict) -> (that dict, its trade tables)
+_TRADE_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def find_spots(state: GameState, seat: int, key) -> object:
+    """What ``free_actions`` keeps under ``key`` for ``seat``, found afresh (the invariant
+    checker compares the kept ones with it)."""
+    p = state.players[seat]
+    if key == "road":
+        return road_spots(state, p)
+    if key == "town":
+        return town_spots(state, p)
+    if key == "trades":
+        return _trade_tables(state, seat)
+    return plant_spots(state, p, key)  # key: the plant kinds the hand could pay for
 
 
 def _kept(spots: dict, key, find, *args):
