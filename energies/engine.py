@@ -284,7 +284,7 @@ def apply(state: GameState, action: Action) -> None:
         from .sandbox import apply_edit
 
         state.listed = state.listed_before_offer = state.spots = state.view_stamp = None
-        state.owners = None
+        state.owners = state.road_lengths = None
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -308,7 +308,7 @@ def apply_listed(state: GameState, action: Action) -> None:
         FREE_EFFECTS[type(action)](state, action)
     advance(state, scored=type(action) not in SCORE_STAYS)
     if spots and state.outcome is None:  # (a finished game keeps none: memory)
-        state.spots = keep_spots(spots, action)
+        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action)
     if type(action) is OfferTrade:
         state.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
@@ -345,7 +345,7 @@ def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None
     either), the spots the moved piece changes dropped after a road or a plant, and nothing
     after anything else (a town or city changes every seat's spots, and harbors)."""
     kind = type(action)
-    if kind in PIECES_STAY or kind is EndTurn:
+    if kind in SPOTS_STAY:
         return spots
     if kind is BuildPlant or kind is DemolishFossil:  # only the seat's own plant spots change
         spots.pop(action.seat, None)
@@ -356,6 +356,9 @@ def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None
         spots.get(action.seat, {}).pop("town", None)
         return spots
     return None
+
+
+SPOTS_STAY = PIECES_STAY | {EndTurn}  # (an end of turn's event draws move no piece either)
 
 
 # Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn

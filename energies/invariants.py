@@ -70,8 +70,9 @@ def check_invariants(
 def _kept_listing_facts(state: GameState) -> list[str]:
     """The speed caches equal a fresh computation: every seat's kept building spots
     (GameState.spots, dropped selectively as pieces move: engine.keep_spots), what each hand
-    can pay for (listing.hand_buys, kept per card counts) and the corner owners
-    (GameState.owners, dropped when a town or city is placed)."""
+    can pay for (listing.hand_buys, kept per card counts), the corner owners
+    (GameState.owners, dropped when a town or city is placed) and the road lengths of the
+    Longest Road award (GameState.road_lengths, likewise)."""
     from . import listing  # lazy, as in _progress
 
     out = []
@@ -85,6 +86,14 @@ def _kept_listing_facts(state: GameState) -> list[str]:
         kinds = [kind for kind, ok in zip(listing.PLANTS, buys[3:-1]) if ok]
         if [road, town, city, dev_card] != [*buys[:3], buys[-1]] or list(plants) != kinds:
             out.append(f"what seat {p.seat}'s hand can pay for is kept wrong")
+    if state.road_lengths is not None:
+        minimum = state.rules.longest_road_min
+        fresh = {
+            p.seat: _road_length(state, p.seat) if len(p.roads) >= minimum else 0
+            for p in state.players
+        }
+        if state.road_lengths != fresh:
+            out.append("the road lengths the state keeps are not those of the roads (rule 13.6)")
     if state.owners is not None:
         fresh = {c: p.seat for p in state.players for c in (*p.towns, *p.cities)}
         if state.owners != fresh:

@@ -154,6 +154,9 @@ class GameState:
     # Likewise: corner -> seat of every town and city (corner_owners), kept until a town or
     # city is placed (effects.do_build_town, _do_build_city, the set-up, a teacher's edit).
     owners: dict[int, int] | None = field(default=None, compare=False, repr=False)
+    # Likewise: every seat's road length as the Longest Road award counts it (effects.
+    # award_length), kept by update_longest_road while only roads are built.
+    road_lengths: dict[int, int] | None = field(default=None, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 

@@ -629,6 +629,23 @@ def test_checker_catches_kept_corner_owners_gone_stale(monkeypatch):
     assert state.owners is None and state.corner_owners()[corner] == seat
 
 
+def test_checker_catches_kept_road_lengths_gone_stale():
+    """Were the award's road lengths kept past a change of the roads the engine did not see,
+    the checker says so (GameState.road_lengths; the engine drops them with every new town
+    or city and recounts the builder's after a road)."""
+    game = en.new_game(players=4, seed=3)
+    rng = _bot_rng(3)
+    while game.state.road_lengths is None or not any(game.state.road_lengths.values()):
+        _step(game, rng)  # until someone's network counts for the award
+    state = game.state
+    seat = next(s for s, n in state.road_lengths.items() if n)
+    kept = dict(state.road_lengths)
+    state.players[seat].roads.clear()  # as if roads were lost without the engine knowing
+    assert state.road_lengths == kept
+    problems = check_invariants(state, distance_rule=False)
+    assert "the road lengths the state keeps are not those of the roads (rule 13.6)" in problems
+
+
 def test_checker_catches_a_wrong_answer_of_what_a_hand_buys(monkeypatch):
     """The per-hand answers of listing.hand_buys are compared with the costs themselves."""
     from energies import listing
