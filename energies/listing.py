@@ -157,7 +157,8 @@ def find_spots(state: GameState, seat: int, key) -> object:
 
 
 def _kept(spots: dict, key, find, *args):
-    """``find(*args)``, kept in ``spots`` under ``key`` while no piece moves."""
+    """``find(*args)``, kept in ``spots`` under ``key`` until a piece it depends on moves
+    (``engine.keep_spots`` drops it then)."""
     found = spots.get(key)
     if found is None:
         found = spots[key] = find(*args)
@@ -238,23 +239,6 @@ def hazard_removals(state: GameState, seat: int) -> list[Action]:
     return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
         shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
     ]
-
-
-def supply_trades(state: GameState, seat: int, rates: dict[str, int] | None = None) -> list[Action]:
-    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11).
-
-    ``rates``: the seat's ``supply_rates`` if already known (they change only when a
-    building is placed, so free_actions keeps them with the building spots).
-    """
-    p, supply, trades = state.players[seat], state.supply, []
-    if rates is None:
-        rates = supply_rates(state, seat)
-    for give, rate in rates.items():
-        if (p.energy if give == "energy" else p.hand[give]) < rate:
-            continue
-        table = _supply_trade_table(seat, give, supply_gets(state.rules, give))
-        trades += [trade for get, trade in table if supply[get]]
-    return trades
 
 
 @functools.cache

@@ -2,7 +2,9 @@
 
 The state holds facts only; everything derivable (LF, GF, VP, piece counts,
 hazard supply) is computed from the pieces on demand so it can never drift
-out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`.
+out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`. The few
+fields marked "Speed only" keep what the engine found until the pieces it depends on
+change; :mod:`energies.invariants` compares each with a fresh computation.
 """
 
 from __future__ import annotations
@@ -145,8 +147,8 @@ class GameState:
     # it). Every applied action clears both (engine.apply_listed).
     listed: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
     listed_before_offer: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
-    # through the actions of a turn that move no piece (engine.PIECES_STAY).
+    # Likewise: per seat, where it could build (roads, towns, plants; cost aside) and its supply
+    # trades, kept until a piece they depend on moves (engine.keep_spots).
     spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
     # Likewise: a token of the public copies the last view made (energies.view), kept through
     # the answers of a trade window, which change nobody's cards or pieces (engine.QUIET).
