@@ -314,7 +314,9 @@ def count_one_for_one_offers(state: GameState, seat: int) -> int:
     return _count_offers(_own(state, seat), _publics(state), seat)
 
 
+@functools.lru_cache(maxsize=16_384)
 def _count_offers(mine: bytes, publics: tuple[bytes, ...], seat: int) -> int:
+    # kept per holdings: a persona asks on every own-turn decision, the holdings repeat
     return sum(
         _offer_count(mine + theirs) for partner, theirs in enumerate(publics) if partner != seat
     )
@@ -337,12 +339,16 @@ def _public(state: GameState, seat: int) -> bytes:
 
 
 def _publics(state: GameState) -> tuple[bytes, ...]:
-    return tuple(_public(state, seat) for seat in range(state.n))
+    """:func:`_public` of every seat, in seat order (one pass, the bytes from a table)."""
+    energy = state.rules.energy_tradeable
+    return tuple([_PUBLIC[p.cards > 0][energy and p.energy > 0] for p in state.players])
 
 
 TRADED = CARD_KINDS + ("energy",)
 _cards_of = operator.itemgetter(*CARD_KINDS)
 _ANY_CARD = (bytes(len(CARD_KINDS)), bytes([1] * len(CARD_KINDS)))  # indexed by "holds a card"
+# _public's answers, indexed by "holds a card", then by "has energy to trade"
+_PUBLIC = tuple((any_card + b"\x00", any_card + b"\x01") for any_card in _ANY_CARD)
 
 
 @functools.cache
