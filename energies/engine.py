@@ -307,7 +307,9 @@ def apply_listed(state: GameState, action: Action) -> None:
     else:
         FREE_EFFECTS[type(action)](state, action)
     advance(state, scored=type(action) not in SCORE_STAYS)
-    if spots and state.outcome is None:  # (a finished game keeps none: memory)
+    if state.outcome is not None:  # a finished game keeps none of the speed caches (memory)
+        state.owners = state.road_lengths = None
+    elif spots:
         state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action)
     if type(action) is OfferTrade:
         state.listed_before_offer = listed

@@ -93,23 +93,23 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
 def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, tuple, bool]:
     """What ``hand`` can pay for: (road, town, city, the plant kinds, a development card).
 
-    Speed only: the answer depends on the card counts alone, so it is kept per hand (in
-    CARD_KINDS order) and rule set's costs instead of comparing costs on every listing.
+    Speed only: the answer depends on the card counts alone, each counted up to the most
+    any of these costs asks of that kind, so it is kept per such counts (at most a few
+    hundred of them) and rule set's costs instead of comparing costs on every listing.
     """
     global _BUYS
     kept = _BUYS
     if kept[0] is not rules:
         costs = tuple(rules.cost(item) for item in BUYABLE)
         if costs != kept[1]:
-            kept = (rules, costs, {})
+            caps = tuple(max(cost.get(kind, 0) for cost in costs) for kind in CARD_KINDS)
+            kept = (rules, costs, {}, caps)
         else:  # an equal rule set: the same costs, so the same answers
-            kept = (rules, costs, kept[2])
+            kept = (rules, *kept[1:])
         _BUYS = kept
-    counts = _cards_of(hand)
+    counts = tuple(map(min, _cards_of(hand), kept[3]))
     found = kept[2].get(counts)
     if found is None:
-        if len(kept[2]) >= _BUYS_KEPT:
-            kept[2].clear()
         road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
         kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
         found = kept[2][counts] = (road, town, city, kinds, dev_card)
@@ -117,30 +117,29 @@ def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, t
 
 
 BUYABLE = ("road", "town", "city", *PLANTS, "dev_card")  # in hand_buys's order
-# (rule set, its costs, {card counts: hand_buys answer}); a few thousand hands a long run
-_BUYS: tuple = (None, (), {})
-_BUYS_KEPT = 50_000
+# (rule set, its costs, {card counts up to the caps: hand_buys answer}, the caps per kind)
+_BUYS: tuple = (None, (), {}, ())
 
 
 def _trade_tables(state: GameState, seat: int) -> tuple:
     """(give, rate, [(get, trade), ...]) per kind the seat may give the supply (rules 12.2,
     12.3, 11): they change only when the seat's buildings do (harbors)."""
-    rates = supply_rates(state, seat)  # one shared dict per rule set and harbors reached
-    kept = _TRADE_TABLES.get((seat, id(rates)))
-    if kept is None or kept[0] is not rates:
+    rules = state.rules
+    rates = supply_rates(state, seat)
+    key = (seat, rules.science_as_any_resource, tuple(rates.items()))  # all they depend on
+    tables = _TRADE_TABLES.get(key)
+    if tables is None:
         if len(_TRADE_TABLES) >= 1_000:
             _TRADE_TABLES.clear()
-        rules = state.rules
-        tables = tuple(
+        tables = _TRADE_TABLES[key] = tuple(
             (give, rate, _supply_trade_table(seat, give, supply_gets(rules, give)))
             for give, rate in rates.items()
         )
-        kept = _TRADE_TABLES[seat, id(rates)] = (rates, tables)  # (holding rates keeps its id)
-    return kept[1]
+    return tables
 
 
-# (seat, id of a supply_rates dict) -> (that dict, its trade tables)
-_TRADE_TABLES: dict[tuple[int, int], tuple] = {}
+# (seat, science_as_any_resource, the seat's supply rates) -> the trade tables
+_TRADE_TABLES: dict[tuple, tuple] = {}
 
 
 def find_spots(state: GameState, seat: int, key) -> object:

@@ -646,20 +646,21 @@ def test_checker_catches_kept_road_lengths_gone_stale():
     assert "the road lengths the state keeps are not those of the roads (rule 13.6)" in problems
 
 
-def test_checker_catches_a_wrong_answer_of_what_a_hand_buys(monkeypatch):
+def test_checker_catches_a_wrong_answer_of_what_a_hand_buys():
     """The per-hand answers of listing.hand_buys are compared with the costs themselves."""
     from energies import listing
 
     game = _action_phase_game()
     assert check_invariants(game.state) == []
-    p = game.state.players[0]
-    answer = listing.hand_buys(game.state.rules, p.hand)
-    key = listing._cards_of(p.hand)
-    listing._BUYS[2][key] = (not answer[0], *answer[1:])  # corrupt the kept answer
+    kept = listing._BUYS[2]  # {card counts: answer}, the counts of every hand seen so far
+    assert kept
+    for counts, answer in kept.items():  # corrupt every kept answer
+        kept[counts] = (not answer[0], *answer[1:])
     try:
         assert any("can pay for" in v for v in check_invariants(game.state))
     finally:
-        listing._BUYS[2].pop(key)
+        kept.clear()
+    assert check_invariants(game.state) == []
 
 
 # -- (d) the checker detects corruption --------------------------------------------------------
