@@ -107,8 +107,10 @@ def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, t
         else:  # an equal rule set: the same costs, so the same answers
             kept = (rules, *kept[1:])
         _BUYS = kept
-    counts = tuple(map(min, _cards_of(hand), kept[3]))
-    found = kept[2].get(counts)
+    found = kept[2].get(_cards_of(hand))  # (a hand within the caps is its own key)
+    if found is None:
+        counts = tuple(map(min, _cards_of(hand), kept[3]))
+        found = kept[2].get(counts)
     if found is None:
         road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
         kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
