@@ -315,9 +315,7 @@ def count_one_for_one_offers(state: GameState, seat: int) -> int:
     return _count_offers(_own(state, seat), _publics(state), seat)
 
 
-@functools.lru_cache(maxsize=16_384)
 def _count_offers(mine: bytes, publics: tuple[bytes, ...], seat: int) -> int:
-    # kept per holdings: a persona asks on every own-turn decision, the holdings repeat
     return sum(
         _offer_count(mine + theirs) for partner, theirs in enumerate(publics) if partner != seat
     )
