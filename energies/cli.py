@@ -5,6 +5,7 @@
     energies play --bots random,random,random,random --seed 7 --save game.json
     energies replay game.json
     energies rules --players 3
+    energies rules --game shelfie
     energies simulate --game shelfie --bots ev,greedy,random --games 200
     energies play --game noclear --bots engineer,random --seed 3
 
@@ -68,15 +69,26 @@ _jobs = _whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a
 _seed = _whole_number(0, MAX_SEED)
 
 
+def _seats(spec) -> str:
+    """'3 or 4' / '2 to 4': the player counts a game allows, in words."""
+    low, high = spec.players
+    return f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
+
+
+def _check_players(spec, players: int | None) -> None:
+    low, high = spec.players
+    if players is not None and not low <= players <= high:
+        raise UsageError(f"--players must be {_seats(spec)} for {spec.title}, not {players}")
+
+
 def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
     """The bot names of --bots, one per seat; a single name with --players fills every seat."""
     from .games import get
 
     spec = get(game)
     low, high = spec.players
-    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
-    if players is not None and not low <= players <= high:
-        raise UsageError(f"--players must be {seats} for {spec.title}, not {players}")
+    seats = _seats(spec)
+    _check_players(spec, players)
     if bots is None:  # default: random bots, one per seat
         bots = ",".join(["random"] * (players or spec.default_players))
     names = [part.strip() for part in bots.split(",")]
@@ -97,6 +109,9 @@ def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -
 
 
 # -- the parser -----------------------------------------------------------------------------------
+
+
+GAME_NAMES = ("new-energies", "shelfie", "noclear")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,7 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", action="store_true", help="also print the turn log")
 
     rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
-    rules.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
+    rules.add_argument(
+        "--game",
+        default="new-energies",
+        choices=GAME_NAMES,
+        help="which game (default new-energies)",
+    )
+    rules.add_argument(
+        "--players", type=_whole_number(1, 99), help="player count (default: the game's usual)"
+    )
     return parser
 
 
@@ -138,7 +161,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         default="new-energies",
-        choices=("new-energies", "shelfie", "noclear"),
+        choices=GAME_NAMES,
         help="which game (default new-energies)",
     )
     parser.add_argument(
@@ -332,9 +355,18 @@ def _cmd_replay(args) -> int:
 
 
 def _cmd_rules(args) -> int:
-    from .rules import RuleSet
+    from .games import get
 
-    print(RuleSet.standard(args.players).describe())
+    spec = get(args.game)
+    _check_players(spec, args.players)
+    players = args.players or spec.default_players
+    if args.game == "new-energies":
+        from .rules import RuleSet
+
+        rules = RuleSet.standard(players)  # the piece counts follow the player count (rule 1)
+    else:
+        rules = spec.rules_class(players=players)
+    print(rules.describe())
     print(
         "\n[H] = house default: our reading where the printed rules leave a choice (see the rule)."
     )

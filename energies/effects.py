@@ -341,7 +341,7 @@ def longest_road(state: GameState, seat: int) -> int:
     branches only at corners where three of the seat's roads meet and passes such a corner
     at most once, and the search starts only where a longest trail can start — at a corner
     where the network ends or branches, or at a cut — so the work grows with the number of
-    branch corners, which ``RuleSet.roads`` (at most ``rules.MAX_ROADS``) keeps small;
+    branch corners, which ``RuleSet.roads`` (at most ``rule_bounds.MAX_ROADS``) keeps small;
     ``benchmarks/longest_road_worst.py`` measures the worst network it can construct.
     """
     roads = state.players[seat].roads

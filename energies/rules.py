@@ -14,122 +14,38 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rule_checks import (
-    Choice,
-    Count,
-    Flag,
-    Records,
-    RuleError,
-    Tally,
-    check_fields,
-    fallback,
-    show,
+from .house_rules import HOUSE_NOTES, HOUSE_READINGS, HouseDefault, rule_order
+from .rule_bounds import MAX_ROADS, RULE_SPECS, consistency_problems
+from .rule_checks import RuleError, check_fields, fallback, show
+from .vocabulary import (
+    BROWN_EVENTS,
+    CARD_KINDS,
+    DEV_CARDS,
+    EVENTS,
+    GREEN_CLIMATE_ROW,
+    GREEN_EVENTS,
+    RESOURCES,
+    ROWS,
+    Cost,
 )
 
-RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
-CARD_KINDS = RESOURCES + ("science",)  # what a hand holds, what 7s, steals and discards touch
-DEV_CARDS = ("cleanup", "victory_point", "road_construction", "high_yield", "research_grant")
-BROWN_EVENTS = (
-    "climate_conference",
-    "environmental_pollution",
-    "air_pollution",
-    "production_increase",
-    "rain_and_flooding",
-)
-GREEN_EVENTS = ("climate_conference", "sustainable_production", "government_funding")
-EVENTS = BROWN_EVENTS + ("sustainable_production", "government_funding")
-# Event-board rows: one per symbol, plus a separate green Climate Conference row used only
-# when the house default of rule 6.4 (one shared row) is switched off.
-GREEN_CLIMATE_ROW = "climate_conference_green"
-ROWS = EVENTS + (GREEN_CLIMATE_ROW,)
-
-Cost = tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class HouseDefault:
-    """One house default: the field holding it, its value, the rule and why."""
-
-    field: str | None  # None for a reading that has no sensible alternative value
-    value: Any
-    rule: str
-    note: str
-
-    def __str__(self) -> str:
-        if self.field is None:
-            return f"rule {self.rule}: {self.note}"
-        return f"rule {self.rule}: {self.field} = {self.value!r} — {self.note}"
-
-
-# Why these are the house defaults; the keys are RuleSet field names.
-_HOUSE_NOTES: dict[str, tuple[str, str]] = {
-    "harbors": ("1", "four 3:1 and one 2:1 per resource, on the base-game coastal slots"),
-    "layout": ("2.2", "the base-game beginner board with New Energies terrain names"),
-    "number_placement": ("2.2", "numbers on a random board: spiral (published) or shuffled"),
-    "start": (
-        "2.3",
-        "printed start spots unknown: the quick start puts every city on three different "
-        "resources wherever the board allows, towns on the most pips (energies.quickstart)",
-    ),
-    "starting_hand_per_hex": ("3.4", "one card per hex around the city (base Catan reading)"),
-    "starting_energy": ("3.4", "energy starts at 0"),
-    "random_start_player": ("3.6", "the start player is drawn from the game seed"),
-    "disc_bands_3p": ("4.3", "3-player bands scaled from the published 4-player track"),
-    "dev_cards_per_turn": ("5.4", "base Catan: one development card per turn"),
-    "dev_card_before_roll": ("5.4", "base Catan: a card may be played before rolling"),
-    "event_spaces": ("6.3", "printed row lengths unknown: 3 spaces per event row"),
-    "shared_climate_row": ("6.4", "brown and green Climate Conference discs share one row"),
-    "pollution_hazard_order": (
-        "7.2",
-        "hazards short: 'board' fills hexes in hex-id order, 'none' places none",
-    ),
-    "production_increase_optional": ("7.4", "the free fossil plant may be declined"),
-    "shortage_rule": ("8.6", "base Catan supply shortage; science paid clockwise"),
-    "city_keeps_town_plant": ("10.5", "an upgraded town keeps its plant"),
-    "plant_vp": ("10.5", "plants score no victory points"),
-    "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
-    "empty_bag_even_survives": (
-        "14.2a",
-        "off: a winner needs more renewable than fossil plants; on (the Chinese reading): "
-        "only more fossil than renewable eliminates, everybody loses only when all are out",
-    ),
-    "science_as_any_resource": (
-        "12.4",
-        "off: 'any resource' (4:1, 3 science, harbors, Research Grant) is one of the five "
-        "resources and only the 2-energy trade gives science; on: it may be science",
-    ),
-    "turn_limit": ("14.3", "engine safety: a game that cannot finish stops as 'unfinished'"),
-    "turn_action_limit": (
-        "14.3",
-        "engine safety: after this many actions in one turn only ending the turn (or rolling) "
-        "is left",
-    ),
-    "trade_offers_per_turn": (
-        "12.1",
-        "engine safety: at most this many player-trade offers per turn",
-    ),
-}
-
-
-# House readings that are logical necessities rather than numbers: listed, not configurable.
-_HOUSE_READINGS: tuple[tuple[str, str], ...] = (
-    (
-        "7.1",
-        "Climate Conference: an empty hand discards nothing; a card the supply lacks "
-        "cannot be chosen",
-    ),
-    ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
-    (
-        "11.2",
-        "no power plant on the desert (no seed states it; a renewable plant there would "
-        "lower LF for free)",
-    ),
-)
-
-
-def rule_order(rule: str) -> tuple[tuple[int, str], ...]:
-    """Sort key of a rule number: "8.5" < "8.5a" < "8.6" < "14.2" < "14.2a"."""
-    return tuple((int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part) for part in rule.split("."))
+# the names other modules import from here (the vocabulary and the bounds live beside it)
+__all__ = [
+    "BROWN_EVENTS",
+    "CARD_KINDS",
+    "DEV_CARDS",
+    "EVENTS",
+    "GREEN_CLIMATE_ROW",
+    "GREEN_EVENTS",
+    "MAX_ROADS",
+    "RESOURCES",
+    "ROWS",
+    "Cost",
+    "HouseDefault",
+    "RuleError",
+    "RuleSet",
+    "rule_order",
+]
 
 
 def _bands_4p() -> tuple[tuple[int, int, int], ...]:
@@ -274,7 +190,7 @@ class RuleSet:
         values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         canonical, problems = check_fields(values, _field_specs())
         if not problems:
-            problems = _consistency_problems(canonical)
+            problems = consistency_problems(canonical)
         if problems:
             raise RuleError(problems)
         for name, value in canonical.items():
@@ -400,9 +316,9 @@ class RuleSet:
         """The house defaults ([H] rules) with this rule set's values."""
         fields = [
             HouseDefault(name, getattr(self, name), rule, note)
-            for name, (rule, note) in _HOUSE_NOTES.items()
+            for name, (rule, note) in HOUSE_NOTES.items()
         ]
-        readings = [HouseDefault(None, None, rule, note) for rule, note in _HOUSE_READINGS]
+        readings = [HouseDefault(None, None, rule, note) for rule, note in HOUSE_READINGS]
         return tuple(sorted(fields + readings, key=lambda h: rule_order(h.rule)))
 
     def describe(self) -> str:
@@ -410,9 +326,9 @@ class RuleSet:
         house readings that are not fields."""
         lines = []
         for f in dataclasses.fields(self):
-            mark = f"  [H, rule {_HOUSE_NOTES[f.name][0]}]" if f.name in _HOUSE_NOTES else ""
+            mark = f"  [H, rule {HOUSE_NOTES[f.name][0]}]" if f.name in HOUSE_NOTES else ""
             lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
-        lines += [f"[H, rule {rule}] {note}" for rule, note in _HOUSE_READINGS]
+        lines += [f"[H, rule {rule}] {note}" for rule, note in HOUSE_READINGS]
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -434,127 +350,14 @@ class RuleSet:
         return cls(**data)
 
 
-# -- validation -----------------------------------------------------------------------------------
-# One spec per field (energies.rule_checks). The bounds allow every published and classroom
-# variant we know of with room to spare, and they bound the work a rule set can cause: decks,
-# bags and hands stay small, and the road limit keeps the Longest Road search cheap (see
-# effects.longest_road).
-
-MAX_ROADS = 24  # base Catan 15, New Energies 12
-_WHOLE = Count(0, 100)  # counts of cards, tokens and pieces
-_SMALL = Count(0, 20)  # per-turn allowances, costs, rates and points
-_POINTS = Count(0, 20)
-_WEIGHT = Count(-10, 10)  # footprint weights may be negative (rule 4.1)
-_COST = Tally(CARD_KINDS, 0, 20, 40)
-_GF = Count(0, 1000)
-
-_RULE_SPECS: dict[str, object] = {
-    "players": Choice((3, 4)),
-    "resource_cards": Count(0, 200),
-    "science_cards": Count(0, 200),
-    "energy_tokens": Count(0, 200),
-    "energy_cap": Count(0, 50),
-    "hazard_tokens": _WHOLE,
-    "dev_deck": Tally(DEV_CARDS, 0, 100, 200),
-    "brown_discs": Tally(BROWN_EVENTS, 0, 100, 300),
-    "green_discs_per_player": Tally(GREEN_EVENTS, 0, 30, 30),
-    "towns": Count(1, 30),
-    "cities": Count(1, 30),
-    "roads": Count(2, MAX_ROADS),
-    "fossil_plants": Count(0, 60),
-    "renewable_plants": Count(0, 60),
-    "harbors": Records((Choice(("generic",) + RESOURCES), Count(1, 20), Count(0, 9)), 6),
-    "layout": Choice(("beginner", "random")),
-    "number_placement": Choice(("spiral", "shuffled")),
-    "start": Choice(("quick", "draft")),
-    "starting_science": _SMALL,
-    "starting_hand_per_hex": Flag(),
-    "starting_energy": _SMALL,
-    "random_start_player": Flag(),
-    "lf_town": _WEIGHT,
-    "lf_city": _WEIGHT,
-    "lf_fossil": _WEIGHT,
-    "lf_renewable": _WEIGHT,
-    "gf_track_per_player": Count(1, 100),
-    "disc_bands_4p": Records((_GF, _GF, Count(0, 10)), 30, 1),
-    "disc_bands_3p": Records((_GF, _GF, Count(0, 10)), 30, 1),
-    "dev_cards_per_turn": _SMALL,
-    "dev_card_before_roll": Flag(),
-    "event_spaces": Tally(ROWS, 1, 100, 100 * len(ROWS), every=True),
-    "shared_climate_row": Flag(),
-    "pollution_hazard_order": Choice(("board", "none")),
-    "production_increase_optional": Flag(),
-    "shortage_rule": Choice(("base", "clockwise")),
-    "discard_threshold": _WHOLE,
-    "warehouse_threshold": _WHOLE,
-    "road_cost": _COST,
-    "town_cost": _COST,
-    "city_cost": _COST,
-    "fossil_cost": _COST,
-    "renewable_cost": _COST,
-    "dev_card_cost": _COST,
-    "town_plant_slots": Count(0, 3),  # a corner touches at most 3 hexes
-    "city_plant_slots": Count(0, 3),
-    "plants_per_turn": _SMALL,
-    "city_keeps_town_plant": Flag(),
-    "plant_vp": _POINTS,
-    "hazard_removal_energy": _SMALL,
-    "demolish_energy": _SMALL,
-    "demolish_per_turn": _SMALL,
-    "warehouse_energy": _SMALL,
-    "energy_card_rate": Count(1, 20),
-    "energy_tradeable": Flag(),
-    "bank_rate": Count(1, 20),
-    "science_rate": Count(1, 20),
-    "generic_harbor_rate": Count(1, 20),
-    "special_harbor_rate": Count(1, 20),
-    "trade_offers_per_turn": _SMALL,
-    "road_construction_roads": Count(0, MAX_ROADS),
-    "high_yield_hexes": Count(0, 19),  # one decision per hex chosen
-    "research_grant_cards": _SMALL,
-    "longest_road_min": Count(1, 100),
-    "longest_road_vp": _POINTS,
-    "longest_road_tie_on_break": Choice(("set_aside", "holder_keeps")),
-    "environmentalist_min": Count(1, 100),
-    "environmentalist_vp": _POINTS,
-    "town_vp": _POINTS,
-    "city_vp": _POINTS,
-    "vp_card_vp": _POINTS,
-    "victory_points": Count(1, 100),
-    "empty_bag_tiebreak_vp": Flag(),
-    "empty_bag_even_survives": Flag(),  # rule 14.2a (issue 14)
-    "science_as_any_resource": Flag(),  # rule 12.4 (issue 14)
-    "turn_limit": Count(1, 2000),
-    "turn_action_limit": Count(20, 2000),  # a draft set-up turn takes 16 actions
-}
-
-
 @functools.cache
 def _field_specs() -> dict[str, object]:
     """The spec of every field: its entry in the table, else one made from its default."""
     specs = {}
     for f in dataclasses.fields(RuleSet):
         default = f.default_factory() if f.default is dataclasses.MISSING else f.default
-        specs[f.name] = _RULE_SPECS.get(f.name) or fallback(default)
+        specs[f.name] = RULE_SPECS.get(f.name) or fallback(default)
     return specs
-
-
-def _consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
-    """Problems between fields (each field alone is valid)."""
-    out = []
-    for name in ("disc_bands_4p", "disc_bands_3p"):
-        if any(low > high for low, high, _ in v[name]):
-            out.append((name, f"every band of {name} needs low <= high"))
-    energy = min(v["starting_energy"], v["energy_cap"])
-    if energy * v["players"] > v["energy_tokens"]:
-        out.append(
-            (
-                "starting_energy",
-                f"starting_energy {energy} for {v['players']} players needs more than the "
-                f"{v['energy_tokens']} energy tokens",
-            )
-        )
-    return out
 
 
 def _plain(value: Any) -> Any:

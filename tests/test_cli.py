@@ -170,6 +170,18 @@ def test_rules_prints_the_standard_rule_set_with_house_defaults_marked(players, 
     assert "[H" in out
 
 
+@pytest.mark.parametrize("game", ["shelfie", "noclear"])
+def test_rules_prints_a_companion_games_rules(game, capsys):
+    from energies.games import get
+
+    spec = get(game)
+    players = spec.players[1]
+    assert main(["rules", "--game", game, "--players", str(players)]) == 0
+    out = capsys.readouterr().out
+    assert spec.rules_class(players=players).describe() in out
+    assert f"players = {players}" in out
+
+
 def test_help_exits_0(capsys):
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
@@ -200,6 +212,8 @@ def test_help_exits_0(capsys):
         (["replay"], "file"),
         (["replay", "/no/such/file.json"], "Cannot read"),
         (["rules", "--players", "2"], "--players"),
+        (["rules", "--game", "noclear", "--players", "5"], "2 to 4"),
+        (["rules", "--game", "chess"], "invalid choice"),
     ],
 )
 def test_bad_arguments_print_one_line_and_exit_2(argv, needle, capsys):

@@ -20,8 +20,9 @@ from energies import actions as A
 from energies import cli, effects, sandbox
 from energies.engine import IllegalActionError
 from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION, SaveFileError, load_file, load_game
+from energies.rule_bounds import MAX_ROADS, RULE_SPECS
 from energies.rule_checks import RuleError
-from energies.rules import _RULE_SPECS, MAX_ROADS, RuleSet
+from energies.rules import RuleSet
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -44,7 +45,7 @@ def _edited(text: str, **changes) -> str:
 
 def test_every_rule_field_has_an_entry_in_the_validation_table():
     """A new field must say what values it takes (the fallback only checks the type)."""
-    missing = [f.name for f in dataclasses.fields(RuleSet) if f.name not in _RULE_SPECS]
+    missing = [f.name for f in dataclasses.fields(RuleSet) if f.name not in RULE_SPECS]
     assert missing == []
 
 
@@ -100,9 +101,9 @@ def test_json_lists_become_tuples_and_the_rule_set_stays_hashable():
 def rule_sets(draw) -> RuleSet | None:
     """Random values near and beyond every bound; None when the draw is refused."""
     changes = {}
-    names = sorted(set(_RULE_SPECS) - {"turn_limit"})  # kept low so each example is quick
+    names = sorted(set(RULE_SPECS) - {"turn_limit"})  # kept low so each example is quick
     for name in draw(st.sets(st.sampled_from(names), max_size=6)):
-        spec = _RULE_SPECS[name]
+        spec = RULE_SPECS[name]
         low, high = getattr(spec, "low", 0), getattr(spec, "high", 3)
         if hasattr(spec, "options"):
             changes[name] = draw(st.sampled_from(spec.options + ("nope",)))

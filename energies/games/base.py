@@ -20,8 +20,9 @@ from .. import files
 from ..bots import bot_from_class_or_object
 from ..engine import IllegalActionError
 from ..game import SaveFileError, _parse, check_save_fields
+from ..house_rules import HouseDefault
 from ..rule_checks import show
-from ..rules import HouseDefault, _plain
+from ..rules import _plain
 from ..state import Outcome
 from ..text import name_problem
 
