@@ -8,12 +8,13 @@ The machine's timings are noisy; instruction counts are not. Each side plays see
 by the difference in actions is the cost of one action, start-up and imports left out.
 
 * **engine** — ``legal_actions``, ``random.choice``, ``apply_listed``;
-* **env()** — the PettingZoo loop through ``energies.env.env()`` with ``np.flatnonzero``
-  of the mask (different random games: the choice is among the mask's indices);
+* **env()** — the PettingZoo loop through ``energies.env.env()``, ``random.choice`` of the
+  mask's ``nonzero()[0].tolist()`` (different random games: the choice is among the
+  mask's indices); **env() flatnonzero** — the same with ``np.flatnonzero(mask)``;
 * **loop** — ``raw_env`` without observation or mask: ``agent_iter``,
   ``last(observe=False)``, a random legal index in listing order (the engine's games),
   ``step``; **+observation** — the loop plus the observation vector (the same games);
-* **+mask** — the loop plus the action mask and ``np.flatnonzero`` (the env()'s games).
+* **+mask** — the loop plus the action mask and its ``nonzero()`` (the env()'s games).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import re
 import subprocess
 import sys
 
-SIDES = ("engine", "env()", "loop", "+observation", "+mask")
+SIDES = ("engine", "env()", "env() flatnonzero", "loop", "+observation", "+mask")
 
 
 def play(side: str, games: int) -> int:
@@ -42,18 +43,21 @@ def play(side: str, games: int) -> int:
                 game.apply_listed(rng.choice(game.legal_actions()))
                 actions += 1
         return actions
-    e = env(players=4) if side == "env()" else raw_env(players=4)
+    checked = side.startswith("env()")
+    e = env(players=4) if checked else raw_env(players=4)
     for seed in range(games):
         e.reset(seed=seed)
         for agent in e.agent_iter():
-            observation, _r, terminated, truncated, _i = e.last(observe=side == "env()")
+            observation, _r, terminated, truncated, _i = e.last(observe=checked)
             if terminated or truncated:
                 e.step(None)
                 continue
             if side == "env()":
+                choices = observation["action_mask"].nonzero()[0].tolist()
+            elif checked:
                 choices = np.flatnonzero(observation["action_mask"]).tolist()
             elif side == "+mask":
-                choices = np.flatnonzero(e.codec.mask_of(e._legal()[2])).tolist()
+                choices = e.codec.mask_of(e._legal()[2]).nonzero()[0].tolist()
             else:
                 choices = [i for i in e._legal()[2] if i is not None]
                 if side == "+observation":

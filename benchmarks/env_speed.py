@@ -13,7 +13,7 @@ Both sides play uniformly random legal actions in fresh seeded 4-player games:
 
 ``--parts`` adds three cut-down loops through ``raw_env`` that show where the env's time
 goes: **loop** (``agent_iter``, ``last(observe=False)``, a random legal index, ``step``),
-**+mask** (also the action mask and ``np.flatnonzero``), **+observation** (also the
+**+mask** (also the action mask and its ``nonzero()``), **+observation** (also the
 observation vector, no mask).
 
 Rounds alternate between the three so drift of the machine hits all alike; the time is
@@ -27,8 +27,6 @@ import random
 import statistics
 import sys
 import time
-
-import numpy as np
 
 import energies as en
 from energies.env import env, raw_env
@@ -58,7 +56,7 @@ def env_round(make, seconds: float, seed: int) -> float:
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
             actions += 1
     return actions / (time.process_time() - start)
 
@@ -77,7 +75,7 @@ def parts_round(part: str, seconds: float, seed: int) -> float:
                 continue
             indices = e._legal()[2]
             if part == "+mask":
-                choices = np.flatnonzero(e.codec.mask_of(indices)).tolist()
+                choices = e.codec.mask_of(indices).nonzero()[0].tolist()
             else:
                 choices = [i for i in indices if i is not None]
                 if part == "+observation":
@@ -139,7 +137,7 @@ def main() -> None:
                 "Where an action's time goes (median µs per action): the engine "
                 f"{micros['engine']:.1f}; the AEC loop around it (agent_iter, last, the "
                 f"listing's indices, step) {micros['loop'] - micros['engine']:.1f}; the action "
-                f"mask and the caller's np.flatnonzero {micros['+mask'] - micros['loop']:.1f}; the "
+                f"mask and the caller's nonzero() {micros['+mask'] - micros['loop']:.1f}; the "
                 f"observation vector {micros['+observation'] - micros['loop']:.1f}; env() in all "
                 f"{micros['env()']:.1f}."
             ),

@@ -206,7 +206,7 @@ def do_build_road(state: GameState, a: BuildRoad, paid: bool = True) -> None:
     if paid:
         pay(state, p, state.rules.cost("road"))
     p.roads.add(a.path)
-    update_longest_road(state)
+    update_longest_road(state, built_by=a.seat)
 
 
 def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
@@ -216,6 +216,7 @@ def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
     holder = state.longest_road_holder
     before = longest_road(state, holder) if holder not in (None, a.seat) else None
     p.towns.add(a.corner)
+    state.owners = state.road_lengths = None  # (kept by corner_owners, update_longest_road)
     update_longest_road(state, before)  # a town can cut an opponent's road
 
 
@@ -224,6 +225,7 @@ def _do_build_city(state: GameState, a: BuildCity) -> None:
     pay(state, p, state.rules.cost("city"))
     p.towns.discard(a.corner)
     p.cities.add(a.corner)
+    state.owners = None  # (the owner stays; dropped all the same: cheap and plainly safe)
     if not state.rules.city_keeps_town_plant:  # rule 10.5 variant
         for key in [k for k in p.plants if k[0] == a.corner]:
             del p.plants[key]
@@ -419,19 +421,24 @@ def _longest_trail(start: int, links, blocked: set[int], size: int) -> int:
     return walk(start)
 
 
-def update_longest_road(state: GameState, holder_before: int | None = None) -> None:
+def update_longest_road(
+    state: GameState, holder_before: int | None = None, built_by: int | None = None
+) -> None:
     """Give, keep, take or set aside the Longest Road card (rule 13.6).
 
     ``holder_before`` is the holder's length before a town was built, so a
     road that the town broke can be told apart from one that was only equalled.
+    ``built_by``: the seat that just built a road, the only length a road can change
+    (a road cuts nobody's); the others are read from ``state.road_lengths`` if kept.
     """
     rules = state.rules
-    # a road network shorter than the minimum cannot lead, hold or break a tie, so its
-    # exact length never matters here (and skipping it keeps set-up and early turns cheap)
-    lengths = {
-        p.seat: longest_road(state, p.seat) if len(p.roads) >= rules.longest_road_min else 0
-        for p in state.players
-    }
+    kept = state.road_lengths
+    if built_by is not None and kept is not None:
+        lengths = dict(kept)
+        lengths[built_by] = award_length(state, built_by)
+    else:
+        lengths = {p.seat: award_length(state, p.seat) for p in state.players}
+    state.road_lengths = lengths
     holder = state.longest_road_holder
     top = max(lengths.values())
     leaders = [s for s, n in lengths.items() if n == top and n >= rules.longest_road_min]
@@ -445,6 +452,15 @@ def update_longest_road(state: GameState, holder_before: int | None = None) -> N
             state.longest_road_holder = None
         return  # equalling the holder is not enough: another needs a strictly longer road
     state.longest_road_holder = leaders[0] if len(leaders) == 1 else None
+
+
+def award_length(state: GameState, seat: int) -> int:
+    """The seat's longest road as the award sees it: a network shorter than the minimum
+    cannot lead, hold or break a tie, so it counts 0 (which keeps set-up and early turns
+    cheap)."""
+    if len(state.players[seat].roads) < state.rules.longest_road_min:
+        return 0
+    return longest_road(state, seat)
 
 
 def update_environmentalist(state: GameState) -> None:

@@ -243,13 +243,9 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
             return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
         if state.listed is not None:
             return [a for a in state.listed if type(a) is not OfferTrade]
-        if state.spots is None:
-            state.spots = {}
-        return free_actions(state, state.spots, offers=False)
+        return free_actions(state, _seat_spots(state), offers=False)
     if state.listed is None:
-        if state.spots is None:
-            state.spots = {}
-        state.listed = tuple(list_actions(state, state.spots))
+        state.listed = tuple(list_actions(state, None if state.queue else _seat_spots(state)))
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
         return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(state.listed)
@@ -263,10 +259,20 @@ TURN_ENDS = frozenset({EndTurn, RollDice})
 def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
     """The legal actions of the running game listed afresh, ignoring what the state keeps.
 
-    ``spots`` (``legal_actions`` passes the state's) keeps where the active player could
-    build, cost aside, for the next listing while no piece moves.
+    ``spots`` (``legal_actions`` passes the active seat's) keeps where the active player
+    could build, cost aside, for later listings while the pieces it depends on stay.
     """
     return decision_options(state, state.queue[0]) if state.queue else free_actions(state, spots)
+
+
+def _seat_spots(state: GameState) -> dict:
+    """The active seat's kept building spots (``GameState.spots``), made on first use."""
+    if state.spots is None:
+        state.spots = {}
+    found = state.spots.get(state.active)
+    if found is None:
+        found = state.spots[state.active] = {}
+    return found
 
 
 def apply(state: GameState, action: Action) -> None:
@@ -278,6 +284,7 @@ def apply(state: GameState, action: Action) -> None:
         from .sandbox import apply_edit
 
         state.listed = state.listed_before_offer = state.spots = state.view_stamp = None
+        state.owners = state.road_lengths = None
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -300,8 +307,10 @@ def apply_listed(state: GameState, action: Action) -> None:
     else:
         FREE_EFFECTS[type(action)](state, action)
     advance(state, scored=type(action) not in SCORE_STAYS)
-    if spots and type(action) in PIECES_STAY and state.phase == "action":
-        state.spots = spots
+    if state.outcome is not None:  # a finished game keeps none of the speed caches (memory)
+        state.owners = state.road_lengths = None
+    elif spots:
+        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action)
     if type(action) is OfferTrade:
         state.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
@@ -330,6 +339,28 @@ PIECES_STAY = frozenset(
         Decline,
     }
 )
+
+
+def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None:
+    """What of every seat's kept building spots (``GameState.spots``) still holds once
+    ``action`` is applied: all of it after an action that moves no piece (events move none
+    either), the spots the moved piece changes dropped after a road or a plant, and nothing
+    after anything else (a town or city changes every seat's spots, and harbors)."""
+    kind = type(action)
+    if kind in SPOTS_STAY:
+        return spots
+    if kind is BuildPlant or kind is DemolishFossil:  # only the seat's own plant spots change
+        spots.pop(action.seat, None)
+        return spots
+    if kind is BuildRoad:  # every seat's free paths; the builder's road ends (town spots)
+        for seat_spots in spots.values():
+            seat_spots.pop("road", None)
+        spots.get(action.seat, {}).pop("town", None)
+        return spots
+    return None
+
+
+SPOTS_STAY = PIECES_STAY | {EndTurn}  # (an end of turn's event draws move no piece either)
 
 
 # Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn

@@ -61,8 +61,43 @@ def check_invariants(
     if distance_rule and state.phase != "setup":
         out += _distance(state)
     out += _progress(state, legal_actions)
+    out += _kept_listing_facts(state)
     if not out:  # (a broken state could break the copying itself)
         out += _views(state)
+    return out
+
+
+def _kept_listing_facts(state: GameState) -> list[str]:
+    """The speed caches equal a fresh computation: every seat's kept building spots
+    (GameState.spots, dropped selectively as pieces move: engine.keep_spots), what each hand
+    can pay for (listing.hand_buys, kept per card counts), the corner owners
+    (GameState.owners, dropped when a town or city is placed) and the road lengths of the
+    Longest Road award (GameState.road_lengths, likewise)."""
+    from . import listing  # lazy, as in _progress
+
+    out = []
+    for seat, kept in sorted((state.spots or {}).items()):
+        for key, found in kept.items():
+            if found != listing.find_spots(state, seat, key):
+                out.append(f"seat {seat}'s kept {key} spots are not those found afresh")
+    for p in state.players:
+        buys = [listing.can_pay(p.hand, state.rules.cost(item)) for item in listing.BUYABLE]
+        road, town, city, plants, dev_card = listing.hand_buys(state.rules, p.hand)
+        kinds = [kind for kind, ok in zip(listing.PLANTS, buys[3:-1]) if ok]
+        if [road, town, city, dev_card] != [*buys[:3], buys[-1]] or list(plants) != kinds:
+            out.append(f"what seat {p.seat}'s hand can pay for is kept wrong")
+    if state.road_lengths is not None:
+        minimum = state.rules.longest_road_min
+        fresh = {
+            p.seat: _road_length(state, p.seat) if len(p.roads) >= minimum else 0
+            for p in state.players
+        }
+        if state.road_lengths != fresh:
+            out.append("the road lengths the state keeps are not those of the roads (rule 13.6)")
+    if state.owners is not None:
+        fresh = {c: p.seat for p in state.players for c in (*p.towns, *p.cities)}
+        if state.owners != fresh:
+            out.append("the corner owners the state keeps are not those of the pieces")
     return out
 
 

@@ -25,7 +25,7 @@ from .actions import (
 )
 from .board import Board
 from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
-from .rules import CARD_KINDS
+from .rules import CARD_KINDS, RuleSet
 from .state import GameState, PlayerState
 
 
@@ -40,12 +40,12 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
     """Every legal action of the active player when no decision is pending.
 
     ``spots`` keeps the building spots found (cost aside) for the next listing; the engine
-    hands the same dict back only while no piece has moved. ``offers=False`` leaves out
-    the one-for-one offers, which otherwise end the list.
+    hands back the active seat's dict, from which it drops what a moved piece changes
+    (``engine.keep_spots``). ``offers=False`` leaves out the one-for-one offers, which
+    otherwise end the list.
     """
     seat, rules = state.active, state.rules
     p = state.players[seat]
-    hand = p.hand
     legal: list[Action] = []
     if p.dev_cards:
         legal += [
@@ -60,20 +60,16 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
 
     if spots is None:
         spots = {}
-    if can_pay(hand, rules.cost("road")):
+    road, town, city, plants, dev_card = hand_buys(rules, p.hand)
+    if road:
         legal += _kept(spots, "road", road_spots, state, p)
-    if can_pay(hand, rules.cost("town")) and len(p.towns) < rules.towns:
+    if town and len(p.towns) < rules.towns:
         legal += _kept(spots, "town", town_spots, state, p)
-    if can_pay(hand, rules.cost("city")) and len(p.cities) < rules.cities:
+    if city and len(p.cities) < rules.cities:
         legal += [shared.BuildCity(seat, c) for c in sorted(p.towns)]
-    if state.plants_built < rules.plants_per_turn:  # rule 10.3
-        kinds = ()
-        for kind in PLANTS:  # a plain loop: no generator frame on every listing
-            if can_pay(hand, rules.cost(kind)):
-                kinds += (kind,)
-        if kinds:
-            legal += _kept(spots, kinds, plant_spots, state, p, kinds)
-    if state.dev_deck and can_pay(hand, rules.cost("dev_card")):
+    if plants and state.plants_built < rules.plants_per_turn:  # rule 10.3
+        legal += _kept(spots, plants, plant_spots, state, p, plants)
+    if dev_card and state.dev_deck:
         legal.append(shared.BuyDevCard(seat))
     if p.energy >= rules.hazard_removal_energy:
         legal += hazard_removals(state, seat)
@@ -85,14 +81,85 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
         legal.append(shared.BuildWarehouse(seat))
-    legal += supply_trades(state, seat, _kept(spots, "rates", supply_rates, state, seat))
+    supply = state.supply
+    for give, rate, table in _kept(spots, "trades", _trade_tables, state, seat):
+        if (p.energy if give == "energy" else p.hand[give]) >= rate:
+            legal += [trade for get, trade in table if supply[get]]
     if offers and state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)  # always the tail of the listing
     return legal
 
 
+def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, tuple, bool]:
+    """What ``hand`` can pay for: (road, town, city, the plant kinds, a development card).
+
+    Speed only: the answer depends on the card counts alone, each counted up to the most
+    any of these costs asks of that kind, so it is kept per such counts (at most a few
+    hundred of them) and rule set's costs instead of comparing costs on every listing.
+    """
+    global _BUYS
+    kept = _BUYS
+    if kept[0] is not rules:
+        costs = tuple(rules.cost(item) for item in BUYABLE)
+        if costs != kept[1]:
+            caps = tuple(max(cost.get(kind, 0) for cost in costs) for kind in CARD_KINDS)
+            kept = (rules, costs, {}, caps)
+        else:  # an equal rule set: the same costs, so the same answers
+            kept = (rules, *kept[1:])
+        _BUYS = kept
+    found = kept[2].get(_cards_of(hand))  # (a hand within the caps is its own key)
+    if found is None:
+        counts = tuple(map(min, _cards_of(hand), kept[3]))
+        found = kept[2].get(counts)
+    if found is None:
+        road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
+        kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
+        found = kept[2][counts] = (road, town, city, kinds, dev_card)
+    return found
+
+
+BUYABLE = ("road", "town", "city", *PLANTS, "dev_card")  # in hand_buys's order
+# (rule set, its costs, {card counts up to the caps: hand_buys answer}, the caps per kind)
+_BUYS: tuple = (None, (), {}, ())
+
+
+def _trade_tables(state: GameState, seat: int) -> tuple:
+    """(give, rate, [(get, trade), ...]) per kind the seat may give the supply (rules 12.2,
+    12.3, 11): they change only when the seat's buildings do (harbors)."""
+    rules = state.rules
+    rates = supply_rates(state, seat)
+    key = (seat, rules.science_as_any_resource, tuple(rates.items()))  # all they depend on
+    tables = _TRADE_TABLES.get(key)
+    if tables is None:
+        if len(_TRADE_TABLES) >= 1_000:
+            _TRADE_TABLES.clear()
+        tables = _TRADE_TABLES[key] = tuple(
+            (give, rate, _supply_trade_table(seat, give, supply_gets(rules, give)))
+            for give, rate in rates.items()
+        )
+    return tables
+
+
+# (seat, science_as_any_resource, the seat's supply rates) -> the trade tables
+_TRADE_TABLES: dict[tuple, tuple] = {}
+
+
+def find_spots(state: GameState, seat: int, key) -> object:
+    """What ``free_actions`` keeps under ``key`` for ``seat``, found afresh (the invariant
+    checker compares the kept ones with it)."""
+    p = state.players[seat]
+    if key == "road":
+        return road_spots(state, p)
+    if key == "town":
+        return town_spots(state, p)
+    if key == "trades":
+        return _trade_tables(state, seat)
+    return plant_spots(state, p, key)  # key: the plant kinds the hand could pay for
+
+
 def _kept(spots: dict, key, find, *args):
-    """``find(*args)``, kept in ``spots`` under ``key`` while no piece moves."""
+    """``find(*args)``, kept in ``spots`` under ``key`` until a piece it depends on moves
+    (``engine.keep_spots`` drops it then)."""
     found = spots.get(key)
     if found is None:
         found = spots[key] = find(*args)
@@ -173,23 +240,6 @@ def hazard_removals(state: GameState, seat: int) -> list[Action]:
     return [shared.RemoveHazard(seat, "hex", h) for h in sorted(state.hex_hazards)] + [
         shared.RemoveHazard(seat, "building", c) for c in sorted(state.building_hazards)
     ]
-
-
-def supply_trades(state: GameState, seat: int, rates: dict[str, int] | None = None) -> list[Action]:
-    """Trades with the supply the seat can make now (rules 12.2, 12.3, 11).
-
-    ``rates``: the seat's ``supply_rates`` if already known (they change only when a
-    building is placed, so free_actions keeps them with the building spots).
-    """
-    p, supply, trades = state.players[seat], state.supply, []
-    if rates is None:
-        rates = supply_rates(state, seat)
-    for give, rate in rates.items():
-        if (p.energy if give == "energy" else p.hand[give]) < rate:
-            continue
-        table = _supply_trade_table(seat, give, supply_gets(state.rules, give))
-        trades += [trade for get, trade in table if supply[get]]
-    return trades
 
 
 @functools.cache
@@ -288,12 +338,16 @@ def _public(state: GameState, seat: int) -> bytes:
 
 
 def _publics(state: GameState) -> tuple[bytes, ...]:
-    return tuple(_public(state, seat) for seat in range(state.n))
+    """:func:`_public` of every seat, in seat order (one pass, the bytes from a table)."""
+    energy = state.rules.energy_tradeable
+    return tuple([_PUBLIC[p.cards > 0][energy and p.energy > 0] for p in state.players])
 
 
 TRADED = CARD_KINDS + ("energy",)
 _cards_of = operator.itemgetter(*CARD_KINDS)
 _ANY_CARD = (bytes(len(CARD_KINDS)), bytes([1] * len(CARD_KINDS)))  # indexed by "holds a card"
+# _public's answers, indexed by "holds a card", then by "has energy to trade"
+_PUBLIC = tuple((any_card + b"\x00", any_card + b"\x01") for any_card in _ANY_CARD)
 
 
 @functools.cache

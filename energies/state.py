@@ -2,7 +2,9 @@
 
 The state holds facts only; everything derivable (LF, GF, VP, piece counts,
 hazard supply) is computed from the pieces on demand so it can never drift
-out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`.
+out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`. The few
+fields marked "Speed only" keep what the engine found until the pieces it depends on
+change; :mod:`energies.invariants` compares each with a fresh computation.
 """
 
 from __future__ import annotations
@@ -145,12 +147,18 @@ class GameState:
     # it). Every applied action clears both (engine.apply_listed).
     listed: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
     listed_before_offer: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    # Likewise: where the active player could build (roads, towns, plants; cost aside), kept
-    # through the actions of a turn that move no piece (engine.PIECES_STAY).
+    # Likewise: per seat, where it could build (roads, towns, plants; cost aside) and its supply
+    # trades, kept until a piece they depend on moves (engine.keep_spots).
     spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
     # Likewise: a token of the public copies the last view made (energies.view), kept through
     # the answers of a trade window, which change nobody's cards or pieces (engine.QUIET).
     view_stamp: object | None = field(default=None, compare=False, repr=False)
+    # Likewise: corner -> seat of every town and city (corner_owners), kept until a town or
+    # city is placed (effects.do_build_town, _do_build_city, the set-up, a teacher's edit).
+    owners: dict[int, int] | None = field(default=None, compare=False, repr=False)
+    # Likewise: every seat's road length as the Longest Road award counts it (effects.
+    # award_length), kept by update_longest_road while only roads are built.
+    road_lengths: dict[int, int] | None = field(default=None, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 
@@ -160,19 +168,13 @@ class GameState:
 
     def local_footprint(self, seat: int) -> int:
         """LF = towns + 2 cities + fossil - renewable, from the pieces (rule 4.1)."""
-        p, r = self.players[seat], self.rules
-        fossil = list(p.plants.values()).count("fossil") if p.plants else 0  # = count_plants
-        return (
-            r.lf_town * len(p.towns)
-            + r.lf_city * len(p.cities)
-            + r.lf_fossil * fossil
-            + r.lf_renewable * (len(p.plants) - fossil)
-        )
+        return footprint(self.rules, self.players[seat])
 
     @property
     def global_footprint(self) -> int:
         """GF = sum of LF, clamped to the track (rule 4.2)."""
-        return self.clamped_gf(sum(map(self.local_footprint, range(self.n))))
+        rules = self.rules
+        return self.clamped_gf(sum([footprint(rules, p) for p in self.players]))
 
     def clamped_gf(self, total_lf: int) -> int:
         """Where a sum of local footprints sits on the GF track (rule 4.2: 0 to gf_max)."""
@@ -188,11 +190,17 @@ class GameState:
         return self.rules.hazard_tokens - len(self.hex_hazards) - len(self.building_hazards)
 
     def corner_owners(self) -> dict[int, int]:
-        """Seat owning each corner that holds a town or city (one pass over the players)."""
-        owners: dict[int, int] = {}
-        for p in self.players:
-            owners.update(dict.fromkeys(p.towns, p.seat))
-            owners.update(dict.fromkeys(p.cities, p.seat))
+        """Seat owning each corner that holds a town or city.
+
+        The dict is kept (``owners``) until a town or city is placed: read it, do not
+        change it.
+        """
+        owners = self.owners
+        if owners is None:
+            owners = self.owners = {}
+            for p in self.players:
+                owners.update(dict.fromkeys(p.towns, p.seat))
+                owners.update(dict.fromkeys(p.cities, p.seat))
         return owners
 
     def owner_of(self, corner: int) -> int | None:
@@ -301,6 +309,18 @@ def full_supply(rules: RuleSet) -> dict[str, int]:
     supply = {r: rules.resource_cards for r in RESOURCES}
     supply["science"] = rules.science_cards
     return supply
+
+
+def footprint(r: RuleSet, p: PlayerState) -> int:
+    """A player's LF = towns + 2 cities + fossil - renewable, from the pieces (rule 4.1)."""
+    plants = p.plants
+    fossil = list(plants.values()).count("fossil") if plants else 0  # = count_plants
+    return (
+        r.lf_town * len(p.towns)
+        + r.lf_city * len(p.cities)
+        + r.lf_fossil * fossil
+        + r.lf_renewable * (len(plants) - fossil)
+    )
 
 
 def score(position, seat: int, player, vp_cards: int) -> int:

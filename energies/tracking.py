@@ -89,13 +89,38 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
+    # slots keep the reads of every step fast: an instance with this many attributes
+    # loses CPython's shared-key dict
+    __slots__ = ("_actions", "_at", "_awards", "_bag", "_buildings", "_decider_at", "_discs_next",
+        "_game", "_gf", "_greens", "_hands", "_hazard_ones", "_hazards_left", "_hex",
+        "_inspector", "_n_corners", "_n_paths", "_no_seats", "_numbers", "_offers_at",
+        "_pack_head", "_pack_phase", "_pack_seats", "_pending_at", "_phase", "_phases", "_pieces",
+        "_players", "_players_list", "_rotated", "_rotations", "_seen", "_shared", "_sites",
+        "_state", "_table", "_trade_at", "encoder")  # fmt: skip
+
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         at = self._at = encoder.at
-        # the numbers any action may change come first in the vector, whole numbers: they
-        # are filled as one list and copied in with one struct call
-        self._dynamic = struct.Struct(f"{DYNAMIC_SIZE}i")
-        self._scratch = np.zeros(DYNAMIC_SIZE, dtype=np.int32)
+        # the vector's dense segments are written with one struct call each: the head (the
+        # numbers any action may change, and the turn), "seats" with "public", the phase
+        # with the dice
+        self._pack_head = struct.Struct(f"{DYNAMIC_SIZE + 1}f").pack_into
+        self._pack_seats = struct.Struct(f"{HEAD_SIZE - DYNAMIC_SIZE - 1}f").pack_into
+        self._pack_phase = struct.Struct(f"{len(PHASES) + 11}f").pack_into
+        self._phases: dict[tuple, tuple[int, ...]] = {}  # (phase, dice) -> their one-hots
+        self._no_seats = {n: [0] * (len(SEAT_FEATURES) * (MAX_SEATS - n)) for n in range(5)}
+        # per seat: the per-seat numbers of _read_numbers rotated so the seat comes first,
+        # feature by feature, empty slots taken from the trailing 0 (for every seat count)
+        self._rotations = {
+            n: [
+                itemgetter(*(
+                    f * n + (seat + rel) % n if rel < n else len(HAND_FEATURES) * n
+                    for f in range(len(HAND_FEATURES)) for rel in range(MAX_SEATS)
+                ))
+                for seat in range(n)
+            ]
+            for n in range(2, MAX_SEATS + 1)
+        }  # fmt: skip
         self._offers_at = at["counters"] + 2
         self._n_corners, self._n_paths = len(encoder.board.corners), len(encoder.board.paths)
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
@@ -170,6 +195,7 @@ class ObservationTracker:
         self._awards = (state.longest_road_holder, state.environmentalist_holder)
         self._phase = state.phase
         self._players = [self._player(p) for p in state.players]
+        self._rotated = self._rotations[len(self._players)]
         self._pieces = (tuple(self._players), self._awards)
         self._footprint()
         self._hands.clear()
@@ -284,13 +310,18 @@ class ObservationTracker:
         return obs
 
     def _read_numbers(self) -> tuple:
+        """(every seat's hand size, energy, development cards and warehouse, feature by
+        feature, then a 0 for empty slots; the counters; (turn, phase, dice, active))."""
         state = self._state
         players = state.players
         return (
-            tuple(map(sum, map(dict.values, map(_hand, players)))),  # hand sizes
-            tuple(map(_energy, players)),
-            tuple(map(len, map(_dev_cards, players))),
-            tuple(map(_warehouse, players)),
+            (
+                *map(sum, map(dict.values, map(_hand, players))),  # hand sizes
+                *map(_energy, players),
+                *map(len, map(_dev_cards, players)),
+                *map(_warehouse, players),
+                0,
+            ),
             (
                 len(state.dev_deck),
                 state.energy_supply,
@@ -307,76 +338,67 @@ class ObservationTracker:
         return _hand_of(me.hand), tuple(me.dev_cards), tuple(me.dev_new)
 
     def _update(self, seat: int, kept: list, numbers: tuple) -> None:
-        """Write into a seat's kept vector what changed since it was written: its own hand,
-        and the per-seat numbers or counters that differ."""
-        vector, old, own = kept[:3]
+        """Write into a seat's kept vector what changed since it was written: the head
+        (its own cards, the per-seat numbers, counters, turn) in one call, and the phase,
+        dice and active seat marks when they moved."""
+        vector, old = kept[0], kept[1]
         now = self._own(self._state.players[seat])
-        if now[1:] != own[1:]:  # its development cards: written afresh
+        if now[1:] != kept[2][1:]:  # its development cards: written afresh
             kept[:] = self._with_hands(seat, numbers)
             return
-        if now[0] != own[0]:
-            _write(vector, 0, now[0])
-        at = self._at
-        for feature, values, before in zip(HAND_FEATURES, numbers, old):
-            if values != before:  # rotated so the seat comes first; empty slots stay 0
-                _write(vector, at[feature], values[seat:] + values[:seat])
-        if numbers[4] != old[4]:
-            _write(vector, at["counters"], numbers[4])
-            kept[5] = numbers[4][2]  # the offers made
-        if numbers[5] != old[5]:  # a new turn, phase or roll: move the one-hot marks
-            self._mark(vector, seat, old[5], 0)
-            self._mark(vector, seat, numbers[5], 1)
-        kept[1], kept[2] = numbers, now
+        self._head(vector, seat, now[0], kept[6], numbers)
+        frame, before = numbers[2], old[2]
+        if frame[1:3] != before[1:3]:  # a new phase or roll
+            self._write_phase(vector, frame)
+        if frame[3] != before[3]:  # another seat's turn
+            n = len(self._players)
+            vector[self._decider_at + 1 + (before[3] - seat) % n] = 0
+            vector[self._decider_at + 1 + (frame[3] - seat) % n] = 1
+        kept[1], kept[2], kept[5] = numbers, now, numbers[1][2]
 
-    def _mark(self, vector: np.ndarray, seat: int, frame: tuple, value: int) -> None:
-        """Write (or clear) the turn's number and the phase, dice and active seat marks."""
-        turn, phase, dice, active = frame
-        at = self._at
-        vector[at["turn"]] = min(turn / 10, 999.0)
-        vector[at["phase"] + _PHASE_INDEX[phase]] = value
-        if dice:
-            vector[at["dice"] - 2 + dice[0] + dice[1]] = value
-        vector[self._decider_at + 1 + (active - seat) % len(self._players)] = value
+    def _head(self, vector: np.ndarray, seat: int, hand: tuple, dev: tuple, numbers) -> None:
+        """Write the head: the seat's hand and development cards, every seat's numbers
+        rotated so the seat comes first (empty slots 0), the counters and the turn."""
+        columns, counters, frame = numbers
+        self._pack_head(
+            vector, 0, *hand, *dev, *self._rotated[seat](columns), *counters,
+            min(frame[0] / 10, 999.0),
+        )  # fmt: skip
+
+    def _write_phase(self, vector: np.ndarray, frame: tuple) -> None:
+        """The phase and dice one-hots (adjacent segments) in one call."""
+        key = frame[1:3]
+        marks = self._phases.get(key)
+        if marks is None:
+            phase, dice = key
+            marks = [0] * (len(PHASES) + 11)
+            marks[_PHASE_INDEX[phase]] = 1
+            if dice:
+                marks[len(PHASES) - 2 + dice[0] + dice[1]] = 1
+            marks = self._phases[key] = tuple(marks)
+        self._pack_phase(vector, 4 * self._at["phase"], *marks)
 
     def _with_hands(self, seat: int, numbers: tuple) -> list:
         """[the vector with the board, the hands, counters, turn, phase, dice and the active
         seat written in, the numbers written, the seat's own cards written, the shared
-        board parts written, the pieces written, the offers made written] (kept per seat and
-        updated in place)."""
+        board parts written, the pieces written, the offers made written, the seat's
+        development card counts] (kept per seat and updated in place)."""
         me = self._state.players[seat]
         own = self._own(me)
         dev = _NO_DEV
         if me.dev_cards or me.dev_new:
-            dev = [0] * (2 * len(DEV_CARDS))
+            counts = [0] * (2 * len(DEV_CARDS))
             for card in me.dev_cards:
-                dev[DEV_CARDS.index(card)] += 1
+                counts[DEV_CARDS.index(card)] += 1
             for card in me.dev_new:
-                dev[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
-        sizes, energy, dev_cards, warehouse, counters, frame = numbers
-        n = len(sizes)
-        pad = (0,) * (MAX_SEATS - n)
-        self._dynamic.pack_into(
-            self._scratch,
-            0,
-            *own[0],
-            *dev,
-            *sizes[seat:], *sizes[:seat], *pad,
-            *energy[seat:], *energy[:seat], *pad,
-            *dev_cards[seat:], *dev_cards[:seat], *pad,
-            *warehouse[seat:], *warehouse[:seat], *pad,
-            *counters,
-        )  # fmt: skip
+                counts[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
+            dev = tuple(counts)
         vector = self._board(seat)
-        vector[:DYNAMIC_SIZE] = self._scratch
-        self._hidden_vp(vector, me)
-        self._mark(vector, seat, frame, 1)
-        return [vector, numbers, own, self._shared, self._pieces, counters[2]]
-
-    def _hidden_vp(self, vector: np.ndarray, me) -> None:
-        if "victory_point" in me.dev_cards:  # hidden VP cards count for their owner
-            vector[self._at["seats"]] += self._state.rules.vp_card_vp * me.dev_cards.count(
-                "victory_point"
-            )
+        self._head(vector, seat, own[0], dev, numbers)
+        frame = numbers[2]
+        self._write_phase(vector, frame)
+        vector[self._decider_at + 1 + (frame[3] - seat) % len(self._players)] = 1
+        return [vector, numbers, own, self._shared, self._pieces, numbers[1][2], dev]
 
     def _board(self, seat: int) -> np.ndarray:
         """A new vector with the board and everything that follows from it written in."""
@@ -389,13 +411,7 @@ class ObservationTracker:
             ones += plants
         board = self.encoder.static.copy()
         board[np.fromiter(ones, np.intp, len(ones))] = 1
-        board[DYNAMIC_SIZE + 1 : HEAD_SIZE] = self._seat_numbers(seat) + [
-            self._gf,
-            self._bag,
-            self._greens,
-            self._discs_next,
-            self._hazards_left,
-        ]
+        self._write_seats(board, seat)
         at = self._at["bag_brown"]
         board[at : at + len(self._table)] = self._table
         return board
@@ -414,16 +430,12 @@ class ObservationTracker:
                     vector[i + shift] = 0
                 for i in new - old:
                     vector[i + shift] = 1
-        _write(vector, self._at["seats"], self._seat_numbers(seat))
-        self._hidden_vp(vector, self._state.players[seat])
-        at = self._at["public"]
-        vector[at] = self._gf
-        vector[at + 3] = self._discs_next
+        self._write_seats(vector, seat)
         kept[4] = self._pieces
 
-    def _seat_numbers(self, seat: int) -> list[int]:
-        """The "seats" segment (VP without hidden cards, LF, piece counts, awards), seen
-        from ``seat``."""
+    def _write_seats(self, vector: np.ndarray, seat: int) -> None:
+        """The "seats" segment (public VP, the seat's own counting its hidden VP cards; LF,
+        piece counts, awards), seen from ``seat``, and the "public" one, in one call."""
         rules, kept = self._state.rules, self._players
         n = len(kept)
         numbers: list[int] = []
@@ -433,8 +445,14 @@ class ObservationTracker:
             counts, lf, vp = kept[s][5:]
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
-        numbers += [0] * (len(SEAT_FEATURES) * (MAX_SEATS - n))
-        return numbers
+        cards = self._state.players[seat].dev_cards
+        if "victory_point" in cards:  # hidden VP cards count for their owner
+            numbers[0] += rules.vp_card_vp * cards.count("victory_point")
+        numbers += self._no_seats[n]
+        self._pack_seats(
+            vector, 4 * self._at["seats"], *numbers, self._gf, self._bag, self._greens,
+            self._discs_next, self._hazards_left,
+        )  # fmt: skip
 
     def _player(self, p) -> tuple:
         """Copies of a seat's pieces, their one-hot indices for relative seat 0 (corners,

@@ -553,39 +553,114 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
     assert after == engine.list_actions(game.state) != before
 
 
-def test_design_2_building_spots_are_kept_only_while_no_piece_moves():
-    """The active player's building spots are found once and kept through actions that move
-    no piece (a supply trade, a trade answer); a road, or a teacher's edit, drops them. The
-    listing always equals a fresh one."""
+def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
+    """Every seat's building spots are found once and kept (GameState.spots) through actions
+    that move no piece and through other turns; a road drops every seat's road spots and the
+    builder's town spots, a plant only the builder's spots, a town or city all of them, and
+    a teacher's edit all of them. The listing always equals a fresh one, and so does every
+    kept entry (the invariant checker)."""
     kept_through, dropped_by = set(), set()
     for seed in range(10):
         game = en.new_game(players=4, seed=seed)
         rng = _bot_rng(seed)
         while not game.is_over:
             legal = game.legal_actions()
-            spots = game.state.spots
+            before = {s: dict(found) for s, found in (game.state.spots or {}).items()}
             action = BOT.decide(game, legal, rng)
             game.apply(action)
-            if spots:
-                kept = game.state.spots is spots
-                (kept_through if kept else dropped_by).add(type(action).__name__)
+            after = game.state.spots or {}
+            for seat, found in before.items():
+                for key in found:
+                    kept = key in after.get(seat, {})
+                    (kept_through if kept else dropped_by).add(type(action).__name__)
+                    if type(action) is A.BuildRoad and key not in ("road", "town"):
+                        assert kept or game.is_over, (action, seat, key)
             if not game.is_over:
                 assert game.legal_actions() == engine.list_actions(game.state), action
-    assert {"TradeWithSupply", "RespondToTrade"} <= kept_through
-    assert {"BuildRoad", "BuildPlant", "EndTurn"} <= dropped_by
-    assert not kept_through & {
-        "BuildRoad",
-        "BuildTown",
-        "BuildCity",
-        "BuildPlant",
-        "DemolishFossil",
-    }
+                assert check_invariants(game.state) == [], action
+    assert {"TradeWithSupply", "RespondToTrade", "EndTurn", "RollDice"} <= kept_through
+    assert {"BuildRoad", "BuildPlant"} <= dropped_by
+    assert not kept_through & {"BuildTown", "BuildCity"}
 
     game = _action_phase_game()
     game.legal_actions()
-    assert game.state.spots is not None
+    assert game.state.spots
     game.apply(A.SandboxEdit(game.active_seat, "give", ("lumber", 1)))
     assert game.state.spots is None
+
+
+def test_checker_catches_kept_spots_gone_stale(monkeypatch):
+    """If the engine forgot to drop spots a piece changed, the checker says so."""
+    monkeypatch.setattr(engine, "keep_spots", lambda spots, action: spots)  # never drop
+    stale = []
+    for seed in range(6):
+        game = en.new_game(players=4, seed=seed)
+        rng = _bot_rng(seed)
+        while not game.is_over and not stale:
+            game.apply(BOT.decide(game, game.legal_actions(), rng))
+            stale = [v for v in check_invariants(game.state) if "spots" in v]
+        if stale:
+            break
+    assert stale and "not those found afresh" in stale[0]
+
+
+def test_checker_catches_kept_corner_owners_gone_stale(monkeypatch):
+    """Were the corner owners kept past a new town (GameState.owners), the checker says so;
+    the engine drops them, so production pays the new town."""
+    from energies import effects
+
+    def build_town_keeping_owners(state, a, paid=True):
+        owners = state.owners
+        real_build_town(state, a, paid)
+        state.owners = owners  # the engine forgetting to drop them
+
+    real_build_town = effects.do_build_town
+    game = _action_phase_game()
+    state, seat = game.state, game.active_seat
+    state.corner_owners()
+    corner = _free_corners(state, 1)[0]
+    monkeypatch.setattr(effects, "do_build_town", build_town_keeping_owners)
+    effects.do_build_town(state, A.BuildTown(seat, corner), paid=False)
+    assert "the corner owners the state keeps are not those of the pieces" in check_invariants(
+        state, distance_rule=False
+    )
+    state.owners = None
+    real_build_town(state, A.BuildTown(seat, corner), paid=False)
+    assert state.owners is None and state.corner_owners()[corner] == seat
+
+
+def test_checker_catches_kept_road_lengths_gone_stale():
+    """Were the award's road lengths kept past a change of the roads the engine did not see,
+    the checker says so (GameState.road_lengths; the engine drops them with every new town
+    or city and recounts the builder's after a road)."""
+    game = en.new_game(players=4, seed=3)
+    rng = _bot_rng(3)
+    while game.state.road_lengths is None or not any(game.state.road_lengths.values()):
+        _step(game, rng)  # until someone's network counts for the award
+    state = game.state
+    seat = next(s for s, n in state.road_lengths.items() if n)
+    kept = dict(state.road_lengths)
+    state.players[seat].roads.clear()  # as if roads were lost without the engine knowing
+    assert state.road_lengths == kept
+    problems = check_invariants(state, distance_rule=False)
+    assert "the road lengths the state keeps are not those of the roads (rule 13.6)" in problems
+
+
+def test_checker_catches_a_wrong_answer_of_what_a_hand_buys():
+    """The per-hand answers of listing.hand_buys are compared with the costs themselves."""
+    from energies import listing
+
+    game = _action_phase_game()
+    assert check_invariants(game.state) == []
+    kept = listing._BUYS[2]  # {card counts: answer}, the counts of every hand seen so far
+    assert kept
+    for counts, answer in kept.items():  # corrupt every kept answer
+        kept[counts] = (not answer[0], *answer[1:])
+    try:
+        assert any("can pay for" in v for v in check_invariants(game.state))
+    finally:
+        kept.clear()
+    assert check_invariants(game.state) == []
 
 
 # -- (d) the checker detects corruption --------------------------------------------------------
@@ -816,6 +891,8 @@ def test_check_invariants_recomputes_lf_and_vp_itself(monkeypatch, method, fake)
     engine helper is caught instead of being compared with itself."""
     game = en.new_game(players=3, seed=2)
     monkeypatch.setattr(type(game.state), method, fake)
+    if method == "local_footprint":  # GF sums the same per-player helper (state.footprint)
+        monkeypatch.setattr(en.state, "footprint", lambda rules, p: 99)
     problems = check_invariants(game.state)
     label = {"local_footprint": "LF is 99", "victory_points": "VP is -5"}[method]
     assert any(label in p for p in problems), problems

@@ -1,0 +1,111 @@
+"""Instructions per action of energies and catanatron, counted by valgrind (a report).
+
+    python -m pip install catanatron==3.2.1      # once; not a dependency of energies
+    python benchmarks/engine_instructions.py --before /tmp/main    # needs valgrind; minutes
+
+The machine's timings are noisy (``vs_catanatron.py`` and ``persona_speed.py`` give CPU
+time per round); instruction counts are not. Each side runs under
+``valgrind --tool=callgrind`` twice, both times after the same warm-up games (imports,
+the quick-start tree and other caches filled, as in a long benchmark run): once with no
+measured game and once with ``--games`` of them. The difference is the cost of those games.
+
+* **catanatron** — random 4-player games (``RandomPlayer``, seeds 1.., as
+  ``vs_catanatron.py``); per action of ``game.state.actions``;
+* **energies, offers off** — random 4-player games with ``trade_offers_per_turn=0``
+  through ``en.play`` without history (as ``vs_catanatron.py``), seeds 0..; per action of
+  ``game.actions``; for this tree and for ``--before`` if given;
+* **persona games** — ``en.simulate(--persona-games, 'fossil,green,balanced,random',
+  seed=0, jobs=1)`` (as ``persona_speed.py``); per game; both trees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+LINEUP = "fossil,green,balanced,random"
+
+
+def play(side: str, games: int) -> int:
+    """Warm up, then play ``games`` measured games on one side; the actions they took."""
+    if side == "catanatron":
+        from catanatron import Color, Game, RandomPlayer
+
+        colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+        actions = 0
+        for seed in [*range(1001, 1004), *range(1, games + 1)]:
+            game = Game([RandomPlayer(c) for c in colors], seed=seed)
+            game.play()
+            actions += len(game.state.actions) if seed <= games else 0
+        return actions
+    import energies as en
+
+    if side == "persona":
+        en.simulate(4, LINEUP, seed=99, progress=False)  # warm-up, as persona_speed.py
+        if not games:
+            return 0
+        return int(en.simulate(games, LINEUP, seed=0, progress=False, jobs=1)["actions"].sum())
+    rules = en.RuleSet.standard(4).replace(trade_offers_per_turn=0)
+    actions = 0
+    for seed in [*range(1000, 1040), *range(games)]:
+        game = en.new_game(seed=seed, rules=rules, history=False)
+        en.play(game, [en.bots.RandomBot() for _ in range(4)])
+        actions += len(game.actions) if seed < 1000 else 0
+    return actions
+
+
+def count(side: str, games: int, tree: Path) -> tuple[int, int]:
+    """(actions, instructions) of one run under callgrind with ``tree`` on PYTHONPATH."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         __file__, "--play", side, str(games)],
+        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(tree)), cwd="/",
+        check=True,
+    )  # fmt: skip
+    actions = int(re.search(r"ACTIONS (\d+)", out.stdout).group(1))
+    return actions, int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
+def measured(side: str, games: int, tree: Path) -> tuple[int, int]:
+    """(actions, instructions) of ``games`` measured games, warm-up and start-up left out."""
+    _, base = count(side, 0, tree)
+    actions, total = count(side, games, tree)
+    return actions, total - base
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--play"]:
+        print("ACTIONS", play(sys.argv[2], int(sys.argv[3])))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30, help="random games per side")
+    parser.add_argument("--persona-games", type=int, default=10)
+    parser.add_argument("--before", default="", help="another source tree to count too")
+    args = parser.parse_args()
+    trees = {"this tree": HERE, **({"before": Path(args.before)} if args.before else {})}
+    cat_actions, cat = measured("catanatron", args.games, HERE)
+    cat_per = cat / cat_actions
+    print(f"catanatron: {cat_per:,.0f} instructions per action ({cat_actions} actions)")
+    for name, tree in trees.items():
+        actions, ins = measured("energies", args.games, tree)
+        per = ins / actions
+        print(
+            f"energies offers off, {name}: {per:,.0f} instructions per action "
+            f"({actions} actions, {ins / args.games / 1e6:.2f} M per game); "
+            f"catanatron / energies: {cat_per / per:.2f}"
+        )
+    for name, tree in trees.items():
+        actions, ins = measured("persona", args.persona_games, tree)
+        print(
+            f"persona games, {name}: {ins / 1e9:.3f} x 10^9 instructions for "
+            f"{args.persona_games} games ({actions} actions)"
+        )
+
+
+if __name__ == "__main__":
+    main()
