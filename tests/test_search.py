@@ -139,11 +139,23 @@ def test_determinize_keeps_what_the_seat_knows():
         held = sum(p.hand[kind] for p in world.players) + world.supply[kind]
         assert held == sum(p.hand[kind] for p in real.players) + real.supply[kind]
 
-    # the same own options (offers to a partner depend on the partner's hidden hand)
-    def own(actions):
-        return [a for a in actions if a.kind != "offer_trade"]
+    # the same options: offers too, since rule 12.1 judges them from public facts
+    assert en.engine.legal_actions(world) == game.legal_actions()
 
-    assert own(en.engine.legal_actions(world)) == own(game.legal_actions())
+
+def test_determinize_keeps_the_turns_trade_counters():
+    """A sampled world allows as many more offers and proposals this turn as the real game."""
+    game = en.new_game(4, seed=5, history=False)
+    personas = [en.bots.make_bot(name, seed=s) for s, name in enumerate(["balanced"] * 4)]
+    rng = random.Random(5)
+    while not (game.state.proposals_made and game.state.phase == "action" and not game.state.queue):
+        seat = game.current_seat
+        game.apply(personas[seat].decide(_view(game, seat), game.legal_actions(), rng))
+    me = game.state.active
+    world = determinize(_view(game, me), random.Random(0), me)
+    assert world.proposals_made == game.state.proposals_made
+    assert world.offers_made == game.state.offers_made
+    assert en.engine.legal_actions(world) == game.legal_actions()
 
 
 MATCH_BUDGET = 32  # rollouts per decision in the match: 4 worlds for 8 candidates
