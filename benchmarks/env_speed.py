@@ -8,7 +8,7 @@ Both sides play uniformly random legal actions in fresh seeded 4-player games:
   no views: the engine's own cost);
 * **env** — ``energies.env.env()`` (with its checks of order, bounds and illegal moves,
   ``CheckedEnv``): ``agent_iter``, ``last()`` (observation vector + action mask), a random
-  index of the mask (``np.flatnonzero``), ``step()``; **raw_env** — the same without the
+  index of the mask (``mask.nonzero()[0]``), ``step()``; **raw_env** — the same without the
   checks.
 
 ``--parts`` adds three cut-down loops through ``raw_env`` that show where the env's time
@@ -44,45 +44,42 @@ def engine_round(seconds: float, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def env_round(make, seconds: float, seed: int) -> float:
+def _drive(e, seconds: float, seed: int, pick, observe: bool = True) -> float:
+    """Actions/s of ``e`` played through its AEC loop, ``pick(e, agent, obs)`` choosing each
+    index, in fresh seeded games for ``seconds`` of CPU time."""
     rng = random.Random(seed)
-    e = make(players=4)
-    actions, start, game_seed = 0, time.process_time(), seed
-    while time.process_time() - start < seconds:
-        e.reset(seed=game_seed)
-        game_seed += 1
-        for _agent in e.agent_iter():
-            obs, _reward, terminated, truncated, _info = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
-            actions += 1
-    return actions / (time.process_time() - start)
-
-
-def parts_round(part: str, seconds: float, seed: int) -> float:
-    rng = random.Random(seed)
-    e = raw_env(players=4)
     actions, start, game_seed = 0, time.process_time(), seed
     while time.process_time() - start < seconds:
         e.reset(seed=game_seed)
         game_seed += 1
         for agent in e.agent_iter():
-            _obs, _reward, terminated, truncated, _info = e.last(observe=False)
+            obs, _reward, terminated, truncated, _info = e.last(observe=observe)
             if terminated or truncated:
                 e.step(None)
                 continue
-            indices = e._legal()[2]
-            if part == "+mask":
-                choices = e.codec.mask_of(indices).nonzero()[0].tolist()
-            else:
-                choices = [i for i in indices if i is not None]
-                if part == "+observation":
-                    e._tracker.observation(e.game, e.agent_name_mapping[agent])
-            e.step(rng.choice(choices))
+            e.step(rng.choice(pick(e, agent, obs)))
             actions += 1
     return actions / (time.process_time() - start)
+
+
+def env_round(make, seconds: float, seed: int) -> float:
+    return _drive(make(players=4), seconds, seed, _from_mask)
+
+
+def _from_mask(_e, _agent, obs) -> list[int]:
+    return obs["action_mask"].nonzero()[0].tolist()
+
+
+def parts_round(part: str, seconds: float, seed: int) -> float:
+    def pick(e, agent, _obs) -> list[int]:
+        indices = e._legal()[2]
+        if part == "+mask":
+            return e.codec.mask_of(indices).nonzero()[0].tolist()
+        if part == "+observation":
+            e._tracker.observation(e.game, e.agent_name_mapping[agent])
+        return [i for i in indices if i is not None]
+
+    return _drive(raw_env(players=4), seconds, seed, pick, observe=False)
 
 
 def main() -> None:
