@@ -19,6 +19,7 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import compress, repeat
 from typing import Protocol
 
 from .actions import Action, Decline, OfferTrade, ProposeTrade
@@ -166,6 +167,43 @@ def _most_wanted(rules, city: bool, town: bool, wish) -> tuple[tuple[str, int], 
     return _WANTED[key][1]
 
 
+_PAIRS: dict[int, dict] = {}  # seat -> id of its proposal -> (it, (kind given, kind asked))
+
+
+def _one_for_one_pairs(actions: Sequence[Action], seat: int) -> list | None:
+    """(kind given, kind asked) of every listed proposal and None for the pass that ends the
+    window; None if the list is not such a window of ``seat``'s one-for-one proposals.
+
+    The engine lists the same proposal objects every time, so each is read once."""
+    if len(actions) < 2 or type(actions[-1]) is not Decline:
+        return None
+    known = _PAIRS.setdefault(seat, {})
+    found = list(map(known.get, map(id, actions[:-1])))
+    if None in found:  # not seen yet: read them (and check what they are)
+        for i, a in enumerate(actions[:-1]):
+            if found[i] is None:
+                if (
+                    type(a) is not ProposeTrade
+                    or a.seat != seat
+                    or len(a.give) != 1
+                    or len(a.get) != 1
+                    or a.give[0][1] != 1
+                    or a.get[0][1] != 1
+                ):
+                    return None
+                if len(known) > 1024:  # (the engine has 49 per seat)
+                    known.clear()
+                found[i] = known[id(a)] = (a, (a.give[0][0], a.get[0][0]))
+    return [*map(_second, found), None]
+
+
+_second = operator.itemgetter(1)
+_positive = (0).__lt__  # n > 0
+# (science value, margin, kinds needed, id of the active seat's likely values) -> (those
+# values, StrategyBot._good_pairs): a proposal window's scores depend on nothing else
+_GOOD_PAIRS: dict[tuple, tuple] = {}
+
+
 # seat -> ((board, rules, seat, towns, cities, plants), StrategyBot.likely_value of it): the
 # base method reads only these, the same for every persona
 _LIKELY: dict[int, tuple] = {}
@@ -271,12 +309,58 @@ class StrategyBot:
 
     def _proposal_scores(self, state, actions: Sequence[Action], scorers) -> list[float]:
         """:meth:`_score_propose_trade` of a whole proposal window, with each card kind's
-        value worked out once instead of once per proposal (the same numbers)."""
+        value worked out once instead of once per proposal (the same numbers).
+
+        A listed proposal is one card for one card, and its score depends only on the two
+        kinds: so the few pairs that can score above -1 are found from the kinds' values,
+        and the listed proposals are looked up among them in C."""
         if state.queue[0].info.get("made", 0):  # only one proposal per turn is worth it
             passes = [type(a) is Decline for a in actions if type(a) is not ProposeTrade]
             if all(passes):  # the window as listed: proposals, then the pass (scored 0.0)
                 return [-1.0 if type(a) is ProposeTrade else 0.0 for a in actions]
-        needs = self._needs(state, actions[0].seat)
+        seat = actions[0].seat
+        pairs = _one_for_one_pairs(actions, seat)
+        needs = self._needs(state, seat)
+        if pairs is None:  # not the window as listed: score each action
+            return self._proposal_scores_one_by_one(state, actions, scorers, needs)
+        likely = self._likely(state, state.active)
+        margin = self.accept_margin + 0.5
+        good = self._good_pairs_kept(needs, likely, margin)
+        scores = list(map(good.get, pairs, repeat(-1.0)))
+        scores[-1] = 0.0  # the pass (_score_decline)
+        return scores
+
+    def _good_pairs_kept(self, needs, likely: dict, margin: float) -> dict[tuple, float]:
+        """:meth:`_good_pairs`, kept while the kinds' values (from the kinds needed) and the
+        active seat's likely values (the same object while its pieces stand) are the same."""
+        if type(self).card_value is not StrategyBot.card_value:
+            return self._good_pairs(needs, likely, margin)
+        needed = tuple(compress(needs, map(_positive, needs.values())))
+        key = (self.science_value, margin, needed, id(likely))
+        kept = _GOOD_PAIRS.get(key)
+        if kept is None or kept[0] is not likely:  # (the entry holds it: its id is not reused)
+            if len(_GOOD_PAIRS) > 4096:
+                _GOOD_PAIRS.clear()
+            kept = _GOOD_PAIRS[key] = (likely, self._good_pairs(needs, likely, margin))
+        return kept[1]
+
+    def _good_pairs(self, needs, likely: dict, margin: float) -> dict[tuple, float]:
+        """(kind given, kind asked) -> score of the one-for-one proposals scoring above -1.0
+        (:meth:`_score_propose_trade`: gains 1.0 and the active player should accept)."""
+        value = {kind: self.card_value(kind, needs) for kind in TRADED}
+        lowest = min(value.values())
+        good = {}
+        for get in TRADED:
+            high = value[get]
+            if high - lowest < 1.0:
+                continue  # no kind given for it gains 1.0
+            for give in TRADED:
+                mine = high - value[give]
+                if mine >= 1.0 and likely[give] - likely[get] > margin:
+                    good[give, get] = mine
+        return good
+
+    def _proposal_scores_one_by_one(self, state, actions, scorers, needs) -> list[float]:
         value = {kind: self.card_value(kind, needs) for kind in TRADED}
         likely = self._likely(state, state.active)
         margin = self.accept_margin + 0.5

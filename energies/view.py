@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -182,42 +182,18 @@ class GameView(_Frozen):
     __slots__ = ()
 
     def __new__(cls, state: GameState, seat: int):
-        players, (bag, forced, board, removed, hex_hazards, building_hazards, owners, lf, gf) = (
-            _table(state, seat)
-        )
+        players, parts = _table(state, seat)
+        queue = state.queue
         return tuple.__new__(
             cls,
             (
                 seat,
-                state.rules,  # frozen dataclass
-                state.board,  # immutable, static island
-                players,
-                state.energy_supply,
+                *_SCALARS(state),  # rules and board (immutable), then plain values
                 len(state.dev_deck),
-                state.inspector,
-                bag,
-                forced,
-                board,
-                removed,
-                hex_hazards,
-                building_hazards,
-                state.active,
-                state.start_player,
-                state.turn,
-                state.phase,
-                tuple(map(_task_view, state.queue)) if state.queue else (),
-                state.dice,
-                state.plants_built,
-                state.demolished,
-                state.dev_played_turn,
-                state.offers_made,
-                state.longest_road_holder,
-                state.environmentalist_holder,
-                state.outcome,  # frozen dataclass
+                players,
+                *parts,  # bag, forced discs, event board, removed discs, hazards, owners, LF, GF
+                tuple(map(_task_view, queue)) if queue else (),
                 _log_chunks(state.log),  # sentences and frozen actions
-                owners,
-                lf,
-                gf,
                 MappingProxyType(dict(state.proposals_made)) if state.proposals_made else _EMPTY,
             ),
         )
@@ -230,7 +206,8 @@ class GameView(_Frozen):
     @property
     def log(self) -> tuple[str, ...]:
         """The readable turn log, the lines of ``game.log`` (it names no hidden card)."""
-        return tuple(str(line) for chunk in self[26] for line in chunk)
+        full, last = self[_LOG]
+        return tuple(str(line) for chunk in (*full, last) for line in chunk)
 
     @property
     def pending(self) -> TaskView | None:
@@ -257,12 +234,12 @@ class GameView(_Frozen):
 
     def local_footprint(self, seat: int) -> int:
         """LF from the pieces (rule 4.1): public."""
-        return self[28][seat]
+        return self[_LF][seat]
 
     @property
     def global_footprint(self) -> int:
         """GF, the clamped sum of LF (rule 4.2): public."""
-        return self[29]
+        return self[_GF]
 
     def clamped_gf(self, total_lf: int) -> int:
         return max(0, min(self.rules.gf_max, total_lf))
@@ -279,10 +256,10 @@ class GameView(_Frozen):
 
     def corner_owners(self) -> dict[int, int]:
         """Seat owning each corner that holds a town or city."""
-        return dict(self[27])
+        return dict(self[_OWNERS])
 
     def owner_of(self, corner: int) -> int | None:
-        return self[27].get(corner)
+        return self[_OWNERS].get(corner)
 
     def road_owner(self, path: int) -> int | None:
         return GameState.road_owner(self, path)  # type: ignore[arg-type]
@@ -302,13 +279,18 @@ class GameView(_Frozen):
         return self
 
 
+# the plain values a view copies from the state as they are, in the order of its fields
+_SCALAR_NAMES = (
+    "rules board energy_supply inspector active start_player turn phase dice plants_built"
+    " demolished dev_played_turn offers_made longest_road_holder environmentalist_holder outcome"
+)
+_SCALARS = attrgetter(*_SCALAR_NAMES.split())
 _fields(
     GameView,
-    "seat rules board players energy_supply dev_deck_size inspector bag forced_discs"
-    " event_board removed_discs hex_hazards building_hazards active start_player turn phase"
-    " queue dice plants_built demolished dev_played_turn offers_made longest_road_holder"
-    " environmentalist_holder outcome _log _owners _lf _gf proposals_made",
+    f"seat {_SCALAR_NAMES} dev_deck_size players bag forced_discs event_board removed_discs"
+    " hex_hazards building_hazards _owners _lf _gf queue _log proposals_made",
 )
+_OWNERS, _LF, _GF, _LOG = map(GameView._names.index, ("_owners", "_lf", "_gf", "_log"))
 
 
 # -- building views cheaply ------------------------------------------------------------------
@@ -320,12 +302,13 @@ _fields(
 # immutable copies, never a game or its state; a stale entry is simply rebuilt.
 
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
-_own: dict[int, PlayerView] = {}  # id of a PlayerState -> its last copy with the hand
-_tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
+_own: dict[int, tuple] = {}  # id of a PlayerState -> (it, public copy, dev cards, new, own copy)
+# (kind, seat, repr of the details) -> its frozen copy; id of a task -> (it, details, copy)
+_tasks: dict[Any, Any] = {}
 _kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
 _last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
-_last_log: list[Any] = [None, []]  # [a game's log list, its full chunks as tuples]
-LOG_CHUNK = 256
+_last_log: list[Any] = [None, [], ()]  # [a game's log list, its full chunks, as a tuple]
+LOG_CHUNK = 32
 _last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public form]
 _last_board: list[Any] = [None, _EMPTY]  # [a copy of the event board, its read-only form]
 
@@ -343,7 +326,9 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
         players = list(public)
         players[seat] = _own_view(state.players[seat], public[seat])
         return tuple(players), _kept[1]
-    players, public = _player_views(state.players, seat)
+    public = _public_players(state.players)
+    players = list(public)
+    players[seat] = _own_view(state.players[seat], public[seat])
     parts = (
         _public_bag(state.bag),
         _forced_discs(state) if state.forced_discs else (),
@@ -355,11 +340,12 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
     )
     stamp = state.view_stamp = object()
     _kept[:] = [stamp, parts, public]
-    return players, parts
+    return tuple(players), parts
 
 
-def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
-    """(what ``seat`` sees of every player, the public copies: the same for every seat)."""
+def _public_players(players: list) -> tuple[PlayerView, ...]:
+    """The public copy of every player (the same for every seat), reused while it still
+    shows exactly what the player holds."""
     public = []
     for p in players:  # one plain loop: this runs before every decision of every bot
         old = _public.get(id(p))
@@ -368,35 +354,7 @@ def _player_views(players: list, seat: int) -> tuple[tuple[PlayerView, ...], tup
                 _public.clear()
             old = _public[id(p)] = PlayerView(p, False)
         public.append(old)
-    public = tuple(public)
-    seen = list(public)
-    seen[seat] = _own_view(players[seat], public[seat])
-    return tuple(seen), public
-
-
-def _own_view(p, public: PlayerView) -> PlayerView:
-    old = _own.get(id(p))
-    if (
-        old is not None
-        and old[:12] == public[:12]  # the same pieces and counts (mostly the same objects)
-        and old[12] == p.hand
-        and (not p.dev_cards or old[13] == tuple(sorted(p.dev_cards)))
-        and (not p.dev_new or old[14] == tuple(sorted(p.dev_new)))
-    ):
-        return old
-    if len(_own) > 512:
-        _own.clear()
-    new = _own[id(p)] = tuple.__new__(
-        PlayerView,
-        (
-            *public[:12],
-            MappingProxyType(p.hand.copy()),
-            tuple(sorted(p.dev_cards)),
-            tuple(sorted(p.dev_new)),
-            public[15],
-        ),
-    )
-    return new
+    return tuple(public)
 
 
 def _unchanged(v: PlayerView, p) -> bool:
@@ -415,6 +373,34 @@ def _unchanged(v: PlayerView, p) -> bool:
         and v[6] == p.plants
         and v[9] == p.dev_played
     )
+
+
+def _own_view(p, public: PlayerView) -> PlayerView:
+    """The seat's own copy: its public copy with the hand and development cards."""
+    old = _own.get(id(p))
+    if (
+        old is not None
+        and old[0] is p
+        and old[1] is public
+        and old[4][12] == p.hand
+        and old[2] == p.dev_cards
+        and old[3] == p.dev_new
+    ):
+        return old[4]
+    if len(_own) > 256:
+        _own.clear()
+    own = tuple.__new__(
+        PlayerView,
+        (
+            *public[:12],
+            MappingProxyType(p.hand.copy()),
+            tuple(sorted(p.dev_cards)),
+            tuple(sorted(p.dev_new)),
+            public[15],
+        ),
+    )
+    _own[id(p)] = (p, public, list(p.dev_cards), list(p.dev_new), own)
+    return own
 
 
 def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, tuple, int]:
@@ -446,18 +432,30 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
 
 def _task_view(task) -> TaskView:
     """The frozen copy of a pending task, shared by every view of a task with the same
-    content (freezing the details anew costs more than writing them out as text)."""
-    key = (task.kind, task.seat, repr(task.info))  # JSON-like details: repr tells them apart
+    content (freezing the details anew costs more than writing them out as text).
+
+    A task usually waits through several views (the proposal windows of a turn wait in the
+    queue together): its copy is kept with the task and a shallow copy of its details,
+    reused while they are equal. Details holding lists or dicts (which the engine may
+    change inside) are told apart by their text instead."""
+    kept = _tasks.get(id(task))
+    if kept is not None and kept[0] is task and kept[1] == task.info:
+        return kept[2]
+    info = task.info
+    key = (task.kind, task.seat, repr(info))  # JSON-like details: repr tells them apart
     found = _tasks.get(key)
     if found is None:
         if len(_tasks) > 4096:
             _tasks.clear()
         found = _tasks[key] = TaskView(task)
+    # a shallow copy compares exactly while every detail is a plain value
+    flat = all(map(_PLAIN.__contains__, map(type, info.values())))
+    _tasks[id(task)] = (task, info.copy() if flat else None, found)
     return found
 
 
-def _log_chunks(log: list) -> tuple[tuple, ...]:
-    """The log as tuples of LOG_CHUNK lines and a last, shorter one.
+def _log_chunks(log: list) -> tuple[tuple[tuple, ...], tuple]:
+    """The log as (its full chunks of LOG_CHUNK lines, the last, shorter one).
 
     The engine only ever appends to a game's log, so a full chunk never changes: it is
     copied once and shared by every later view, and a view copies only the last lines.
@@ -465,13 +463,16 @@ def _log_chunks(log: list) -> tuple[tuple, ...]:
     check cannot be fooled by a reused id.
     """
     cache = _last_log
-    if cache[0] is not log:
-        cache[:] = [log, []]
+    full = len(log) // LOG_CHUNK
+    if cache[0] is not log or len(cache[1]) > full:
+        cache[:] = [log, [], ()]
     chunks = cache[1]
-    while (len(chunks) + 1) * LOG_CHUNK <= len(log):
-        start = len(chunks) * LOG_CHUNK
-        chunks.append(tuple(log[start : start + LOG_CHUNK]))
-    return (*chunks, tuple(log[len(chunks) * LOG_CHUNK :]))
+    if len(chunks) < full:
+        while len(chunks) < full:
+            start = len(chunks) * LOG_CHUNK
+            chunks.append(tuple(log[start : start + LOG_CHUNK]))
+        cache[2] = tuple(chunks)
+    return cache[2], tuple(log[full * LOG_CHUNK :])
 
 
 def _public_bag(bag: list) -> tuple[tuple[str, str], ...]:
@@ -542,7 +543,7 @@ def fresh_view(state: GameState, seat: int) -> GameView:
         _last_derived=[None, None, None],
         _last_bag=[None, ()],
         _last_board=[None, _EMPTY],
-        _last_log=[None, []],
+        _last_log=[None, [], ()],
     )
     try:
         return make_view(state, seat)
@@ -561,4 +562,4 @@ def forget_copies() -> None:
     _last_derived[:] = [None, None, None]
     _last_bag[:] = [None, ()]
     _last_board[:] = [None, _EMPTY]
-    _last_log[:] = [None, []]
+    _last_log[:] = [None, [], ()]

@@ -922,3 +922,63 @@ def test_a_persona_that_scores_offers_gets_them_listed():
     g = en.new_game(seed=3)
     en.play(g, [bot, make_bot("green", 2), make_bot("green", 3), make_bot("green", 4)])
     assert any(a.kind == "offer_trade" and a.seat == 0 for a in g.actions)
+
+
+# -- what the personas keep between decisions (issue 16: same games, cheaper) --------------------
+
+
+def _proposal_windows(seeds=range(4)):
+    """(game, view, legal) at every proposal window of seeded persona games, and the bot that
+    answers it."""
+    names = ("fossil", "green", "balanced", "freerider")
+    for seed in seeds:
+        g = en.new_game(seed=seed)
+        bots = [make_bot(names[(seed + s) % 4], seed=seed + s) for s in range(4)]
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_seat
+            legal = g.legal_actions()
+            if g.state.pending is not None and g.state.pending.kind == "propose_trade":
+                yield g, g.view(seat), legal, bots[seat]
+            g.apply(bots[seat].decide(g.view(seat), legal, rng))
+
+
+def test_proposal_windows_score_as_one_proposal_at_a_time():
+    """A proposal window's scores come from the kinds' values kept per kinds needed and per
+    the active seat's likely values (bots._GOOD_PAIRS); they equal the scores worked out one
+    proposal at a time, and :meth:`_score_propose_trade` itself, in every window of whole
+    games, while hands, needs and the active seat's pieces change."""
+    from energies.bots import _scorers
+
+    compared = good = 0
+    for _g, view, legal, bot in _proposal_windows():
+        scorers = _scorers(type(bot))
+        bot._memo = {}
+        kept = bot._proposal_scores(view, legal, scorers)
+        needs = bot._needs(view, view.seat)
+        single = [bot.score(view, a, needs) for a in legal]
+        if not view.pending.info["made"]:  # (after its proposal it passes: no values needed)
+            assert bot._proposal_scores_one_by_one(view, legal, scorers, needs) == single
+        bot._memo = None
+        assert kept == single
+        compared += 1
+        good += sum(s > 0 for s in kept)
+    assert compared > 200 and good > 10  # windows where a proposal is worth making too
+
+
+def test_a_hand_made_proposal_list_is_scored_one_by_one():
+    """Only the engine's own listing (one-for-one proposals of the seat, then the pass) is
+    looked up by kinds; a list with a two-card proposal, another seat's proposal or no pass
+    at the end is scored proposal by proposal, with the same results as score()."""
+    g, _act, proposer = _proposal_window({"fiber": 3, "steel": 1}, {"food": 3, "brick": 1})
+    legal = g.legal_actions()
+    view = g.view(proposer)
+    two = A.ProposeTrade(proposer, (("fiber", 2),), (("food", 1),))
+    other = A.ProposeTrade((proposer + 1) % 4, (("fiber", 1),), (("food", 1),))
+    for hand_made in ([two, *legal], [*legal[:-1], other, legal[-1]], legal[:-1], legal[::-1]):
+        bot = PERSONAS["green"](seed=1)
+        bot._memo = {}
+        needs = bot._needs(view, proposer)
+        expected = [bot.score(view, a, needs) for a in hand_made]
+        assert bot._scores(view, hand_made) == expected
+        bot._memo = None

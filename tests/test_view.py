@@ -231,3 +231,36 @@ def test_the_risk_meter_reads_a_view_like_the_game():
         on_view = event_risk(game.view(seat))
         assert list(on_view["p_exact"]) == list(on_game["p_exact"])
         assert on_view.attrs["bag_green"] == on_game.attrs["bag_green"]
+
+
+def test_a_task_changed_in_place_shows_in_the_next_view():
+    """A pending task's frozen copy is kept with the task while its details stay equal
+    (view._task_view): a count the engine lowers in place (one card of a discard at a time)
+    and a list changed inside the details both show in the next view, as in a fresh one."""
+    from energies.state import Task
+
+    game = en.new_game(players=4, seed=2)
+    discard = Task("discard", 1, {"count": 3, "source": "seven"})
+    chosen = Task("choose_hex", 1, {"chosen": [4]})
+    game.state.queue[:0] = [discard, chosen]
+    assert game.view(1).queue[0].info["count"] == 3
+    assert game.view(1).queue[1].info["chosen"] == (4,)
+    discard.info["count"] -= 1
+    chosen.info["chosen"].append(7)
+    view = game.view(1)
+    assert view.queue[0].info["count"] == 2 and view.queue[1].info["chosen"] == (4, 7)
+    assert tuple(view) == tuple(view_module.fresh_view(game.state, 1))
+
+
+def test_the_log_in_chunks_reads_as_the_games_log():
+    """The log is copied in chunks of view.LOG_CHUNK lines that later views share: across
+    chunk boundaries, and for another game's log, a view's log is the game's log."""
+    game = en.new_game(players=4, seed=3)
+    rng = random.Random(3)
+    for step in range(4 * view_module.LOG_CHUNK):
+        if step % 5 == 0:
+            assert list(game.view(game.current_seat).log) == game.log
+        game.apply(rng.choice(game.legal_actions()))
+    other = en.new_game(players=4, seed=4)
+    assert list(other.view(0).log) == other.log
+    assert list(game.view(0).log) == game.log
