@@ -19,7 +19,6 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import compress, repeat
 from typing import Protocol
 
 from .actions import Action, Decline, OfferTrade, ProposeTrade
@@ -167,45 +166,9 @@ def _most_wanted(rules, city: bool, town: bool, wish) -> tuple[tuple[str, int], 
     return _WANTED[key][1]
 
 
-_PAIRS: dict[int, dict] = {}  # seat -> id of its proposal -> (it, (kind given, kind asked))
-
-
-def _one_for_one_pairs(actions: Sequence[Action], seat: int) -> list | None:
-    """(kind given, kind asked) of every listed proposal and None for the pass that ends the
-    window; None if the list is not such a window of ``seat``'s one-for-one proposals.
-
-    The engine lists the same proposal objects every time, so each is read once."""
-    if len(actions) < 2 or type(actions[-1]) is not Decline:
-        return None
-    known = _PAIRS.setdefault(seat, {})
-    found = list(map(known.get, map(id, actions[:-1])))
-    if None in found:  # not seen yet: read them (and check what they are)
-        for i, a in enumerate(actions[:-1]):
-            if found[i] is None:
-                if (
-                    type(a) is not ProposeTrade
-                    or a.seat != seat
-                    or len(a.give) != 1
-                    or len(a.get) != 1
-                    or a.give[0][1] != 1
-                    or a.get[0][1] != 1
-                ):
-                    return None
-                if len(known) > 1024:  # (the engine has 49 per seat)
-                    known.clear()
-                found[i] = known[id(a)] = (a, (a.give[0][0], a.get[0][0]))
-    return [*map(_second, found), None]
-
-
-_second = operator.itemgetter(1)
-_positive = (0).__lt__  # n > 0
-# (science value, margin, kinds needed, id of the active seat's likely values) -> (those
-# values, StrategyBot._good_pairs): a proposal window's scores depend on nothing else
-_GOOD_PAIRS: dict[tuple, tuple] = {}
-
-
-# seat -> ((board, rules, seat, towns, cities, plants), StrategyBot.likely_value of it): the
-# base method reads only these, the same for every persona
+# seat -> ((board, rules, seat, towns, cities, plants), StrategyBot.likely_value of it, the
+# view's copy of the seat it came from): the base method reads only these, the same for every
+# persona
 _LIKELY: dict[int, tuple] = {}
 
 _BASE_VALUE = {"lumber": 1.0, "brick": 1.0, "fiber": 0.9, "food": 1.1, "steel": 1.2, "science": 1.0}
@@ -237,8 +200,10 @@ class StrategyBot:
         legal = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
         if len(legal) == 1 and not self._offers_left_out(legal):
             return legal[0]
-        # fair play: given a whole Game, read only what this seat may know
-        state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
+        if type(game_view) is GameView and game_view[0] == legal[0].seat:  # the seat's view
+            state = game_view
+        else:  # fair play: given a whole Game, read only what this seat may know
+            state = game_view.view(legal[0].seat) if hasattr(game_view, "view") else game_view
         tie = self._rng or rng
         self._memo = {}  # facts of this position, worked out once per decision (see _memo_get)
         try:
@@ -273,8 +238,8 @@ class StrategyBot:
             offers = kinds.count(OfferTrade)
             if offers and kinds.index(OfferTrade) != n - offers:
                 offers = 0  # not the tail of the listing (a reordered list): score them all
-            elif not offers:
-                unlisted = self._offers_left_out(legal)
+            elif not offers and isinstance(legal, OffersLeftOut):
+                unlisted = legal.count
         scored = legal[: n - offers] if offers else legal
         scores = self._scores(state, scored)
         tail = offers + unlisted  # unscored offers after the scored actions, each 0.0
@@ -309,75 +274,36 @@ class StrategyBot:
 
     def _proposal_scores(self, state, actions: Sequence[Action], scorers) -> list[float]:
         """:meth:`_score_propose_trade` of a whole proposal window, with each card kind's
-        value worked out once instead of once per proposal (the same numbers).
-
-        A listed proposal is one card for one card, and its score depends only on the two
-        kinds: so the few pairs that can score above -1 are found from the kinds' values,
-        and the listed proposals are looked up among them in C."""
+        value worked out once instead of once per proposal (the same numbers), and the
+        active seat's likely values only once a proposal gains 1.0 (most windows have none)."""
         if state.queue[0].info.get("made", 0):  # only one proposal per turn is worth it
             passes = [type(a) is Decline for a in actions if type(a) is not ProposeTrade]
             if all(passes):  # the window as listed: proposals, then the pass (scored 0.0)
                 return [-1.0 if type(a) is ProposeTrade else 0.0 for a in actions]
-        seat = actions[0].seat
-        pairs = _one_for_one_pairs(actions, seat)
-        needs = self._needs(state, seat)
-        if pairs is None:  # not the window as listed: score each action
-            return self._proposal_scores_one_by_one(state, actions, scorers, needs)
-        likely = self._likely(state, state.active)
-        margin = self.accept_margin + 0.5
-        good = self._good_pairs_kept(needs, likely, margin)
-        scores = list(map(good.get, pairs, repeat(-1.0)))
-        scores[-1] = 0.0  # the pass (_score_decline)
-        return scores
-
-    def _good_pairs_kept(self, needs, likely: dict, margin: float) -> dict[tuple, float]:
-        """:meth:`_good_pairs`, kept while the kinds' values (from the kinds needed) and the
-        active seat's likely values (the same object while its pieces stand) are the same."""
-        if type(self).card_value is not StrategyBot.card_value:
-            return self._good_pairs(needs, likely, margin)
-        needed = tuple(compress(needs, map(_positive, needs.values())))
-        key = (self.science_value, margin, needed, id(likely))
-        kept = _GOOD_PAIRS.get(key)
-        if kept is None or kept[0] is not likely:  # (the entry holds it: its id is not reused)
-            if len(_GOOD_PAIRS) > 4096:
-                _GOOD_PAIRS.clear()
-            kept = _GOOD_PAIRS[key] = (likely, self._good_pairs(needs, likely, margin))
-        return kept[1]
-
-    def _good_pairs(self, needs, likely: dict, margin: float) -> dict[tuple, float]:
-        """(kind given, kind asked) -> score of the one-for-one proposals scoring above -1.0
-        (:meth:`_score_propose_trade`: gains 1.0 and the active player should accept)."""
+        needs = self._needs(state, actions[0].seat)
         value = {kind: self.card_value(kind, needs) for kind in TRADED}
-        lowest = min(value.values())
-        good = {}
-        for get in TRADED:
-            high = value[get]
-            if high - lowest < 1.0:
-                continue  # no kind given for it gains 1.0
-            for give in TRADED:
-                mine = high - value[give]
-                if mine >= 1.0 and likely[give] - likely[get] > margin:
-                    good[give, get] = mine
-        return good
-
-    def _proposal_scores_one_by_one(self, state, actions, scorers, needs) -> list[float]:
-        value = {kind: self.card_value(kind, needs) for kind in TRADED}
-        likely = self._likely(state, state.active)
+        likely = None
         margin = self.accept_margin + 0.5
-        scores = []
+        scores: list[float] = []
+        append = scores.append
         for a in actions:
             if type(a) is not ProposeTrade:  # the pass
-                scores.append(scorers[a.kind](self, state, a, needs))
+                append(scorers[a.kind](self, state, a, needs))
                 continue
-            (give, gives), (get, gets) = a.give[0], a.get[0]  # one kind each way, as listed
-            if gives != 1 or gets != 1 or len(a.give) != 1 or len(a.get) != 1:
-                scores.append(self._score_propose_trade(state, a, needs))
+            try:  # one card of one kind each way, as listed
+                ((give, gives),), ((get, gets),) = a.give, a.get
+            except ValueError:
+                gives = gets = 0
+            if gives != 1 or gets != 1:
+                append(self._score_propose_trade(state, a, needs))
                 continue
             mine = value[get] - value[give]
             if mine < 1.0:
-                scores.append(-1.0)
-            else:
-                scores.append(mine if likely[give] - likely[get] > margin else -1.0)
+                append(-1.0)
+                continue
+            if likely is None:
+                likely = self._likely(state, state.active)
+            append(mine if likely[give] - likely[get] > margin else -1.0)
         return scores
 
     @staticmethod
@@ -481,9 +407,12 @@ class StrategyBot:
                 best = max(best, 1.5)
         if state.queue or state.phase == "setup":  # free roads: always take the best
             return best + 1
-        if self._has_town_spot(state, a.seat) or state.pieces_left(a.seat, "town") <= 0:
+        if self._memo_get(("town_first", a.seat), self._town_first, state, a.seat):
             return 0.0  # build the town first
         return best
+
+    def _town_first(self, state, seat: int) -> bool:
+        return self._has_town_spot(state, seat) or state.pieces_left(seat, "town") <= 0
 
     def _town_spot(self, state, c: int) -> bool:
         """A town could stand on corner ``c``: it and its neighbours are empty (rule 3.2)."""
@@ -532,10 +461,12 @@ class StrategyBot:
         return {}
 
     def _score_trade_with_supply(self, state, a, needs):
-        p = state.players[a.seat]
+        if needs[a.get] <= 0:
+            return 0.0
         gave, got = self._turn_trades(state)
-        if needs[a.get] <= 0 or a.get in gave or a.give in got:
+        if a.get in gave or a.give in got:
             return 0.0  # never take back what this turn traded away: no endless 1:1 loops
+        p = state.players[a.seat]
         rate = self._memo_get(("rates", a.seat), supply_rates, state, a.seat)[a.give]
         if a.give == "energy":
             return 2.5 if p.energy >= rate + 1 or p.energy >= state.rules.energy_cap - 1 else 0.0
@@ -565,12 +496,20 @@ class StrategyBot:
         if type(state) is not GameView or type(self).likely_value is not StrategyBot.likely_value:
             return self._memo_get(("likely", seat), self.likely_value, state, seat)
         p = state.players[seat]
-        key = (state.board, state.rules, seat, p.towns, p.cities, p.plants)  # frozen copies
         found = _LIKELY.get(seat)
+        if (  # the same (immutable) copy of the seat as last time: nothing to compare
+            found is not None
+            and found[2] is p
+            and found[0][0] is state.board
+            and found[0][1] is state.rules
+        ):
+            return found[1]
+        key = (state.board, state.rules, seat, p.towns, p.cities, p.plants)  # frozen copies
         if found is not None and all(map(operator.is_, found[0][:3], key)) and found[0] == key:
+            _LIKELY[seat] = (found[0], found[1], p)
             return found[1]
         value = self.likely_value(state, seat)
-        _LIKELY[seat] = (key, value)
+        _LIKELY[seat] = (key, value, p)
         return value
 
     def likely_value(self, state, seat: int) -> dict[str, float]:

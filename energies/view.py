@@ -265,6 +265,12 @@ class GameView(_Frozen):
         return GameState.road_owner(self, path)  # type: ignore[arg-type]
 
     def pieces_left(self, seat: int, piece: str) -> int:
+        """As ``GameState.pieces_left``: how many of a piece the seat has not placed yet."""
+        p, rules = self.players[seat], self.rules
+        if piece == "town":  # (the bots ask this often: no table of every piece built)
+            return rules.towns - len(p.towns)
+        if piece == "road":
+            return rules.roads - len(p.roads)
         return GameState.pieces_left(self, seat, piece)  # type: ignore[arg-type]
 
     def clockwise_from_active(self) -> list[int]:

@@ -944,32 +944,26 @@ def _proposal_windows(seeds=range(4)):
 
 
 def test_proposal_windows_score_as_one_proposal_at_a_time():
-    """A proposal window's scores come from the kinds' values kept per kinds needed and per
-    the active seat's likely values (bots._GOOD_PAIRS); they equal the scores worked out one
-    proposal at a time, and :meth:`_score_propose_trade` itself, in every window of whole
-    games, while hands, needs and the active seat's pieces change."""
-    from energies.bots import _scorers
-
+    """A proposal window is scored in one pass (kinds' values once, the active seat's likely
+    values only once a proposal gains 1.0, kept while that seat's copy in the view is the
+    same object: bots._LIKELY); the scores equal :meth:`score` of each proposal in every
+    window of whole games, while hands, needs and the active seat's pieces change."""
     compared = good = 0
     for _g, view, legal, bot in _proposal_windows():
-        scorers = _scorers(type(bot))
         bot._memo = {}
-        kept = bot._proposal_scores(view, legal, scorers)
+        window = bot._scores(view, legal)
         needs = bot._needs(view, view.seat)
         single = [bot.score(view, a, needs) for a in legal]
-        if not view.pending.info["made"]:  # (after its proposal it passes: no values needed)
-            assert bot._proposal_scores_one_by_one(view, legal, scorers, needs) == single
         bot._memo = None
-        assert kept == single
+        assert window == single
         compared += 1
-        good += sum(s > 0 for s in kept)
+        good += sum(s > 0 for s in window)
     assert compared > 200 and good > 10  # windows where a proposal is worth making too
 
 
 def test_a_hand_made_proposal_list_is_scored_one_by_one():
-    """Only the engine's own listing (one-for-one proposals of the seat, then the pass) is
-    looked up by kinds; a list with a two-card proposal, another seat's proposal or no pass
-    at the end is scored proposal by proposal, with the same results as score()."""
+    """A list other than the engine's (a two-card proposal, another seat's proposal, no pass
+    at the end, reversed) is scored as score() scores each of its actions."""
     g, _act, proposer = _proposal_window({"fiber": 3, "steel": 1}, {"food": 3, "brick": 1})
     legal = g.legal_actions()
     view = g.view(proposer)

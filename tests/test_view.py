@@ -254,13 +254,19 @@ def test_a_task_changed_in_place_shows_in_the_next_view():
 
 def test_the_log_in_chunks_reads_as_the_games_log():
     """The log is copied in chunks of view.LOG_CHUNK lines that later views share: across
-    chunk boundaries, and for another game's log, a view's log is the game's log."""
+    chunk boundaries, and for another game's log, a view's log is the game's log. (On the
+    way: the view counts the pieces left as the state does.)"""
     game = en.new_game(players=4, seed=3)
     rng = random.Random(3)
     for step in range(4 * view_module.LOG_CHUNK):
         if step % 5 == 0:
             assert list(game.view(game.current_seat).log) == game.log
         game.apply(rng.choice(game.legal_actions()))
+        if step % 50 == 0:
+            view = game.view(0)
+            for seat in range(4):
+                for piece in ("town", "city", "road", "fossil", "renewable"):
+                    assert view.pieces_left(seat, piece) == game.state.pieces_left(seat, piece)
     other = en.new_game(players=4, seed=4)
     assert list(other.view(0).log) == other.log
     assert list(game.view(0).log) == game.log
