@@ -2,6 +2,7 @@
 
     git archive <commit> | tar -x -C /tmp/before          # the code to compare with
     python benchmarks/persona_speed.py --before /tmp/before --games 100 --rounds 6
+    python benchmarks/persona_speed.py --before /tmp/before --rounds 2 --instructions 5
 
 Every round runs the same ``simulate(games, lineup, seed=0, jobs=1)`` once with the
 ``--before`` source tree and once with this one, each in a fresh subprocess (``PYTHONPATH``
@@ -9,6 +10,8 @@ set to the tree), in an order that alternates from round to round; each subproce
 up with a few games and then reports the **CPU time** (``time.process_time``) of the timed
 call. The machine is shared, so the speed-up is given per round, as a median and a range.
 The frames of both trees are compared too: the same seeds must give the same games.
+``--instructions N`` adds a count of the instructions of N games per tree under valgrind
+(slow: minutes), the measure the shared machine does not disturb.
 """
 
 from __future__ import annotations
@@ -58,13 +61,23 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--lineup", default="fossil,green,balanced,random")
     parser.add_argument("--out", default="", help="markdown file to write ('' to only print)")
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also count the instructions of this many games per tree (valgrind, callgrind; "
+        "as engine_instructions.py: warm-up and start-up left out), which load cannot disturb",
+    )
     args = parser.parse_args()
     trees = {"before": Path(args.before).resolve(), "after": HERE}
     rows = []
+    loads = [os.getloadavg()[0]]  # the machine is shared: say how busy it was
     for i in range(args.rounds):
         order = ["before", "after"] if i % 2 == 0 else ["after", "before"]
         result = {name: run(trees[name], args.games, args.lineup) for name in order}
         rows.append(result)
+        loads.append(os.getloadavg()[0])
         print(
             f"round {i + 1}: before {result['before']['cpu']:.2f} s, "
             f"after {result['after']['cpu']:.2f} s CPU",
@@ -86,7 +99,8 @@ def main() -> None:
         (
             f"`en.simulate({args.games}, {args.lineup!r}, seed=0, jobs=1)`, one fresh process "
             f"per run, CPU time; {platform.machine()}, {os.cpu_count()} CPUs shared with other "
-            f"work, Python {platform.python_version()}. Before: `{trees['before']}`."
+            f"work, Python {platform.python_version()}. Before: `{trees['before']}`. 1-minute "
+            f"load average {min(loads):.1f}–{max(loads):.1f} during the run."
         ),
         "",
         (
@@ -114,6 +128,22 @@ def main() -> None:
             else "The two trees give DIFFERENT frames: the games changed."
         ),
     ]
+    if args.instructions:
+        from engine_instructions import measured  # (this script's folder is on sys.path)
+
+        counted = {
+            name: measured("persona", args.instructions, tree) for name, tree in trees.items()
+        }
+        (_, before), (_, after) = counted["before"], counted["after"]
+        lines += [
+            "",
+            (
+                f"Instructions (callgrind) for {args.instructions} games: before "
+                f"{before / 1e9:.3f} × 10⁹, after {after / 1e9:.3f} × 10⁹: "
+                f"**{before / after:.2f}× fewer** ({counted['after'][0]} actions after, "
+                f"{counted['before'][0]} before)."
+            ),
+        ]
     text = "\n".join(lines) + "\n"
     print(text)
     if args.out:

@@ -312,7 +312,8 @@ _own: dict[int, tuple] = {}  # id of a PlayerState -> (it, public copy, dev card
 # (kind, seat, repr of the details) -> its frozen copy; id of a task -> (it, details, copy)
 _tasks: dict[Any, Any] = {}
 _kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
-_last_derived: list[Any] = [None, None, None]  # [public copies, rules, (owners, lf, gf)]
+# [every seat's towns, cities and plants (copies), rules, (owners, lf, gf)]
+_last_derived: list[Any] = [None, None, None]
 _last_log: list[Any] = [None, [], ()]  # [a game's log list, its full chunks, as a tuple]
 LOG_CHUNK = 32
 _last_bag: list[Any] = [None, ()]  # [the bag's discs as a tuple, its public form]
@@ -358,9 +359,41 @@ def _public_players(players: list) -> tuple[PlayerView, ...]:
         if old is None or not _unchanged(old, p):
             if len(_public) > 512:  # many games in one process: forget the old ones
                 _public.clear()
-            old = _public[id(p)] = PlayerView(p, False)
+            old = _public[id(p)] = PlayerView(p, False) if old is None else _updated(old, p)
         public.append(old)
     return tuple(public)
+
+
+def _updated(old: PlayerView, p) -> PlayerView:
+    """A new public copy of ``p`` that keeps the piece copies of ``old`` still equal to the
+    pieces (the same objects: corner owners and LF are then known unchanged, _derived)."""
+    plants = p.plants
+    same_plants = old[6] == plants
+    return tuple.__new__(
+        PlayerView,
+        (
+            p.seat,
+            sum(p.hand.values()),
+            p.energy,
+            old[3] if old[3] == p.towns else frozenset(p.towns),
+            old[4] if old[4] == p.cities else frozenset(p.cities),
+            old[5] if old[5] == p.roads else frozenset(p.roads),
+            old[6] if same_plants else MappingProxyType(plants.copy()) if plants else _EMPTY,
+            len(p.dev_cards),
+            len(p.dev_new),
+            old[9]
+            if old[9] == p.dev_played
+            else MappingProxyType(p.dev_played.copy())
+            if p.dev_played
+            else _EMPTY,
+            p.warehouse,
+            (HIDDEN,) * len(p.green_slots),
+            None,
+            None,
+            None,
+            old[15] if same_plants else list(plants.values()).count("fossil") if plants else 0,
+        ),
+    )
 
 
 def _unchanged(v: PlayerView, p) -> bool:
@@ -412,12 +445,9 @@ def _own_view(p, public: PlayerView) -> PlayerView:
 def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, tuple, int]:
     """Corner owners, every seat's LF and the GF (rules 4.1, 4.2), from the copies."""
     last = _last_derived
-    if (
-        last[1] is rules
-        and len(last[0]) == len(players)
-        and all(map(operator.is_, last[0], players))
-    ):
-        return last[2]
+    pieces = [piece for p in players for piece in (p[3], p[4], p[6])]  # towns, cities, plants
+    if last[1] is rules and len(last[0]) == len(pieces) and all(map(operator.is_, last[0], pieces)):
+        return last[2]  # the same copies of every seat's buildings and plants
     owners: dict[int, int] = {}
     lf = []
     for p in players:
@@ -432,7 +462,7 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
         )
     gf = max(0, min(rules.gf_max, sum(lf)))
     result = (MappingProxyType(owners), tuple(lf), gf)
-    last[:] = [players, rules, result]
+    last[:] = [pieces, rules, result]
     return result
 
 
