@@ -128,6 +128,7 @@ def main() -> None:
             else "The two trees give DIFFERENT frames: the games changed."
         ),
     ]
+    print("\n".join(lines), flush=True)  # the timings, before the (slow) counts
     if args.instructions:
         from engine_instructions import measured  # (this script's folder is on sys.path)
 
@@ -145,7 +146,8 @@ def main() -> None:
             ),
         ]
     text = "\n".join(lines) + "\n"
-    print(text)
+    if args.instructions:
+        print(lines[-1])
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
 
