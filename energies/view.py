@@ -192,7 +192,7 @@ class GameView(_Frozen):
                 len(state.dev_deck),
                 players,
                 *parts,  # bag, forced discs, event board, removed discs, hazards, owners, LF, GF
-                tuple(map(_task_view, queue)) if queue else (),
+                _queue_view(queue) if queue else (),
                 _log_chunks(state.log),  # sentences and frozen actions
                 MappingProxyType(dict(state.proposals_made)) if state.proposals_made else _EMPTY,
             ),
@@ -309,8 +309,8 @@ _OWNERS, _LF, _GF, _LOG = map(GameView._names.index, ("_owners", "_lf", "_gf", "
 
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, tuple] = {}  # id of a PlayerState -> (it, public copy, dev cards, new, own copy)
-# (kind, seat, repr of the details) -> its frozen copy; id of a task -> (it, details, copy)
-_tasks: dict[Any, Any] = {}
+_tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
+_queue_kept: list[dict] = [{}]  # [id of a queued task -> (it, its details, its frozen copy)]
 _kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
 # [every seat's towns, cities and plants (copies), rules, (owners, lf, gf)]
 _last_derived: list[Any] = [None, None, None]
@@ -466,27 +466,37 @@ def _derived(players: tuple[PlayerView, ...], rules) -> tuple[MappingProxyType, 
     return result
 
 
-def _task_view(task) -> TaskView:
-    """The frozen copy of a pending task, shared by every view of a task with the same
-    content (freezing the details anew costs more than writing them out as text).
+def _queue_view(queue: list) -> tuple[TaskView, ...]:
+    """The frozen copies of the pending tasks.
 
     A task usually waits through several views (the proposal windows of a turn wait in the
-    queue together): its copy is kept with the task and a shallow copy of its details,
-    reused while they are equal. Details holding lists or dicts (which the engine may
-    change inside) are told apart by their text instead."""
-    kept = _tasks.get(id(task))
-    if kept is not None and kept[0] is task and kept[1] == task.info:
-        return kept[2]
-    info = task.info
-    key = (task.kind, task.seat, repr(info))  # JSON-like details: repr tells them apart
+    queue together), so the copies of the last queue's tasks are kept with the task and a
+    shallow copy of its details, and reused while the details are equal. Details holding
+    lists or dicts (which the engine may change inside) are never reused this way. Only the
+    tasks still queued are kept (a cache of every task would keep them all alive)."""
+    kept, now = _queue_kept[0], {}
+    views = []
+    for task in queue:
+        found = kept.get(id(task))
+        if found is None or found[0] is not task or found[1] != task.info:
+            info = task.info
+            flat = all(map(_PLAIN.__contains__, map(type, info.values())))
+            found = (task, info.copy() if flat else None, _task_view(task))
+        now[id(task)] = found
+        views.append(found[2])
+    _queue_kept[0] = now
+    return tuple(views)
+
+
+def _task_view(task) -> TaskView:
+    """The frozen copy of a pending task, shared by every view of a task with the same
+    content (freezing the details anew costs more than writing them out as text)."""
+    key = (task.kind, task.seat, repr(task.info))  # JSON-like details: repr tells them apart
     found = _tasks.get(key)
     if found is None:
         if len(_tasks) > 4096:
             _tasks.clear()
         found = _tasks[key] = TaskView(task)
-    # a shallow copy compares exactly while every detail is a plain value
-    flat = all(map(_PLAIN.__contains__, map(type, info.values())))
-    _tasks[id(task)] = (task, info.copy() if flat else None, found)
     return found
 
 
@@ -564,6 +574,7 @@ def fresh_view(state: GameState, seat: int) -> GameView:
         "_public",
         "_own",
         "_tasks",
+        "_queue_kept",
         "_kept",
         "_last_derived",
         "_last_bag",
@@ -575,6 +586,7 @@ def fresh_view(state: GameState, seat: int) -> GameView:
         _public={},
         _own={},
         _tasks={},
+        _queue_kept=[{}],
         _kept=[None, (), ()],
         _last_derived=[None, None, None],
         _last_bag=[None, ()],
@@ -594,6 +606,7 @@ def forget_copies() -> None:
     _public.clear()
     _own.clear()
     _tasks.clear()
+    _queue_kept[:] = [{}]
     _kept[:] = [None, (), ()]
     _last_derived[:] = [None, None, None]
     _last_bag[:] = [None, ()]

@@ -235,7 +235,7 @@ def test_the_risk_meter_reads_a_view_like_the_game():
 
 def test_a_task_changed_in_place_shows_in_the_next_view():
     """A pending task's frozen copy is kept with the task while its details stay equal
-    (view._task_view): a count the engine lowers in place (one card of a discard at a time)
+    (view._queue_view): a count the engine lowers in place (one card of a discard at a time)
     and a list changed inside the details both show in the next view, as in a fresh one."""
     from energies.state import Task
 
@@ -250,6 +250,11 @@ def test_a_task_changed_in_place_shows_in_the_next_view():
     view = game.view(1)
     assert view.queue[0].info["count"] == 2 and view.queue[1].info["chosen"] == (4, 7)
     assert tuple(view) == tuple(view_module.fresh_view(game.state, 1))
+    # only the tasks still queued are kept (keeping every task would keep them all alive)
+    game.state.queue.remove(chosen)
+    game.view(1)
+    kept = [entry[0] for entry in view_module._queue_kept[0].values()]
+    assert list(map(id, kept)) == list(map(id, game.state.queue))
 
 
 def test_the_log_in_chunks_reads_as_the_games_log():
