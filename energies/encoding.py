@@ -15,7 +15,8 @@ segment; the docstring of :mod:`energies.env` lists them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -37,6 +38,15 @@ MAX_SEATS = 4  # observation slots per seat-indexed feature (3-player games leav
 def plant_sites(board) -> list[tuple[int, int]]:
     """Every (corner, hex) pair a plant can stand on: 6 corners of each of the 19 hexes."""
     return sorted((c, h) for h in range(len(board.hexes)) for c in board.hex_corners(h))
+
+
+class Listing(NamedTuple):
+    """A legal list as the env uses it: ``actions`` (a copy of the list), their ``indices``
+    (None: no index) and the int8 ``mask`` (read-only: the env hands out copies)."""
+
+    actions: list[Action]
+    indices: list[int | None]
+    mask: np.ndarray
 
 
 class ActionCodec:
@@ -109,6 +119,9 @@ class ActionCodec:
         self._by_id: dict[int, int | None] = {}
         self._alive: list[Action] = []
         self._masks: dict[tuple, np.ndarray] = {}
+        # legal lists seen, by (length, first and last object): see listing()
+        self._listings: dict[tuple, Listing] = {}
+        self._no_listing = Listing([], [], np.zeros(self.size, dtype=np.int8))
 
     @property
     def kinds(self) -> set[str]:
@@ -131,10 +144,39 @@ class ActionCodec:
     def indices(self, legal: Sequence[Action]) -> list[int | None]:
         """The index of every action of a legal list, in its order (None: no index)."""
         by_id = self._by_id
-        try:  # the listed objects are almost always known: one C-level lookup each
-            return list(map(by_id.__getitem__, map(id, legal)))
-        except KeyError:  # a few new objects: look up only those by value
-            return [by_id[id(a)] if id(a) in by_id else self.index(a) for a in legal]
+        # the listed objects are almost always known: one C-level lookup each
+        found = list(map(by_id.get, map(id, legal), repeat(-1, len(legal))))
+        if -1 in found:  # a few new objects: look up only those by value
+            place = found.index(-1)
+            while True:
+                found[place] = self.index(legal[place])
+                try:
+                    place = found.index(-1, place + 1)
+                except ValueError:
+                    break
+        return found
+
+    def listing(self, legal: list[Action]) -> Listing:
+        """The indices and action mask of a legal list, kept per list.
+
+        The engine lists the same lists of the same objects again and again, and indexing
+        a list afresh costs two dictionary lookups per action (~150 for a listing with
+        offers): a list met before is found by its length and end objects and confirmed by
+        comparing it with the kept copy (``==`` between the same objects costs almost
+        nothing; equal actions have equal indices).
+        """
+        if not legal:
+            return self._no_listing
+        key = (len(legal), id(legal[0]), id(legal[-1]))
+        kept = self._listings.get(key)
+        if kept is not None and kept.actions == legal:
+            return kept
+        indices = self.indices(legal)
+        if len(self._listings) >= 8192:
+            self._listings.clear()
+        kept = self._listings[key] = Listing(list(legal), indices, self.mask_of(indices))
+        kept.mask.flags.writeable = False  # handed out as copies only
+        return kept
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""
