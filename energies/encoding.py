@@ -41,8 +41,8 @@ def plant_sites(board) -> list[tuple[int, int]]:
 
 
 class Listing(NamedTuple):
-    """A legal list as the env uses it: ``actions`` (a copy of the list), their ``indices``
-    (None: no index) and the int8 ``mask`` (read-only: the env hands out copies)."""
+    """A legal list as the env uses it: the ``actions``, their ``indices`` (None: no index)
+    and the int8 ``mask`` (kept by ``mask_of``: the env hands out copies)."""
 
     actions: list[Action]
     indices: list[int | None]
@@ -119,9 +119,7 @@ class ActionCodec:
         self._by_id: dict[int, int | None] = {}
         self._alive: list[Action] = []
         self._masks: dict[tuple, np.ndarray] = {}
-        # legal lists seen, by (length, first and last object), newest first: see listing()
-        self._listings: dict[tuple, list[Listing]] = {}
-        self._no_listing = Listing([], [], np.zeros(self.size, dtype=np.int8))
+        self._no_listing = Listing([], [], self._kept_mask(()))
 
     @property
     def kinds(self) -> set[str]:
@@ -157,35 +155,23 @@ class ActionCodec:
         return found
 
     def listing(self, legal: list[Action]) -> Listing:
-        """The indices and action mask of a legal list, kept per list.
+        """The indices and action mask of a legal list (the env lists a position once).
 
-        The engine lists the same lists of the same objects again and again, and indexing
-        a list afresh costs two dictionary lookups per action (~150 for a listing with
-        offers): a list met before is found by its length and end objects and confirmed by
-        comparing it with the kept copies, up to 8 per such key (``==`` between the same
-        objects costs almost nothing; equal actions have equal indices). About a quarter
-        of the positions of random play still bring a list not met before.
+        Not kept from position to position: in random play about a quarter of the positions
+        bring a list not met before, and keeping thousands of lists (copies of them, to
+        compare with) made play slower by CPU time though it saved instructions.
         """
         if not legal:
             return self._no_listing
-        key = (len(legal), id(legal[0]), id(legal[-1]))
-        kept = self._listings.get(key)
-        if kept is None:
-            if len(self._listings) >= 4096:
-                self._listings.clear()
-            kept = self._listings[key] = []
-        for listing in kept:  # lists that differ inside: a few under one key
-            if listing.actions == legal:
-                return listing
         indices = self.indices(legal)
-        listing = Listing(list(legal), indices, self.mask_of(indices))
-        listing.mask.flags.writeable = False  # handed out as copies only
-        kept.insert(0, listing)
-        del kept[8:]
-        return listing
+        return Listing(legal, indices, self._kept_mask(indices))
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""
+        return self._kept_mask(indices).copy()
+
+    def _kept_mask(self, indices: Sequence[int | None]) -> np.ndarray:
+        """The action mask of these indices, kept read-only (hand out copies)."""
         key = tuple(indices)
         mask = self._masks.get(key)
         if mask is None:  # the same few thousand sets of options come back again and again
@@ -196,7 +182,8 @@ class ActionCodec:
             if len(self._masks) >= 4096:
                 self._masks.clear()
             mask = self._masks[key] = np.frombuffer(ones, dtype=np.int8)
-        return mask.copy()
+            mask.flags.writeable = False
+        return mask
 
     def describe(self, index: int) -> str:
         kind, params = self.params[index]
