@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
 from energies import sandbox, tracking
-from energies.actions import RollDice, TradeWithSupply
+from energies.actions import BuildRoad, RollDice, TradeWithSupply, shared
 from energies.encoding import ActionCodec
 from energies.env import env
 
@@ -158,3 +158,17 @@ def test_the_action_mask_handed_out_is_a_copy():
     mask[:] = 1 - mask
     assert np.array_equal(e.observe(agent)["action_mask"], legal)
     assert_fresh(raw, raw.agent_name_mapping[agent])
+
+
+def test_a_kept_listing_is_confirmed_by_its_contents():
+    # same length, same first and last objects: found under the same key, yet another list
+    codec = env(players=4).unwrapped.codec
+    first, last = shared.EndTurn(0), shared.BuyDevCard(0)
+    for path in (3, 7, 3):
+        legal = [first, shared.BuildRoad(0, path), last]
+        listing = codec.listing(legal)
+        assert listing.indices == [codec.index(a) for a in legal]
+        assert np.flatnonzero(listing.mask).tolist() == sorted(listing.indices)
+    # an equal list of other objects is the same listing (equal actions, equal indices)
+    again = codec.listing([first, BuildRoad(0, 3), last])
+    assert again.indices == [codec.index(a) for a in (first, shared.BuildRoad(0, 3), last)]
