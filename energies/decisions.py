@@ -199,12 +199,18 @@ def real_choices(state: GameState, task: Task) -> list[Action]:
 
 def _free_corners(state: GameState) -> list[int]:
     # rule 3.2: an empty corner whose neighbours are empty too (the distance rule)
+    blocked = _blocked_corners(state)
+    return [c for c in state.board.corners if c not in blocked]
+
+
+def _blocked_corners(state: GameState) -> set[int]:
+    """The corners that carry a building or neighbour one."""
     board, blocked = state.board, set()
     for p in state.players:
         for c in p.towns | p.cities:
             blocked.add(c)
             blocked.update(board.corner_neighbors(c))
-    return [c for c in board.corners if c not in blocked]
+    return blocked
 
 
 def _setup_towns(state: GameState, task: Task) -> list[Action]:
@@ -217,6 +223,22 @@ def _setup_cities(state: GameState, task: Task) -> list[Action]:
     if state.pieces_left(task.seat, "city") <= 0:
         return []
     return [shared.BuildCity(task.seat, c) for c in _free_corners(state)]
+
+
+def has_setup_choice(state: GameState, task: Task) -> bool:
+    """Whether a set-up task (``SETUP_TASKS``) has any answer: ``bool(real_choices(state,
+    task))`` without making the list (speed: the quick start reads few of those lists)."""
+    piece = _SETUP_PIECES[task.kind]
+    if state.pieces_left(task.seat, piece) <= 0:
+        return False
+    if piece == "road":
+        taken = taken_paths(state.players)
+        return any(path not in taken for path in state.board.corner_paths(task.info["corner"]))
+    return not _blocked_corners(state).issuperset(state.board.corners)
+
+
+_SETUP_PIECES = {"setup_town": "town", "setup_city": "city", "setup_road": "road"}
+SETUP_TASKS = frozenset(_SETUP_PIECES)
 
 
 def _setup_roads(state: GameState, task: Task) -> list[Action]:

@@ -61,8 +61,10 @@ from .checks import (
 from .decisions import (
     ANSWERS,
     DECISION_EFFECTS,
+    SETUP_TASKS,
     check_decision,
     decision_options,
+    has_setup_choice,
     real_choices,
     task_text,
 )
@@ -417,6 +419,10 @@ def advance(state: GameState, scored: bool = True) -> None:
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)  # its first turn checks victory itself
+        elif task.kind in SETUP_TASKS:  # listed only when asked: the quick start rarely asks
+            if has_setup_choice(state, task):
+                break
+            state.queue.pop(0)  # no piece or no spot left
         else:
             options = real_choices(state, task)
             if options:

@@ -940,3 +940,41 @@ def test_a_view_reusing_stale_public_copies_is_a_violation():
     giver.hand[kind] -= 1  # the totals still add up: only the view copies are stale now
     taker.hand[kind] += 1
     assert any("kept copies differs" in p for p in check_invariants(state))
+
+
+def test_a_set_up_task_is_skipped_exactly_when_it_lists_no_answer():
+    """The turn machine asks ``decisions.has_setup_choice`` instead of listing set-up options
+    (speed); it answers as ``real_choices`` would, also with no piece or no corner left."""
+    from energies import decisions
+
+    def agree(state) -> int:
+        compared = 0
+        corners = [c for p in state.players for c in (*p.towns, *p.cities)] or [0]
+        for kind in sorted(decisions.SETUP_TASKS):
+            for seat in range(state.n):
+                for corner in corners:
+                    task = Task(kind, seat, {"corner": corner})
+                    listed = bool(decisions.real_choices(state, task))
+                    assert decisions.has_setup_choice(state, task) is listed, (kind, seat)
+                    compared += listed
+        return compared
+
+    game = en.new_game(players=4, seed=5, start="draft")
+    answered = 0
+    while game.state.phase == "setup":
+        answered += agree(game.state)
+        game.apply(game.legal_actions()[-1])
+    state = game.state
+    assert answered and agree(state)
+    rules = state.rules
+    crowded = state.players[0]
+    crowded.towns.update(state.board.corners[: rules.towns])  # no town piece left
+    crowded.roads.update(range(len(state.board.paths)))  # every path taken
+    agree(state)
+    assert not decisions.has_setup_choice(state, Task("setup_town", 0, {}))
+    assert not decisions.has_setup_choice(state, Task("setup_road", 1, {"corner": 0}))
+    assert decisions.has_setup_choice(state, Task("setup_town", 1, {}))
+    for p in state.players:
+        p.towns.update(state.board.corners)  # no free corner anywhere
+    agree(state)
+    assert not decisions.has_setup_choice(state, Task("setup_city", 1, {"corner": 0}))
