@@ -228,17 +228,25 @@ def _setup_cities(state: GameState, task: Task) -> list[Action]:
 def has_setup_choice(state: GameState, task: Task) -> bool:
     """Whether a set-up task (``SETUP_TASKS``) has any answer: ``bool(real_choices(state,
     task))`` without making the list (speed: the quick start reads few of those lists)."""
-    piece = _SETUP_PIECES[task.kind]
-    if state.pieces_left(task.seat, piece) <= 0:
+    board, players, rules = state.board, state.players, state.rules
+    p = players[task.seat]
+    if task.kind == "setup_road":  # rule 3.3: a free path at the building just placed
+        if len(p.roads) >= rules.roads:
+            return False
+        paths = board.corner_paths(task.info["corner"])
+        return any(all(path not in q.roads for q in players) for path in paths)
+    placed, limit = (p.towns, rules.towns) if task.kind == "setup_town" else (p.cities, rules.cities)
+    if len(placed) >= limit:
         return False
-    if piece == "road":
-        taken = taken_paths(state.players)
-        return any(path not in taken for path in state.board.corner_paths(task.info["corner"]))
-    return not _blocked_corners(state).issuperset(state.board.corners)
+    # a building blocks its corner and at most 3 neighbours (rule 3.2): while the buildings
+    # cannot cover every corner, some corner is free
+    buildings = sum(len(q.towns) + len(q.cities) for q in players)
+    if 4 * buildings < len(board.corners):
+        return True
+    return not _blocked_corners(state).issuperset(board.corners)
 
 
-_SETUP_PIECES = {"setup_town": "town", "setup_city": "city", "setup_road": "road"}
-SETUP_TASKS = frozenset(_SETUP_PIECES)
+SETUP_TASKS = frozenset({"setup_town", "setup_city", "setup_road"})
 
 
 def _setup_roads(state: GameState, task: Task) -> list[Action]:

@@ -974,6 +974,9 @@ def test_a_set_up_task_is_skipped_exactly_when_it_lists_no_answer():
     assert not decisions.has_setup_choice(state, Task("setup_town", 0, {}))
     assert not decisions.has_setup_choice(state, Task("setup_road", 1, {"corner": 0}))
     assert decisions.has_setup_choice(state, Task("setup_town", 1, {}))
+    state.players[1].towns.update(state.board.corners[:14])  # too many to skip the search
+    agree(state)
+    assert decisions.has_setup_choice(state, Task("setup_city", 2, {}))
     for p in state.players:
         p.towns.update(state.board.corners)  # no free corner anywhere
     agree(state)
