@@ -71,7 +71,7 @@ from .decisions import (
 from .effects import (
     FREE_EFFECTS,
 )
-from .listing import free_actions
+from .listing import free_actions, plant_spots_after
 from .quickstart import quick_start
 from .rules import RuleSet
 from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
@@ -312,7 +312,7 @@ def apply_listed(state: GameState, action: Action) -> None:
     if state.outcome is not None:  # a finished game keeps none of the speed caches (memory)
         state.owners = state.road_lengths = None
     elif spots:
-        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action)
+        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action, state)
     if type(action) is OfferTrade:
         state.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
@@ -343,16 +343,23 @@ PIECES_STAY = frozenset(
 )
 
 
-def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None:
+def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict[int, dict] | None:
     """What of every seat's kept building spots (``GameState.spots``) still holds once
-    ``action`` is applied: all of it after an action that moves no piece (events move none
-    either), the spots the moved piece changes dropped after a road or a plant, and nothing
-    after anything else (a town or city changes every seat's spots, and harbors)."""
+    ``action`` is applied to ``state``: all of it after an action that moves no piece (events
+    move none either); after a plant, the builder's plant spots less those it took; after a
+    demolition, the builder's plant spots dropped; after a road, every seat's road spots and
+    the builder's town spots dropped; nothing after anything else (a town or city changes
+    every seat's spots, and harbors)."""
     kind = type(action)
     if kind in SPOTS_STAY:
         return spots
     if kind is BuildPlant or kind is DemolishFossil:  # only the seat's own plant spots change
-        spots.pop(action.seat, None)
+        seat_spots = spots.get(action.seat)
+        for key in [key for key in seat_spots or () if type(key) is tuple]:  # (plant kinds)
+            if kind is BuildPlant:
+                seat_spots[key] = plant_spots_after(seat_spots[key], state, action)
+            else:  # a freed spot: found afresh when next listed
+                del seat_spots[key]
         return spots
     if kind is BuildRoad:  # every seat's free paths; the builder's road ends (town spots)
         for seat_spots in spots.values():
@@ -362,7 +369,9 @@ def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None
     return None
 
 
-SPOTS_STAY = PIECES_STAY | {EndTurn}  # (an end of turn's event draws move no piece either)
+# (an end of turn's event draws move no piece either; a development card played moves none
+# itself: the roads, plants or hazards it leads to are decisions of their own)
+SPOTS_STAY = PIECES_STAY | {EndTurn, PlayDevCard}
 
 
 # Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn

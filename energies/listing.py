@@ -19,6 +19,7 @@ from itertools import chain
 
 from .actions import (
     Action,
+    BuildPlant,
     OfferTrade,
     ProposeTrade,
     shared,
@@ -231,6 +232,23 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
                 for kind in kinds:
                     spots.append(make(p.seat, kind, c, h))
     return spots
+
+
+def plant_spots_after(spots: list[Action], state: GameState, built: BuildPlant) -> list[Action]:
+    """:func:`plant_spots` once ``built`` is placed, from those found before it: the spot it
+    took goes, so do its building's others once the building's slots are full (rule 10.2)
+    and the kind's others once all of the player's plants of that kind are placed."""
+    p, rules = state.players[built.seat], state.rules
+    corner, spot_hex, kind = built.corner, built.hex, built.plant
+    slots = rules.city_plant_slots if corner in p.cities else rules.town_plant_slots
+    full = [c for c, _h in p.plants].count(corner) >= slots
+    kind_gone = [*p.plants.values()].count(kind) >= rules.piece_limit(kind)
+    return [
+        a
+        for a in spots
+        if a.corner != corner or (not full and a.hex != spot_hex)
+        if not (kind_gone and a.plant == kind)
+    ]
 
 
 def hazard_removals(state: GameState, seat: int) -> list[Action]:

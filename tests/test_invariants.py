@@ -556,10 +556,11 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
 def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
     """Every seat's building spots are found once and kept (GameState.spots) through actions
     that move no piece and through other turns; a road drops every seat's road spots and the
-    builder's town spots, a plant only the builder's spots, a town or city all of them, and
-    a teacher's edit all of them. The listing always equals a fresh one, and so does every
-    kept entry (the invariant checker)."""
-    kept_through, dropped_by = set(), set()
+    builder's town spots, a demolition the builder's plant spots, a town or city all of them,
+    and a teacher's edit all of them; a plant leaves only the builder's plant spots changed
+    (those it took go). The listing always equals a fresh one, and so does every kept entry
+    (the invariant checker)."""
+    kept_through, dropped_by, planted = set(), set(), 0
     for seed in range(10):
         game = en.new_game(players=4, seed=seed)
         rng = _bot_rng(seed)
@@ -575,12 +576,19 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
                     (kept_through if kept else dropped_by).add(type(action).__name__)
                     if type(action) is A.BuildRoad and key not in ("road", "town"):
                         assert kept or game.is_over, (action, seat, key)
+                    if type(action) is A.BuildPlant and kept and isinstance(key, tuple):
+                        assert action not in after[seat][key]  # the spot it took is gone
+                        if seat == action.seat:
+                            planted += 1
+                        else:  # another seat's plant spots stay as found
+                            assert after[seat][key] is found[key]
             if not game.is_over:
                 assert game.legal_actions() == engine.list_actions(game.state), action
                 assert check_invariants(game.state) == [], action
     assert {"TradeWithSupply", "RespondToTrade", "EndTurn", "RollDice"} <= kept_through
-    assert {"BuildRoad", "BuildPlant"} <= dropped_by
+    assert {"BuildRoad", "DemolishFossil"} <= dropped_by
     assert not kept_through & {"BuildTown", "BuildCity"}
+    assert "BuildPlant" in kept_through and planted
 
     game = _action_phase_game()
     game.legal_actions()
@@ -591,7 +599,23 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
 
 def test_checker_catches_kept_spots_gone_stale(monkeypatch):
     """If the engine forgot to drop spots a piece changed, the checker says so."""
-    monkeypatch.setattr(engine, "keep_spots", lambda spots, action: spots)  # never drop
+    monkeypatch.setattr(engine, "keep_spots", lambda spots, action, state: spots)  # never drop
+    stale = []
+    for seed in range(6):
+        game = en.new_game(players=4, seed=seed)
+        rng = _bot_rng(seed)
+        while not game.is_over and not stale:
+            game.apply(BOT.decide(game, game.legal_actions(), rng))
+            stale = [v for v in check_invariants(game.state) if "spots" in v]
+        if stale:
+            break
+    assert stale and "not those found afresh" in stale[0]
+
+
+def test_checker_catches_kept_plant_spots_not_updated(monkeypatch):
+    """Were the builder's plant spots kept unchanged after a plant (listing.plant_spots_after
+    doing nothing), the checker says so."""
+    monkeypatch.setattr(engine, "plant_spots_after", lambda spots, state, built: spots)
     stale = []
     for seed in range(6):
         game = en.new_game(players=4, seed=seed)
