@@ -235,7 +235,9 @@ def has_setup_choice(state: GameState, task: Task) -> bool:
             return False
         paths = board.corner_paths(task.info["corner"])
         return any(all(path not in q.roads for q in players) for path in paths)
-    placed, limit = (p.towns, rules.towns) if task.kind == "setup_town" else (p.cities, rules.cities)
+    placed, limit = (
+        (p.towns, rules.towns) if task.kind == "setup_town" else (p.cities, rules.cities)
+    )
     if len(placed) >= limit:
         return False
     # a building blocks its corner and at most 3 neighbours (rule 3.2): while the buildings

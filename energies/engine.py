@@ -347,9 +347,9 @@ def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict
     """What of every seat's kept building spots (``GameState.spots``) still holds once
     ``action`` is applied to ``state``: all of it after an action that moves no piece (events
     move none either); after a plant, the builder's plant spots less those it took; after a
-    demolition, the builder's plant spots dropped; after a road, every seat's road spots and
-    the builder's town spots dropped; nothing after anything else (a town or city changes
-    every seat's spots, and harbors)."""
+    demolition, the builder's plant spots dropped; after a road, the other seats' road spots
+    less its path, the builder's road and town spots dropped; nothing after anything else
+    (a town or city changes every seat's spots, and harbors)."""
     kind = type(action)
     if kind in SPOTS_STAY:
         return spots
@@ -361,10 +361,14 @@ def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict
             else:  # a freed spot: found afresh when next listed
                 del seat_spots[key]
         return spots
-    if kind is BuildRoad:  # every seat's free paths; the builder's road ends (town spots)
-        for seat_spots in spots.values():
-            seat_spots.pop("road", None)
-        spots.get(action.seat, {}).pop("town", None)
+    if kind is BuildRoad:  # the path is taken for everyone; the builder's road ends move
+        path = action.path
+        for seat, seat_spots in spots.items():
+            if seat == action.seat:
+                seat_spots.pop("road", None)
+                seat_spots.pop("town", None)
+            elif "road" in seat_spots:  # another seat's road spots: less the path taken
+                seat_spots["road"] = [road for road in seat_spots["road"] if road.path != path]
         return spots
     return None
 

@@ -142,9 +142,9 @@ def quick_start(state: GameState, city_order: list[int], list_options, apply) ->
     where its tie-breaks lead somewhere no earlier game went.
     """
     board, rules, rng = state.board, state.rules, state.rng["setup"]
-    key = (id(board), hash(rules), state.start_player)  # (RuleSet.standard() is new each time)
+    key = (id(board), _rules_hash(rules), state.start_player)  # (standard() is new each time)
     kept = _PLAYED.get(key)
-    if kept is None or kept[0] is not board or kept[1] != rules:
+    if kept is None or kept[0] is not board or (kept[1] is not rules and kept[1] != rules):
         if len(_PLAYED) > 64:
             _PLAYED.clear()
         kept = _PLAYED[key] = [board, rules, None, 0]
@@ -175,6 +175,18 @@ def quick_start(state: GameState, city_order: list[int], list_options, apply) ->
         _keep(kept, new, pick, options[pick])
         apply(state, options[pick])
         above, step = (new, pick), None
+
+
+def _rules_hash(rules) -> int:
+    """``hash(rules)``, remembered for the last rule set asked about (a benchmark or a
+    simulation plays many games with one RuleSet; its hash walks every field)."""
+    global _LAST_RULES
+    if _LAST_RULES[0] is not rules:
+        _LAST_RULES = (rules, hash(rules))
+    return _LAST_RULES[1]
+
+
+_LAST_RULES: tuple = (None, 0)
 
 
 def _keep(kept: list, step: _Step, pick: int, action: Action) -> None:

@@ -555,8 +555,8 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
 
 def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
     """Every seat's building spots are found once and kept (GameState.spots) through actions
-    that move no piece and through other turns; a road drops every seat's road spots and the
-    builder's town spots, a demolition the builder's plant spots, a town or city all of them,
+    that move no piece and through other turns; a road drops the builder's road and town
+    spots and takes its path from the others' road spots, a demolition the builder's plant spots, a town or city all of them,
     and a teacher's edit all of them; a plant leaves only the builder's plant spots changed
     (those it took go). The listing always equals a fresh one, and so does every kept entry
     (the invariant checker)."""
@@ -576,6 +576,12 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
                     (kept_through if kept else dropped_by).add(type(action).__name__)
                     if type(action) is A.BuildRoad and key not in ("road", "town"):
                         assert kept or game.is_over, (action, seat, key)
+                    if type(action) is A.BuildRoad and key == "road" and seat != action.seat:
+                        assert kept or game.is_over, (action, seat, key)  # less the path taken
+                        if kept:
+                            assert [a.path for a in after[seat][key]] == [
+                                a.path for a in found[key] if a.path != action.path
+                            ]
                     if type(action) is A.BuildPlant and kept and isinstance(key, tuple):
                         assert action not in after[seat][key]  # the spot it took is gone
                         if seat == action.seat:
