@@ -10,7 +10,6 @@ change; :mod:`energies.invariants` compares each with a fresh computation.
 from __future__ import annotations
 
 import functools
-
 import hashlib
 import json
 import random
