@@ -261,10 +261,10 @@ def resource_of(state: GameState, hex_id: int) -> str | None:
 
 
 __all__ = [
+    "RESOURCES",
     "begin_event_phase",
     "draw_disc",
+    "end_by_empty_bag",
     "fire",
     "hazard_targets",
-    "end_by_empty_bag",
-    "RESOURCES",
 ]

@@ -32,8 +32,10 @@ HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "number_placement": ("2.2", "numbers on a random board: spiral (published) or shuffled"),
     "start": (
         "2.3",
-        "printed start spots unknown: the quick start puts every city on three different "
-        "resources wherever the board allows, towns on the most pips (energies.quickstart)",
+        (
+            "printed start spots unknown: the quick start puts every city on three different "
+            "resources wherever the board allows, towns on the most pips (energies.quickstart)"
+        ),
     ),
     "starting_hand_per_hex": ("3.4", "one card per hex around the city (base Catan reading)"),
     "starting_energy": ("3.4", "energy starts at 0"),
@@ -54,19 +56,25 @@ HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
     "empty_bag_even_survives": (
         "14.2a",
-        "off: a winner needs more renewable than fossil plants; on (the Chinese reading): "
-        "only more fossil than renewable eliminates, everybody loses only when all are out",
+        (
+            "off: a winner needs more renewable than fossil plants; on (the Chinese reading): "
+            "only more fossil than renewable eliminates, everybody loses only when all are out"
+        ),
     ),
     "science_as_any_resource": (
         "12.4",
-        "off: 'any resource' (4:1, 3 science, harbors, Research Grant) is one of the five "
-        "resources and only the 2-energy trade gives science; on: it may be science",
+        (
+            "off: 'any resource' (4:1, 3 science, harbors, Research Grant) is one of the five "
+            "resources and only the 2-energy trade gives science; on: it may be science"
+        ),
     ),
     "turn_limit": ("14.3", "engine safety: a game that cannot finish stops as 'unfinished'"),
     "turn_action_limit": (
         "14.3",
-        "engine safety: after this many actions in one turn only ending the turn (or rolling) "
-        "is left",
+        (
+            "engine safety: after this many actions in one turn only ending the turn (or rolling) "
+            "is left"
+        ),
     ),
     "trade_offers_per_turn": (
         "12.1",
@@ -79,14 +87,18 @@ HOUSE_NOTES: dict[str, tuple[str, str]] = {
 HOUSE_READINGS: tuple[tuple[str, str], ...] = (
     (
         "7.1",
-        "Climate Conference: an empty hand discards nothing; a card the supply lacks "
-        "cannot be chosen",
+        (
+            "Climate Conference: an empty hand discards nothing; a card the supply lacks "
+            "cannot be chosen"
+        ),
     ),
     ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
     (
         "11.2",
-        "no power plant on the desert (no seed states it; a renewable plant there would "
-        "lower LF for free)",
+        (
+            "no power plant on the desert (no seed states it; a renewable plant there would "
+            "lower LF for free)"
+        ),
     ),
 )
 

@@ -116,8 +116,10 @@ def consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
         out.append(
             (
                 "starting_energy",
-                f"starting_energy {energy} for {v['players']} players needs more than the "
-                f"{v['energy_tokens']} energy tokens",
+                (
+                    f"starting_energy {energy} for {v['players']} players needs more than the "
+                    f"{v['energy_tokens']} energy tokens"
+                ),
             )
         )
     return out

@@ -33,7 +33,7 @@ def show(value: Any) -> str:
     """A short, always printable form of any value for an error message."""
     try:
         text = repr(value)
-    except Exception:  # a huge int (repr limit) or an object whose repr fails
+    except Exception:  # noqa: BLE001 - a huge int (repr limit) or an object whose repr fails
         text = f"a {type(value).__name__}"
     return text if len(text) <= 40 else text[:37] + "..."
 

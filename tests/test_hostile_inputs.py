@@ -328,7 +328,7 @@ def test_unknown_kind_names_in_the_rules_are_a_save_file_error(saved):
 
 def test_removing_a_city_with_the_sandbox_works_and_replays():
     game = en.new_game(seed=5)
-    corner = sorted(game.state.players[0].cities)[0]
+    corner = min(game.state.players[0].cities)
     sandbox.remove(game, "city", corner)
     assert corner not in game.state.players[0].cities
     assert load_game(game.to_json()).digest() == game.digest()
@@ -504,7 +504,7 @@ def test_save_refuses_folders_devices_and_missing_folders(tmp_path, target):
 )
 def test_cli_abuse_is_one_printable_line_and_exit_2(argv, needle, capsys):
     assert cli.main(argv) == 2
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert err.count("\n") == 1 and err.startswith("energies: error:") and needle in err
     assert "\x1b" not in err
 

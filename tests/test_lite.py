@@ -445,7 +445,7 @@ def in_fresh_thread(work):
     def run():
         try:
             outcome["value"] = work()
-        except BaseException as exc:  # handed back to the test's thread
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
             outcome["error"] = exc
 
     thread = threading.Thread(target=run)

@@ -49,7 +49,7 @@ def test_header_has_title_three_goals_and_binder_link(path):
     assert re.match(rf"(# |\*\*){number} · \S", text), "title line '# NN · Title'"
     goals = text.split("**What you'll learn**", 1)
     assert len(goals) == 2, "a 'What you'll learn' block"
-    numbered = re.findall(r"^\d\. \S", goals[1], flags=re.M)
+    numbered = re.findall(r"^\d\. \S", goals[1], flags=re.MULTILINE)
     assert len(numbered) == 3, "exactly three numbered learning goals"
     assert f"{BINDER}" in text and f"notebooks/{path.name}" in text, "a Binder link to this notebook"
 

@@ -112,6 +112,7 @@ def test_companion_lessons_link_and_resolve_their_own_rules_file(path):
     header = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
     assert f"(../docs/{rules_file.name})" in header, "the header links the game's rules file"
     assert "(RULES.md)" in header, "and the main game's rules sheet"
-    numbered = set(re.findall(rf"^({NUMBER}) ", rules_file.read_text(encoding="utf-8"), re.M))
+    text = rules_file.read_text(encoding="utf-8")
+    numbered = set(re.findall(rf"^({NUMBER}) ", text, re.MULTILINE))
     missing = sorted(cited_numbers(notebook_text(path)) - numbered)
     assert not missing, f"{path.name} cites rules missing from {rules_file.name}: {missing}"

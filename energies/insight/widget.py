@@ -105,7 +105,7 @@ class WhatIfWidget:
                 f"Done: {self.result.samples} paired samples, {self.horizon.value} turns ahead."
             )
             return self.result
-        except Exception as exc:  # a click never shows a traceback
+        except Exception as exc:  # noqa: BLE001 - a click never shows a traceback
             self.last_error = traceback.format_exc()
             self._say(f"Cannot run this what-if: {exc}", error=True)
             return None
