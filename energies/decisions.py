@@ -6,6 +6,7 @@ Inspector, steal victims, trade answers, set-up placements and every choice an e
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from . import events
@@ -276,8 +277,14 @@ def _takes(state: GameState, task: Task) -> list[Action]:
 
 def _inspector_moves(state: GameState, task: Task) -> list[Action]:
     # rule 9.2: to another hex without a hazard
-    blocked = state.hex_hazards | {state.inspector}
-    return [shared.MoveInspector(task.seat, h.id) for h in state.board.hexes if h.id not in blocked]
+    blocked, hexes = state.hex_hazards, range(len(state.board.hexes))
+    moves, inspector = _inspector_table(task.seat, len(hexes)), state.inspector
+    return [moves[h] for h in hexes if h != inspector and h not in blocked]
+
+
+@functools.cache
+def _inspector_table(seat: int, hexes: int) -> tuple[Action, ...]:
+    return tuple(shared.MoveInspector(seat, h) for h in range(hexes))  # indexed by hex
 
 
 def _cleanups(state: GameState, task: Task) -> list[Action]:
