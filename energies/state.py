@@ -224,8 +224,8 @@ class GameState:
             on_board = len({"town": p.towns, "city": p.cities, "road": p.roads}[piece])
         return self.rules.piece_limit(piece) - on_board
 
-    def clockwise_from_active(self) -> tuple[int, ...]:
-        return _clockwise(self.active, len(self.players))
+    def clockwise_from_active(self) -> list[int]:
+        return [*_clockwise(self.active, len(self.players))]
 
     @property
     def pending(self) -> Task | None:
