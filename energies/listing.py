@@ -129,7 +129,7 @@ def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, t
 
 
 BUYABLE = ("road", "town", "city", *PLANTS, "dev_card")  # in hand_buys's order
-MAX_HANDS = 4_096  # hands kept by hand_buys (beyond, those over the caps are capped first)
+MAX_HANDS = 512  # hands kept by hand_buys (beyond, those over the caps are capped first)
 # (rule set, its costs, {card counts up to the caps: hand_buys answer}, the caps per kind)
 _BUYS: tuple = (None, (), {}, ())
 

@@ -27,6 +27,7 @@ import random
 
 from .actions import Action, BuildCity, BuildRoad
 from .board import Board
+from .rules import CARD_KINDS
 from .state import GameState, Task
 
 
@@ -130,7 +131,7 @@ class _Step:
 # [board, rules, first step, steps kept, positions kept]
 _PLAYED: dict[tuple[int, int, int], list] = {}
 MAX_STEPS = 20_000  # steps kept per board, rules and start player (a few hundred bytes each)
-MAX_ARRIVALS = 256  # positions kept per board, rules and start player (about 2 KB each)
+MAX_ARRIVALS = 256  # positions kept per board, rules and start player (under 2 KB each)
 
 
 def quick_start(state: GameState, city_order: list[int], list_options, apply) -> None:
@@ -201,30 +202,27 @@ def _arrive(state: GameState, kept: list, step: _Step, walked: list[Action], app
     if step.arrival is not None:
         players, supply, energy_supply, log, turn_actions, queue, holder = step.arrival
         for p, (towns, cities, roads, hand, energy) in zip(state.players, players):
-            p.towns, p.cities, p.roads, p.hand, p.energy = (
-                {*towns},
-                {*cities},
-                {*roads},
-                {**hand},
-                energy,
-            )
-        state.supply, state.energy_supply, state.log = {**supply}, energy_supply, [*log]
-        state.turn_actions, state.longest_road_holder = turn_actions, holder
+            p.towns, p.cities, p.roads, p.energy = {*towns}, {*cities}, {*roads}, energy
+            p.hand = dict(zip(CARD_KINDS, hand))
+        state.supply, state.energy_supply = dict(zip(CARD_KINDS, supply)), energy_supply
+        state.log, state.turn_actions, state.longest_road_holder = [*log], turn_actions, holder
         state.queue = [Task(kind, seat, {**info}) for kind, seat, info in queue]
         state.owners = state.road_lengths = None  # (speed caches: found again when asked)
         return
     for action in walked:
         apply(state, action)
-    if kept[4] < MAX_ARRIVALS:
+    cards = (state.supply, *(p.hand for p in state.players))
+    ordered = all(tuple(counts) == CARD_KINDS for counts in cards)
+    if ordered and kept[4] < MAX_ARRIVALS:  # kept small: tuples, the kinds in CARD_KINDS order
         kept[4] += 1
         players = tuple(
-            (frozenset(p.towns), frozenset(p.cities), frozenset(p.roads), {**p.hand}, p.energy)
+            (tuple(p.towns), tuple(p.cities), tuple(p.roads), tuple(p.hand.values()), p.energy)
             for p in state.players
         )
         queue = tuple((t.kind, t.seat, {**t.info}) for t in state.queue)
         step.arrival = (
             players,
-            {**state.supply},
+            tuple(state.supply.values()),
             state.energy_supply,
             tuple(state.log),
             state.turn_actions,
