@@ -13,7 +13,9 @@ measured game and once with ``--games`` of them. The difference is the cost of t
   ``vs_catanatron.py``); per action of ``game.state.actions``;
 * **energies, offers off** — random 4-player games with ``trade_offers_per_turn=0``
   through ``en.play`` without history (as ``vs_catanatron.py``), seeds 0..; per action of
-  ``game.actions``; for this tree and for ``--before`` if given;
+  ``game.actions``; for this tree and for ``--before`` if given (the warm-up adds 400
+  set-ups, which fill the quick-start tree of ``energies.quickstart`` as the hundreds of
+  games of a ``vs_catanatron.py`` round do);
 * **persona games** — ``en.simulate(--persona-games, 'fossil,green,balanced,random',
   seed=0, jobs=1)`` (as ``persona_speed.py``); per game; both trees.
 """
@@ -51,6 +53,8 @@ def play(side: str, games: int) -> int:
             return 0
         return int(en.simulate(games, LINEUP, seed=0, progress=False, jobs=1)["actions"].sum())
     rules = en.RuleSet.standard(4).replace(trade_offers_per_turn=0)
+    for seed in range(2000, 2400):  # set-ups only: the quick-start tree as a long run has it
+        en.new_game(seed=seed, rules=rules, history=False)
     actions = 0
     for seed in [*range(1000, 1040), *range(games)]:
         game = en.new_game(seed=seed, rules=rules, history=False)

@@ -72,12 +72,12 @@ def _from_mask(_e, _agent, obs) -> list[int]:
 
 def parts_round(part: str, seconds: float, seed: int) -> float:
     def pick(e, agent, _obs) -> list[int]:
-        indices = e._legal()[2]
+        listing = e._legal()[3]
         if part == "+mask":
-            return e.codec.mask_of(indices).nonzero()[0].tolist()
+            return listing.mask.copy().nonzero()[0].tolist()
         if part == "+observation":
             e._tracker.observation(e.game, e.agent_name_mapping[agent])
-        return [i for i in indices if i is not None]
+        return [i for i in listing.indices if i is not None]
 
     return _drive(raw_env(players=4), seconds, seed, pick, observe=False)
 

@@ -7,8 +7,9 @@ Each variant is a ``SearchPlayer(**options)`` at the benchmark's table (green, b
 freerider; 4 players, published rules; game i seats it at i % 4), on the same seeded games
 as every other variant, so the variants are compared game by game (paired). Results go to
 ``benchmarks/results/search_variants.json`` (rewritten after every game) and a table of
-every variant against ``base`` to ``search_variants.md``. A short match only finds big
-effects: the paired standard error of 48 games is about 7 points.
+every variant against ``base`` to ``search_variants.md``; a row run again with the same
+options and seed goes on from its saved games (``--games`` larger: more of them). A short match
+only finds big effects: the paired standard error of 48 games is about 7 points.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def markdown(saved: dict) -> str:
             "minus base's, game by game, over the games both finished (± one standard error)."
         ),
         "",
-        "| variant | options | games | win rate | gain over base | CPU s per game |",
+        "| variant | options | games (of planned) | win rate | gain over base | CPU s per game |",
         "|---|---|---:|---:|---:|---:|",
     ]
     for label, entry in saved["variants"].items():
@@ -79,13 +80,14 @@ def markdown(saved: dict) -> str:
             gain = f"{100 * statistics.mean(diffs):+.1f} ± {100 * error:.1f} ({m} games)"
         cpu = statistics.mean(r["cpu_s"] for r in records)
         lines.append(
-            f"| {label} | `{json.dumps(entry['options'])}` | {n} | {100 * rate:.1f}% "
+            f"| {label} | `{json.dumps(entry['options'])}` | {n} of {entry['planned']} "
+            f"| {100 * rate:.1f}% "
             f"| {gain} | {cpu:.1f} |"
         )
     lines += [
         "",
         (
-            "Command per row: `python benchmarks/search_variants.py --games 48 --seed 7 "
+            "Command per row: `python benchmarks/search_variants.py --games <planned> --seed 7 "
             "<variant> '<options>'`; a row with fewer games was stopped early (its results "
             f"are written after every game). Machine: {saved['machine']}."
         ),
@@ -103,8 +105,13 @@ def main() -> None:
     args = parser.parse_args()
     options = json.loads(args.options)
     SearchPlayer(**options)  # bad options fail here, before any game
-    entry = {"options": options, "seed": args.seed, "records": []}
-    for seed, lineup, rules, _budget, subject in strength_tasks(args.games, args.seed, 0):
+    entry = {"options": options, "seed": args.seed, "planned": args.games, "records": []}
+    if SAVED.exists():  # a row of the same variant and seed goes on where it stopped
+        before = json.loads(SAVED.read_text())["variants"].get(args.label)
+        if before and (before["options"], before["seed"]) == (options, args.seed):
+            entry["records"] = before["records"][: args.games]
+    tasks = strength_tasks(args.games, args.seed, 0)
+    for seed, lineup, rules, _budget, subject in tasks[len(entry["records"]) :]:
         entry["records"].append(play(seed, lineup, rules, subject, options))
         # read again before writing: other variants may run beside this one
         saved = json.loads(SAVED.read_text()) if SAVED.exists() else {"variants": {}}

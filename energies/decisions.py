@@ -6,6 +6,7 @@ Inspector, steal victims, trade answers, set-up placements and every choice an e
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from . import events
@@ -199,12 +200,18 @@ def real_choices(state: GameState, task: Task) -> list[Action]:
 
 def _free_corners(state: GameState) -> list[int]:
     # rule 3.2: an empty corner whose neighbours are empty too (the distance rule)
+    blocked = _blocked_corners(state)
+    return [c for c in state.board.corners if c not in blocked]
+
+
+def _blocked_corners(state: GameState) -> set[int]:
+    """The corners that carry a building or neighbour one."""
     board, blocked = state.board, set()
     for p in state.players:
         for c in p.towns | p.cities:
             blocked.add(c)
             blocked.update(board.corner_neighbors(c))
-    return [c for c in board.corners if c not in blocked]
+    return blocked
 
 
 def _setup_towns(state: GameState, task: Task) -> list[Action]:
@@ -217,6 +224,32 @@ def _setup_cities(state: GameState, task: Task) -> list[Action]:
     if state.pieces_left(task.seat, "city") <= 0:
         return []
     return [shared.BuildCity(task.seat, c) for c in _free_corners(state)]
+
+
+def has_setup_choice(state: GameState, task: Task) -> bool:
+    """Whether a set-up task (``SETUP_TASKS``) has any answer: ``bool(real_choices(state,
+    task))`` without making the list (speed: the quick start reads few of those lists)."""
+    board, players, rules = state.board, state.players, state.rules
+    p = players[task.seat]
+    if task.kind == "setup_road":  # rule 3.3: a free path at the building just placed
+        if len(p.roads) >= rules.roads:
+            return False
+        paths = board.corner_paths(task.info["corner"])
+        return any(all(path not in q.roads for q in players) for path in paths)
+    placed, limit = (
+        (p.towns, rules.towns) if task.kind == "setup_town" else (p.cities, rules.cities)
+    )
+    if len(placed) >= limit:
+        return False
+    # a building blocks its corner and at most 3 neighbours (rule 3.2): while the buildings
+    # cannot cover every corner, some corner is free
+    buildings = sum(len(q.towns) + len(q.cities) for q in players)
+    if 4 * buildings < len(board.corners):
+        return True
+    return not _blocked_corners(state).issuperset(board.corners)
+
+
+SETUP_TASKS = frozenset({"setup_town", "setup_city", "setup_road"})
 
 
 def _setup_roads(state: GameState, task: Task) -> list[Action]:
@@ -244,8 +277,14 @@ def _takes(state: GameState, task: Task) -> list[Action]:
 
 def _inspector_moves(state: GameState, task: Task) -> list[Action]:
     # rule 9.2: to another hex without a hazard
-    blocked = state.hex_hazards | {state.inspector}
-    return [shared.MoveInspector(task.seat, h.id) for h in state.board.hexes if h.id not in blocked]
+    blocked, hexes = state.hex_hazards, range(len(state.board.hexes))
+    moves, inspector = _inspector_table(task.seat, len(hexes)), state.inspector
+    return [moves[h] for h in hexes if h != inspector and h not in blocked]
+
+
+@functools.cache
+def _inspector_table(seat: int, hexes: int) -> tuple[Action, ...]:
+    return tuple(shared.MoveInspector(seat, h) for h in range(hexes))  # indexed by hex
 
 
 def _cleanups(state: GameState, task: Task) -> list[Action]:

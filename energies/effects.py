@@ -151,10 +151,12 @@ def _produce(state: GameState, total: int) -> None:
             science[seat] = science.get(seat, 0) + 1
         if (c, h) in p.plants and seat in received[board.hexes[h].resource]:
             energy[seat] = energy.get(seat, 0) + 1
-    received["science"] = _pay_clockwise(state, "science", science)
-    for seat in state.clockwise_from_active():
-        if seat in energy:
-            gain_energy(state, state.players[seat], energy[seat])
+    if science:
+        _pay_clockwise(state, "science", science)
+    if energy:
+        for seat in state.clockwise_from_active():
+            if seat in energy:
+                gain_energy(state, state.players[seat], energy[seat])
     _remove_hazards_after_roll(state, rolled)
 
 
@@ -434,8 +436,11 @@ def update_longest_road(
     rules = state.rules
     kept = state.road_lengths
     if built_by is not None and kept is not None:
+        length = award_length(state, built_by)
+        if length == kept[built_by]:  # every length as the last update left it (and the card)
+            return
         lengths = dict(kept)
-        lengths[built_by] = award_length(state, built_by)
+        lengths[built_by] = length
     else:
         lengths = {p.seat: award_length(state, p.seat) for p in state.players}
     state.road_lengths = lengths

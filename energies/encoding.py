@@ -15,7 +15,8 @@ segment; the docstring of :mod:`energies.env` lists them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -37,6 +38,15 @@ MAX_SEATS = 4  # observation slots per seat-indexed feature (3-player games leav
 def plant_sites(board) -> list[tuple[int, int]]:
     """Every (corner, hex) pair a plant can stand on: 6 corners of each of the 19 hexes."""
     return sorted((c, h) for h in range(len(board.hexes)) for c in board.hex_corners(h))
+
+
+class Listing(NamedTuple):
+    """A legal list as the env uses it: ``actions`` (a copy of the list), their ``indices``
+    (None: no index) and the int8 ``mask`` (kept read-only: the env hands out copies)."""
+
+    actions: list[Action]
+    indices: list[int | None]
+    mask: np.ndarray
 
 
 class ActionCodec:
@@ -109,6 +119,9 @@ class ActionCodec:
         self._by_id: dict[int, int | None] = {}
         self._alive: list[Action] = []
         self._masks: dict[tuple, np.ndarray] = {}
+        # legal lists seen, by (length, first and last object), newest first: see listing()
+        self._listings: dict[tuple, list[Listing]] = {}
+        self._no_listing = Listing([], [], self._kept_mask(()))
 
     @property
     def kinds(self) -> set[str]:
@@ -131,13 +144,51 @@ class ActionCodec:
     def indices(self, legal: Sequence[Action]) -> list[int | None]:
         """The index of every action of a legal list, in its order (None: no index)."""
         by_id = self._by_id
-        try:  # the listed objects are almost always known: one C-level lookup each
-            return list(map(by_id.__getitem__, map(id, legal)))
-        except KeyError:  # a few new objects: look up only those by value
-            return [by_id[id(a)] if id(a) in by_id else self.index(a) for a in legal]
+        # the listed objects are almost always known: one C-level lookup each
+        found = list(map(by_id.get, map(id, legal), repeat(-1, len(legal))))
+        if -1 in found:  # a few new objects: look up only those by value
+            place = found.index(-1)
+            while True:
+                found[place] = self.index(legal[place])
+                try:
+                    place = found.index(-1, place + 1)
+                except ValueError:
+                    break
+        return found
+
+    def listing(self, legal: list[Action]) -> Listing:
+        """The indices and action mask of a legal list, kept per list.
+
+        The engine lists the same lists of the same objects again and again, and indexing
+        a list afresh costs two dictionary lookups per action (~150 for a listing with
+        offers): a list met before is found by its length and end objects and confirmed by
+        comparing it with the kept copies, up to 4 per such key (``==`` between the same
+        objects costs almost nothing; equal actions have equal indices). About a quarter
+        of the positions of random play still bring a list not met before.
+        """
+        if not legal:
+            return self._no_listing
+        key = (len(legal), id(legal[0]), id(legal[-1]))
+        kept = self._listings.get(key)
+        if kept is None:
+            if len(self._listings) >= 2048:
+                self._listings.clear()
+            kept = self._listings[key] = []
+        for listing in kept:  # lists that differ inside: a few under one key
+            if listing.actions == legal:
+                return listing
+        indices = self.indices(legal)
+        listing = Listing(list(legal), indices, self._kept_mask(indices))
+        kept.insert(0, listing)
+        del kept[4:]
+        return listing
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""
+        return self._kept_mask(indices).copy()
+
+    def _kept_mask(self, indices: Sequence[int | None]) -> np.ndarray:
+        """The action mask of these indices, kept read-only (hand out copies)."""
         key = tuple(indices)
         mask = self._masks.get(key)
         if mask is None:  # the same few thousand sets of options come back again and again
@@ -148,7 +199,8 @@ class ActionCodec:
             if len(self._masks) >= 4096:
                 self._masks.clear()
             mask = self._masks[key] = np.frombuffer(ones, dtype=np.int8)
-        return mask.copy()
+            mask.flags.writeable = False
+        return mask
 
     def describe(self, index: int) -> str:
         kind, params = self.params[index]

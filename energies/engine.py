@@ -61,18 +61,20 @@ from .checks import (
 from .decisions import (
     ANSWERS,
     DECISION_EFFECTS,
+    SETUP_TASKS,
     check_decision,
     decision_options,
+    has_setup_choice,
     real_choices,
     task_text,
 )
 from .effects import (
     FREE_EFFECTS,
 )
-from .listing import free_actions
+from .listing import free_actions, plant_spots_after
 from .quickstart import quick_start
 from .rules import RuleSet
-from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
+from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand, score
 
 
 class IllegalActionError(ValueError):
@@ -310,7 +312,7 @@ def apply_listed(state: GameState, action: Action) -> None:
     if state.outcome is not None:  # a finished game keeps none of the speed caches (memory)
         state.owners = state.road_lengths = None
     elif spots:
-        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action)
+        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action, state)
     if type(action) is OfferTrade:
         state.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
@@ -341,26 +343,39 @@ PIECES_STAY = frozenset(
 )
 
 
-def keep_spots(spots: dict[int, dict], action: Action) -> dict[int, dict] | None:
+def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict[int, dict] | None:
     """What of every seat's kept building spots (``GameState.spots``) still holds once
-    ``action`` is applied: all of it after an action that moves no piece (events move none
-    either), the spots the moved piece changes dropped after a road or a plant, and nothing
-    after anything else (a town or city changes every seat's spots, and harbors)."""
+    ``action`` is applied to ``state``: all of it after an action that moves no piece (events
+    move none either); after a plant, the builder's plant spots less those it took; after a
+    demolition, the builder's plant spots dropped; after a road, the other seats' road spots
+    less its path, the builder's road and town spots dropped; nothing after anything else
+    (a town or city changes every seat's spots, and harbors)."""
     kind = type(action)
     if kind in SPOTS_STAY:
         return spots
     if kind is BuildPlant or kind is DemolishFossil:  # only the seat's own plant spots change
-        spots.pop(action.seat, None)
+        seat_spots = spots.get(action.seat)
+        for key in [key for key in seat_spots or () if type(key) is tuple]:  # (plant kinds)
+            if kind is BuildPlant:
+                seat_spots[key] = plant_spots_after(seat_spots[key], state, action)
+            else:  # a freed spot: found afresh when next listed
+                del seat_spots[key]
         return spots
-    if kind is BuildRoad:  # every seat's free paths; the builder's road ends (town spots)
-        for seat_spots in spots.values():
-            seat_spots.pop("road", None)
-        spots.get(action.seat, {}).pop("town", None)
+    if kind is BuildRoad:  # the path is taken for everyone; the builder's road ends move
+        path = action.path
+        for seat, seat_spots in spots.items():
+            if seat == action.seat:
+                seat_spots.pop("road", None)
+                seat_spots.pop("town", None)
+            elif "road" in seat_spots:  # another seat's road spots: less the path taken
+                seat_spots["road"] = [road for road in seat_spots["road"] if road.path != path]
         return spots
     return None
 
 
-SPOTS_STAY = PIECES_STAY | {EndTurn}  # (an end of turn's event draws move no piece either)
+# (an end of turn's event draws move no piece either; a development card played moves none
+# itself: the roads, plants or hazards it leads to are decisions of their own)
+SPOTS_STAY = PIECES_STAY | {EndTurn, PlayDevCard}
 
 
 # Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn
@@ -417,6 +432,10 @@ def advance(state: GameState, scored: bool = True) -> None:
         elif task.kind == "end_setup":
             state.queue.pop(0)
             _finish_setup(state)  # its first turn checks victory itself
+        elif task.kind in SETUP_TASKS:  # listed only when asked: the quick start rarely asks
+            if has_setup_choice(state, task):
+                break
+            state.queue.pop(0)  # no piece or no spot left
         else:
             options = real_choices(state, task)
             if options:
@@ -433,11 +452,13 @@ def _check_victory(state: GameState) -> None:
     if state.phase in ("setup", "over"):
         return
     seat = state.active
-    if state.victory_points(seat) >= state.rules.victory_points:
+    p = state.players[seat]  # (state.victory_points without the extra call)
+    vp = score(state, seat, p, p.dev_cards.count("victory_point") if p.dev_cards else 0)
+    if vp >= state.rules.victory_points:
         state.finish(
             "victory_points",
             (seat,),
-            f"Seat {seat} reaches {state.victory_points(seat)} victory points on their turn and wins.",
+            f"Seat {seat} reaches {vp} victory points on their turn and wins.",
         )
 
 

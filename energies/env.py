@@ -106,7 +106,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import BaseWrapper
 
-from .encoding import ActionCodec, ObservationEncoder
+from .encoding import ActionCodec, Listing, ObservationEncoder
 from .engine import current_seat
 from .game import Game, new_game
 from .rules import RuleSet
@@ -384,18 +384,20 @@ class raw_env(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._listed: tuple[tuple, list[Any], list[int | None]] | None = None
+        self._listed: tuple[Any, int, list[Any], Listing, int | None] | None = None
         self.agent_selection = self.possible_agents[self.game.current_seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         game = self.game
-        observation = self._tracker.observation(game, seat)
-        if agent == self.agent_selection and current_seat(game.state) == seat:
-            mask = self.codec.mask_of(self._legal()[2])
+        listed = self._listed
+        if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
+            listed = self._relist()
+        if agent == self.agent_selection and listed[4] == seat:
+            mask = listed[3].mask.copy()
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self._tracker.observation(game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -410,9 +412,11 @@ class raw_env(AECEnv):
 
     def _chosen(self, action: Any) -> Any:
         """The listed action of index ``action``, or None when it is not legal now."""
-        _position, legal, indices = self._legal()
+        game, listed = self.game, self._listed
+        if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
+            listed = self._relist()
         try:
-            return legal[indices.index(int(action))]
+            return listed[2][listed[3].indices.index(int(action))]
         except (TypeError, ValueError):
             return None
 
@@ -438,21 +442,27 @@ class raw_env(AECEnv):
         """Index -> legal action of the agent to act (empty once the game is over)."""
         if self.game is None or self.game.is_over:
             return {}
-        _position, legal, indices = self._legal()
-        return {i: a for i, a in zip(indices, legal) if i is not None}
+        _state, _seen, legal, listing, _seat = self._legal()
+        return {i: a for i, a in zip(listing.indices, legal) if i is not None}
 
-    def _legal(self) -> tuple[tuple, list[Any], list[int | None]]:
-        """((state, actions so far), listed actions, their indices), listed once per
-        position: observe() and step() share it."""
+    def _legal(self) -> tuple[Any, int, list[Any], Listing, int | None]:
+        """(state, actions so far, the listed actions, their :class:`~energies.encoding.
+        Listing` (indices and mask), the seat to decide), listed once per position:
+        observe() and step() share it (and check it is still this position themselves,
+        as here: the game, an undo or a teacher's edit may have moved on)."""
         game = self.game
         listed = self._listed
-        if listed is None or listed[0][0] is not game.state or listed[0][1] != len(game.actions):
-            legal = game.legal_actions()
-            listed = self._listed = (
-                (game.state, len(game.actions)),
-                legal,
-                self.codec.indices(legal),
-            )
+        if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
+            listed = self._relist()
+        return listed
+
+    def _relist(self) -> tuple[Any, int, list[Any], Listing, int | None]:
+        """List the position afresh (see _legal)."""
+        game = self.game
+        state, legal = game.state, game.legal_actions()
+        listed = self._listed = (
+            state, len(game.actions), legal, self.codec.listing(legal), current_seat(state)
+        )  # fmt: skip
         return listed
 
     def _encoder_for(self, board) -> tuple[ObservationEncoder, ObservationTracker]:
@@ -570,7 +580,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def step(self, action: int):
         me = self.aec.possible_agents[self.seat]
-        if int(action) not in self.aec._legal()[2]:
+        if int(action) not in self.aec._legal()[3].indices:
             observation = self.aec.observe(me)
             return observation, self.illegal_reward, True, False, {"illegal": True}
         self.aec.step(int(action))

@@ -51,7 +51,7 @@ class Game:
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
         if len(self.names) != rules.players:
             raise ValueError(f"Give {rules.players} names, one per seat.")
-        for name in self.names:
+        for name in self.names if names else ():  # (the default names are fine)
             problem = name_problem(name)
             if problem:
                 raise ValueError(problem)

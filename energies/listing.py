@@ -19,6 +19,7 @@ from itertools import chain
 
 from .actions import (
     Action,
+    BuildPlant,
     OfferTrade,
     ProposeTrade,
     shared,
@@ -46,6 +47,7 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
     """
     seat, rules = state.active, state.rules
     p = state.players[seat]
+    hand = p.hand
     legal: list[Action] = []
     if p.dev_cards:
         legal += [
@@ -60,7 +62,9 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
 
     if spots is None:
         spots = {}
-    road, town, city, plants, dev_card = hand_buys(rules, p.hand)
+    kept = _BUYS  # (hand_buys's answer for a hand it has seen, without the call)
+    buys = kept[2].get(_cards_of(hand)) if kept[0] is rules else None
+    road, town, city, plants, dev_card = buys or hand_buys(rules, hand)
     if road:
         legal += _kept(spots, "road", road_spots, state, p)
     if town and len(p.towns) < rules.towns:
@@ -81,10 +85,12 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
         ]
     if not p.warehouse and p.energy >= rules.warehouse_energy:
         legal.append(shared.BuildWarehouse(seat))
-    supply = state.supply
-    for give, rate, table in _kept(spots, "trades", _trade_tables, state, seat):
-        if (p.energy if give == "energy" else p.hand[give]) >= rate:
-            legal += [trade for get, trade in table if supply[get]]
+    supply, stocked = state.supply, None
+    for give, rate, table, trades in _kept(spots, "trades", _trade_tables, state, seat):
+        if (p.energy if give == "energy" else hand[give]) >= rate:
+            if stocked is None:  # every kind in the supply: every trade of the kind is listed
+                stocked = min(supply.values()) > 0
+            legal += trades if stocked else [trade for get, trade in table if supply[get]]
     if offers and state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)  # always the tail of the listing
     return legal
@@ -95,7 +101,8 @@ def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, t
 
     Speed only: the answer depends on the card counts alone, each counted up to the most
     any of these costs asks of that kind, so it is kept per such counts (at most a few
-    hundred of them) and rule set's costs instead of comparing costs on every listing.
+    hundred of them) and rule set's costs instead of comparing costs on every listing; and
+    per the hand's own counts (up to ``MAX_HANDS`` of them), which finds it at once.
     """
     global _BUYS
     kept = _BUYS
@@ -107,25 +114,29 @@ def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, t
         else:  # an equal rule set: the same costs, so the same answers
             kept = (rules, *kept[1:])
         _BUYS = kept
-    found = kept[2].get(_cards_of(hand))  # (a hand within the caps is its own key)
+    cards = _cards_of(hand)
+    found = kept[2].get(cards)
     if found is None:
-        counts = tuple(map(min, _cards_of(hand), kept[3]))
+        counts = tuple(map(min, cards, kept[3]))
         found = kept[2].get(counts)
-    if found is None:
-        road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
-        kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
-        found = kept[2][counts] = (road, town, city, kinds, dev_card)
+        if found is None:
+            road, town, city, *plants, dev_card = (can_pay(hand, cost) for cost in kept[1])
+            kinds = tuple(kind for kind, ok in zip(PLANTS, plants) if ok)
+            found = kept[2][counts] = (road, town, city, kinds, dev_card)
+        if len(kept[2]) < MAX_HANDS:  # the hand's own counts too: found at once next time
+            kept[2][cards] = found
     return found
 
 
 BUYABLE = ("road", "town", "city", *PLANTS, "dev_card")  # in hand_buys's order
+MAX_HANDS = 512  # hands kept by hand_buys (beyond, those over the caps are capped first)
 # (rule set, its costs, {card counts up to the caps: hand_buys answer}, the caps per kind)
 _BUYS: tuple = (None, (), {}, ())
 
 
 def _trade_tables(state: GameState, seat: int) -> tuple:
-    """(give, rate, [(get, trade), ...]) per kind the seat may give the supply (rules 12.2,
-    12.3, 11): they change only when the seat's buildings do (harbors)."""
+    """(give, rate, ((get, trade), ...), (trade, ...)) per kind the seat may give the supply
+    (rules 12.2, 12.3, 11): they change only when the seat's buildings do (harbors)."""
     rules = state.rules
     rates = supply_rates(state, seat)
     key = (seat, rules.science_as_any_resource, tuple(rates.items()))  # all they depend on
@@ -134,8 +145,9 @@ def _trade_tables(state: GameState, seat: int) -> tuple:
         if len(_TRADE_TABLES) >= 1_000:
             _TRADE_TABLES.clear()
         tables = _TRADE_TABLES[key] = tuple(
-            (give, rate, _supply_trade_table(seat, give, supply_gets(rules, give)))
+            (give, rate, table, tuple(trade for _get, trade in table))
             for give, rate in rates.items()
+            for table in [_supply_trade_table(seat, give, supply_gets(rules, give))]
         )
     return tables
 
@@ -231,6 +243,23 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
                 for kind in kinds:
                     spots.append(make(p.seat, kind, c, h))
     return spots
+
+
+def plant_spots_after(spots: list[Action], state: GameState, built: BuildPlant) -> list[Action]:
+    """:func:`plant_spots` once ``built`` is placed, from those found before it: the spot it
+    took goes, so do its building's others once the building's slots are full (rule 10.2)
+    and the kind's others once all of the player's plants of that kind are placed."""
+    p, rules = state.players[built.seat], state.rules
+    corner, spot_hex, kind = built.corner, built.hex, built.plant
+    slots = rules.city_plant_slots if corner in p.cities else rules.town_plant_slots
+    full = [c for c, _h in p.plants].count(corner) >= slots
+    kind_gone = [*p.plants.values()].count(kind) >= rules.piece_limit(kind)
+    return [
+        a
+        for a in spots
+        if a.corner != corner or (not full and a.hex != spot_hex)
+        if not (kind_gone and a.plant == kind)
+    ]
 
 
 def hazard_removals(state: GameState, seat: int) -> list[Action]:

@@ -46,30 +46,40 @@ def play(
     if not isinstance(game, Game):  # another game of the kit (energies.games)
         return _play_contract(game, seats, rng, max_actions)
     actions = game.actions
-    # asked once per game, not before every decision (each is a property of the bot's class)
-    unlisted = {s: getattr(b, "scores_unlisted_offers", False) for s, b in seats.items()}
-    viewless = {s: getattr(b.decide, "ignores_view", False) for s, b in seats.items()}
-    forced = {s: getattr(b.decide, "ignores_view_if_forced", False) for s, b in seats.items()}
+    # per seat, asked once per game, not before every decision (each is a property of the
+    # bot's class): (bot, scores unlisted offers, ignores the view, ignores it when forced)
+    table = {
+        s: (
+            b,
+            getattr(b, "scores_unlisted_offers", False),
+            getattr(b.decide, "ignores_view", False),
+            getattr(b.decide, "ignores_view_if_forced", False),
+        )
+        for s, b in seats.items()
+    }
+    legal_actions, apply_listed, is_ = engine.legal_actions, engine.apply_listed, operator.is_
     for _ in range(max_actions):
         state = game.state
-        seat = engine.current_seat(state)
-        if seat is None:
+        if state.outcome is not None:
             return game.outcome
-        applied, bot = len(actions), seats[seat]
-        if unlisted[seat]:  # see StrategyBot._best
-            legal = OffersLeftOut(engine.legal_actions(state, offers=False), state, seat)
+        queue = state.queue
+        seat = queue[0].seat if queue else state.active  # engine.current_seat
+        applied = len(actions)
+        bot, unlisted, viewless, forced = table[seat]
+        if unlisted:  # see StrategyBot._best
+            legal = OffersLeftOut(legal_actions(state, offers=False), state, seat)
             listed, kept = tuple(legal), state.listed
         else:
-            legal = engine.legal_actions(state)  # a fresh list: the bot may reorder or extend it
+            legal = legal_actions(state)  # a fresh list: the bot may reorder or extend it
             listed = kept = state.listed  # the engine's own (immutable) listing of this position
-        if viewless[seat] or (forced[seat] and len(legal) == 1 and not _offers_left(legal)):
+        if viewless or (forced and len(legal) == 1 and not _offers_left(legal)):
             view = None  # a bot that never reads it (or not when it has no choice)
         else:
             view = game.view(seat)
         action = bot.decide(view, legal, rng)
         untouched = game.state is state and state.listed is kept and len(actions) == applied
-        if untouched and listed is not None and any(map(operator.is_, listed, repeat(action))):
-            engine.apply_listed(state, action)  # one of the actions just listed: already checked
+        if untouched and listed is not None and any(map(is_, listed, repeat(action))):
+            apply_listed(state, action)  # one of the actions just listed: already checked
             actions.append(action)  # as Game.apply_listed does
         else:
             game.apply(action)

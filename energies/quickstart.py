@@ -27,7 +27,8 @@ import random
 
 from .actions import Action, BuildCity, BuildRoad
 from .board import Board
-from .state import GameState
+from .rules import CARD_KINDS
+from .state import GameState, Task
 
 
 def reserve_city_corners(board: Board, city_order: list[int]) -> dict[int, int]:
@@ -119,15 +120,18 @@ class _Step:
     them tied on everything but the draw (one: no tie), and per pick the action and the
     step after it (None until a game takes that branch)."""
 
-    __slots__ = ("count", "next", "tied")
+    __slots__ = ("arrival", "count", "next", "tied")
 
     def __init__(self, count: int, tied: list[int]) -> None:
         self.count, self.tied, self.next = count, tuple(tied), {}
+        self.arrival: tuple | None = None  # the position when a game reaches it (_arrive)
 
 
-# (id of a board, hash of a rule set, start player) -> [board, rules, first step, steps kept]
+# (id of a board, hash of a rule set, start player) ->
+# [board, rules, first step, steps kept, positions kept]
 _PLAYED: dict[tuple[int, int, int], list] = {}
 MAX_STEPS = 20_000  # steps kept per board, rules and start player (a few hundred bytes each)
+MAX_ARRIVALS = 256  # positions kept per board, rules and start player (under 2 KB each)
 
 
 def quick_start(state: GameState, city_order: list[int], list_options, apply) -> None:
@@ -139,21 +143,31 @@ def quick_start(state: GameState, city_order: list[int], list_options, apply) ->
     a tree per board, rules and start player, and a later game walks it: it draws from the
     set-up stream exactly as the scoring would (one ``random()`` per option, skipped in bulk
     where no tie needs the value) and applies the kept pick, listing and scoring afresh only
-    where its tie-breaks lead somewhere no earlier game went.
+    where its tie-breaks lead somewhere no earlier game went. Where its walk ends (the last
+    placement, or a pick no game made), it takes the position there from the game that
+    first came that way instead of applying every placement before it (the placements
+    draw nothing and depend on nothing else of the game: :func:`_arrive`).
     """
     board, rules, rng = state.board, state.rules, state.rng["setup"]
-    key = (id(board), hash(rules), state.start_player)  # (RuleSet.standard() is new each time)
+    key = (id(board), _rules_hash(rules), state.start_player)  # (standard() is new each time)
     kept = _PLAYED.get(key)
-    if kept is None or kept[0] is not board or kept[1] != rules:
+    if kept is None or kept[0] is not board or (kept[1] is not rules and kept[1] != rules):
         if len(_PLAYED) > 64:
             _PLAYED.clear()
-        kept = _PLAYED[key] = [board, rules, None, 0]
+        kept = _PLAYED[key] = [board, rules, None, 0, 0]
     bulk = type(rng) is random.Random  # there getrandbits(64 * k) = k calls of random()
     step, above, reserved = kept[2], None, None  # above: (step, pick) that led here
+    walked: list[Action] = []  # kept picks walked past, not applied yet
     while state.phase == "setup":
         if step is not None and bulk:  # a placement some game made before: walk the tree
             pick = _replay_draws(rng, step)
             action, after = step.next.get(pick, (None, None))
+            if action is not None and after is not None:
+                walked.append(action)
+                above, step = (step, pick), after
+                continue
+            _arrive(state, kept, step, walked, apply)  # the walk ends here
+            walked = []
             if action is None:  # a pick no game made here yet: list the options for it
                 action = list_options(state)[pick]
                 _keep(kept, step, pick, action)
@@ -175,6 +189,58 @@ def quick_start(state: GameState, city_order: list[int], list_options, apply) ->
         _keep(kept, new, pick, options[pick])
         apply(state, options[pick])
         above, step = (new, pick), None
+
+
+def _arrive(state: GameState, kept: list, step: _Step, walked: list[Action], apply) -> None:
+    """Bring ``state`` to the position where the walk reached ``step``: the one kept there,
+    else by applying the picks ``walked`` (and keeping the position it gives, while there is
+    room). Set-up placements draw nothing and read only the board, the rules and the pieces
+    placed before them, so every game reaching ``step`` reaches the same position (the
+    set-up stream, the deck and the discs under the slots stay the game's own)."""
+    if not walked:
+        return
+    if step.arrival is not None:
+        players, supply, energy_supply, log, turn_actions, queue, holder = step.arrival
+        for p, (towns, cities, roads, hand, energy) in zip(state.players, players):
+            p.towns, p.cities, p.roads, p.energy = {*towns}, {*cities}, {*roads}, energy
+            p.hand = dict(zip(CARD_KINDS, hand))
+        state.supply, state.energy_supply = dict(zip(CARD_KINDS, supply)), energy_supply
+        state.log, state.turn_actions, state.longest_road_holder = [*log], turn_actions, holder
+        state.queue = [Task(kind, seat, {**info}) for kind, seat, info in queue]
+        state.owners = state.road_lengths = None  # (speed caches: found again when asked)
+        return
+    for action in walked:
+        apply(state, action)
+    cards = (state.supply, *(p.hand for p in state.players))
+    ordered = all(tuple(counts) == CARD_KINDS for counts in cards)
+    if ordered and kept[4] < MAX_ARRIVALS:  # kept small: tuples, the kinds in CARD_KINDS order
+        kept[4] += 1
+        players = tuple(
+            (tuple(p.towns), tuple(p.cities), tuple(p.roads), tuple(p.hand.values()), p.energy)
+            for p in state.players
+        )
+        queue = tuple((t.kind, t.seat, {**t.info}) for t in state.queue)
+        step.arrival = (
+            players,
+            tuple(state.supply.values()),
+            state.energy_supply,
+            tuple(state.log),
+            state.turn_actions,
+            queue,
+            state.longest_road_holder,
+        )
+
+
+def _rules_hash(rules) -> int:
+    """``hash(rules)``, remembered for the last rule set asked about (a benchmark or a
+    simulation plays many games with one RuleSet; its hash walks every field)."""
+    global _LAST_RULES
+    if _LAST_RULES[0] is not rules:
+        _LAST_RULES = (rules, hash(rules))
+    return _LAST_RULES[1]
+
+
+_LAST_RULES: tuple = (None, 0)
 
 
 def _keep(kept: list, step: _Step, pick: int, action: Action) -> None:

@@ -9,6 +9,7 @@ change; :mod:`energies.invariants` compares each with a fresh computation.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -224,7 +225,7 @@ class GameState:
         return self.rules.piece_limit(piece) - on_board
 
     def clockwise_from_active(self) -> list[int]:
-        return [*range(self.active, self.n), *range(self.active)]
+        return [*_clockwise(self.active, len(self.players))]
 
     @property
     def pending(self) -> Task | None:
@@ -299,6 +300,12 @@ class GameState:
         """A short fingerprint of the whole state (save files check it on load)."""
         text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+@functools.cache
+def _clockwise(active: int, players: int) -> tuple[int, ...]:
+    """Every seat, clockwise from ``active`` (made once per seat and table size)."""
+    return (*range(active, players), *range(active))
 
 
 def new_hand() -> dict[str, int]:

@@ -16,7 +16,9 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
-from energies import sandbox
+from energies import sandbox, tracking
+from energies.actions import BuildRoad, RollDice, TradeWithSupply, shared
+from energies.encoding import ActionCodec
 from energies.env import env
 
 
@@ -107,3 +109,66 @@ def test_sandbox_edits_undo_and_a_swapped_game_are_seen():
     raw.agent_selection = other.unwrapped.agent_selection
     for s in range(4):
         assert_fresh(raw, s)
+
+
+def _checked_game(seed: int, steps: int) -> None:
+    """Play ``steps`` random steps of a seeded game, checking every observation."""
+    e = env(players=4)
+    e.reset(seed=seed)
+    raw = e.unwrapped
+    rng = random.Random(seed)
+    for _ in range(steps):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        assert_fresh(raw, raw.agent_name_mapping[agent], obs)
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def test_the_check_catches_a_tracker_that_misses_a_change(monkeypatch):
+    # a tracker that took rolls and supply trades for trade-window answers would keep the
+    # hands it showed before them: the comparison with a fresh encoding must notice
+    _checked_game(3, 300)  # as it is: no difference
+    monkeypatch.setattr(tracking, "QUIET", tracking.QUIET | {RollDice, TradeWithSupply})
+    with pytest.raises(AssertionError):
+        _checked_game(3, 300)
+
+
+def test_the_check_catches_a_stale_action_mask(monkeypatch):
+    kept: list = []
+
+    def first_listing_forever(self, legal):
+        if not kept:
+            kept.append(original(self, legal))
+        return kept[0]
+
+    original = ActionCodec.listing
+    monkeypatch.setattr(ActionCodec, "listing", first_listing_forever)
+    with pytest.raises(AssertionError):
+        _checked_game(3, 50)
+
+
+def test_the_action_mask_handed_out_is_a_copy():
+    # the env keeps one mask per set of options: a caller changing its copy changes nothing
+    e = env(players=4)
+    e.reset(seed=8)
+    raw = e.unwrapped
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    legal = mask.copy()
+    mask[:] = 1 - mask
+    assert np.array_equal(e.observe(agent)["action_mask"], legal)
+    assert_fresh(raw, raw.agent_name_mapping[agent])
+
+
+def test_a_kept_listing_is_confirmed_by_its_contents():
+    # same length, same first and last objects: found under the same key, yet another list
+    codec = env(players=4).unwrapped.codec
+    first, last = shared.EndTurn(0), shared.BuyDevCard(0)
+    for path in (3, 7, 3):
+        legal = [first, shared.BuildRoad(0, path), last]
+        listing = codec.listing(legal)
+        assert listing.indices == [codec.index(a) for a in legal]
+        assert np.flatnonzero(listing.mask).tolist() == sorted(listing.indices)
+    # an equal list of other objects is the same listing (equal actions, equal indices)
+    again = codec.listing([first, BuildRoad(0, 3), last])
+    assert again.indices == [codec.index(a) for a in (first, shared.BuildRoad(0, 3), last)]

@@ -555,11 +555,12 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
 
 def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
     """Every seat's building spots are found once and kept (GameState.spots) through actions
-    that move no piece and through other turns; a road drops every seat's road spots and the
-    builder's town spots, a plant only the builder's spots, a town or city all of them, and
-    a teacher's edit all of them. The listing always equals a fresh one, and so does every
-    kept entry (the invariant checker)."""
-    kept_through, dropped_by = set(), set()
+    that move no piece and through other turns; a road drops the builder's road and town
+    spots and takes its path from the others' road spots, a demolition the builder's plant spots, a town or city all of them,
+    and a teacher's edit all of them; a plant leaves only the builder's plant spots changed
+    (those it took go). The listing always equals a fresh one, and so does every kept entry
+    (the invariant checker)."""
+    kept_through, dropped_by, planted = set(), set(), 0
     for seed in range(10):
         game = en.new_game(players=4, seed=seed)
         rng = _bot_rng(seed)
@@ -575,12 +576,25 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
                     (kept_through if kept else dropped_by).add(type(action).__name__)
                     if type(action) is A.BuildRoad and key not in ("road", "town"):
                         assert kept or game.is_over, (action, seat, key)
+                    if type(action) is A.BuildRoad and key == "road" and seat != action.seat:
+                        assert kept or game.is_over, (action, seat, key)  # less the path taken
+                        if kept:
+                            assert [a.path for a in after[seat][key]] == [
+                                a.path for a in found[key] if a.path != action.path
+                            ]
+                    if type(action) is A.BuildPlant and kept and isinstance(key, tuple):
+                        assert action not in after[seat][key]  # the spot it took is gone
+                        if seat == action.seat:
+                            planted += 1
+                        else:  # another seat's plant spots stay as found
+                            assert after[seat][key] is found[key]
             if not game.is_over:
                 assert game.legal_actions() == engine.list_actions(game.state), action
                 assert check_invariants(game.state) == [], action
     assert {"TradeWithSupply", "RespondToTrade", "EndTurn", "RollDice"} <= kept_through
-    assert {"BuildRoad", "BuildPlant"} <= dropped_by
+    assert {"BuildRoad", "DemolishFossil"} <= dropped_by
     assert not kept_through & {"BuildTown", "BuildCity"}
+    assert "BuildPlant" in kept_through and planted
 
     game = _action_phase_game()
     game.legal_actions()
@@ -591,16 +605,30 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
 
 def test_checker_catches_kept_spots_gone_stale(monkeypatch):
     """If the engine forgot to drop spots a piece changed, the checker says so."""
-    monkeypatch.setattr(engine, "keep_spots", lambda spots, action: spots)  # never drop
-    stale = []
+    monkeypatch.setattr(engine, "keep_spots", lambda spots, action, state: spots)  # never drop
+    stale = _first_stale_spots()
+    assert stale and "not those found afresh" in stale[0]
+
+
+def _first_stale_spots() -> list[str]:
+    """The checker's complaints about kept spots at the first action of a few random games
+    that draws one (none if no action does)."""
     for seed in range(6):
         game = en.new_game(players=4, seed=seed)
         rng = _bot_rng(seed)
-        while not game.is_over and not stale:
+        while not game.is_over:
             game.apply(BOT.decide(game, game.legal_actions(), rng))
             stale = [v for v in check_invariants(game.state) if "spots" in v]
-        if stale:
-            break
+            if stale:
+                return stale
+    return []
+
+
+def test_checker_catches_kept_plant_spots_not_updated(monkeypatch):
+    """Were the builder's plant spots kept unchanged after a plant (listing.plant_spots_after
+    doing nothing), the checker says so."""
+    monkeypatch.setattr(engine, "plant_spots_after", lambda spots, state, built: spots)
+    stale = _first_stale_spots()
     assert stale and "not those found afresh" in stale[0]
 
 
@@ -940,3 +968,44 @@ def test_a_view_reusing_stale_public_copies_is_a_violation():
     giver.hand[kind] -= 1  # the totals still add up: only the view copies are stale now
     taker.hand[kind] += 1
     assert any("kept copies differs" in p for p in check_invariants(state))
+
+
+def test_a_set_up_task_is_skipped_exactly_when_it_lists_no_answer():
+    """The turn machine asks ``decisions.has_setup_choice`` instead of listing set-up options
+    (speed); it answers as ``real_choices`` would, also with no piece or no corner left."""
+    from energies import decisions
+
+    def agree(state) -> int:
+        compared = 0
+        corners = [c for p in state.players for c in (*p.towns, *p.cities)] or [0]
+        for kind in sorted(decisions.SETUP_TASKS):
+            for seat in range(state.n):
+                for corner in corners:
+                    task = Task(kind, seat, {"corner": corner})
+                    listed = bool(decisions.real_choices(state, task))
+                    assert decisions.has_setup_choice(state, task) is listed, (kind, seat)
+                    compared += listed
+        return compared
+
+    game = en.new_game(players=4, seed=5, start="draft")
+    answered = 0
+    while game.state.phase == "setup":
+        answered += agree(game.state)
+        game.apply(game.legal_actions()[-1])
+    state = game.state
+    assert answered and agree(state)
+    rules = state.rules
+    crowded = state.players[0]
+    crowded.towns.update(state.board.corners[: rules.towns])  # no town piece left
+    crowded.roads.update(range(len(state.board.paths)))  # every path taken
+    agree(state)
+    assert not decisions.has_setup_choice(state, Task("setup_town", 0, {}))
+    assert not decisions.has_setup_choice(state, Task("setup_road", 1, {"corner": 0}))
+    assert decisions.has_setup_choice(state, Task("setup_town", 1, {}))
+    state.players[1].towns.update(state.board.corners[:14])  # too many to skip the search
+    agree(state)
+    assert decisions.has_setup_choice(state, Task("setup_city", 2, {}))
+    for p in state.players:
+        p.towns.update(state.board.corners)  # no free corner anywhere
+    agree(state)
+    assert not decisions.has_setup_choice(state, Task("setup_city", 1, {"corner": 0}))

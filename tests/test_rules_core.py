@@ -2156,17 +2156,29 @@ def test_quick_start_replayed_from_kept_picks_equals_one_scored_afresh():
     """Speed only (energies.quickstart.quick_start): a later game walks the picks earlier games
     made on the same board and rules, drawing the tie-breaks from its own set-up stream. It
     must place exactly what scoring every option afresh places, and leave the set-up stream
-    where scoring leaves it, whichever tie-break branches the games take."""
+    where scoring leaves it, whichever tie-break branches the games take. Where a walk ends,
+    the position is the one kept from the first game that came that way (_arrive): the
+    whole game, played on, is the same as one whose set-up was applied placement by
+    placement."""
     from energies import quickstart
 
     def start(seed, rules):
-        state = en.new_game(seed=seed, rules=rules).state
-        return state.digest(), state.rng["setup"].getstate(), [str(line) for line in state.log]
+        game = en.new_game(seed=seed, rules=rules)
+        state = game.state
+        streams = {name: rng.getstate() for name, rng in state.rng.items()}
+        first = (state.digest(), streams, [str(line) for line in state.log], state.turn_actions)
+        facts = (*first, state.history, state.events, state.stats, game.legal_actions())
+        if seed % 10 == 0:  # a few played on to the end
+            en.play(game, [en.bots.RandomBot() for _ in range(rules.players)])
+            return (*facts, game.actions, game.state.digest())
+        return facts
 
-    for rules in (RuleSet.standard(4), RuleSet.standard(3)):  # one board each: trees grow
+    energy = RuleSet.standard(4).replace(starting_energy=2)  # (set-up moves energy too)
+    for rules in (RuleSet.standard(4), RuleSet.standard(3), energy):  # trees grow
         quickstart._PLAYED.clear()
         walked = [start(seed, rules) for seed in range(120)]  # later seeds walk the tree
         assert any(kept[3] > 16 for kept in quickstart._PLAYED.values())  # branches were kept
+        assert any(kept[4] for kept in quickstart._PLAYED.values())  # positions were kept
         for seed, got in enumerate(walked):
             quickstart._PLAYED.clear()
             assert got == start(seed, rules), seed  # scored afresh
