@@ -24,8 +24,8 @@ from typing import Protocol
 from .actions import Action, Decline, OfferTrade, ProposeTrade
 from .board import PIPS
 from .checks import supply_rates
-from .listing import TRADED, OffersLeftOut
 from .search import SEARCH_BOTS, SearchPlayer
+from .trade_offers import TRADED, OffersLeftOut
 from .view import GameView
 
 

@@ -54,13 +54,13 @@ from .effects import (
 )
 from .listing import (
     hazard_removals,
-    one_for_one_proposals,
     plant_spots,
     road_spots,
     taken_paths,
 )
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Task
+from .trade_offers import one_for_one_proposals
 
 # ==============================================================================================
 # Decisions the engine waits for

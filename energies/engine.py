@@ -234,7 +234,7 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
 
     ``offers=False``: the same list without the one-for-one offers (up to ~150 of them, always
     its tail), for a bot that scores them without seeing them
-    (``listing.OffersLeftOut`` says how many there are); nothing is kept.
+    (``trade_offers.OffersLeftOut`` says how many there are); nothing is kept.
     """
     if state.outcome is not None:
         return []

@@ -10,8 +10,8 @@ from itertools import repeat
 from . import engine
 from .bots import Player
 from .game import Game
-from .listing import OffersLeftOut
 from .state import Outcome
+from .trade_offers import OffersLeftOut
 from .view import GameView
 
 

@@ -892,7 +892,7 @@ def test_personas_play_the_same_game_without_the_offers_listed(lineup):
 
 
 def test_legal_actions_without_offers_is_the_listing_less_its_tail_of_offers():
-    from energies import engine, listing
+    from energies import engine, trade_offers
 
     g, rng, seen = en.new_game(seed=4), random.Random(4), 0
     while not g.is_over and seen < 40:
@@ -904,7 +904,7 @@ def test_legal_actions_without_offers_is_the_listing_less_its_tail_of_offers():
         offers = [a for a in full if a.kind == "offer_trade"]
         assert lean == full[: len(full) - len(offers)]
         if not g.state.queue and g.state.phase == "action":
-            count = listing.count_one_for_one_offers(g.state, g.active_seat)
+            count = trade_offers.count_one_for_one_offers(g.state, g.active_seat)
             if g.state.offers_made < g.rules.trade_offers_per_turn:
                 assert count == len(offers) and offers == full[len(lean) :]
             seen += 1
