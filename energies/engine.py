@@ -74,7 +74,7 @@ from .effects import (
 from .listing import free_actions, plant_spots_after
 from .quickstart import quick_start
 from .rules import RuleSet
-from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand, score
+from .state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 
 
 class IllegalActionError(ValueError):
@@ -452,8 +452,7 @@ def _check_victory(state: GameState) -> None:
     if state.phase in ("setup", "over"):
         return
     seat = state.active
-    p = state.players[seat]  # (state.victory_points without the extra call)
-    vp = score(state, seat, p, p.dev_cards.count("victory_point") if p.dev_cards else 0)
+    vp = state.victory_points(seat)
     if vp >= state.rules.victory_points:
         state.finish(
             "victory_points",

@@ -390,9 +390,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         game = self.game
-        listed = self._listed
-        if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
-            listed = self._relist()
+        listed = self._legal()
         if agent == self.agent_selection and listed[4] == seat:
             mask = listed[3].mask.copy()
         else:
@@ -412,9 +410,7 @@ class raw_env(AECEnv):
 
     def _chosen(self, action: Any) -> Any:
         """The listed action of index ``action``, or None when it is not legal now."""
-        game, listed = self.game, self._listed
-        if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
-            listed = self._relist()
+        listed = self._legal()
         try:
             return listed[2][listed[3].indices.index(int(action))]
         except (TypeError, ValueError):
@@ -448,21 +444,15 @@ class raw_env(AECEnv):
     def _legal(self) -> tuple[Any, int, list[Any], Listing, int | None]:
         """(state, actions so far, the listed actions, their :class:`~energies.encoding.
         Listing` (indices and mask), the seat to decide), listed once per position:
-        observe() and step() share it (and check it is still this position themselves,
-        as here: the game, an undo or a teacher's edit may have moved on)."""
+        observe() and step() share it (listed afresh once the game, an undo or a teacher's
+        edit has moved on)."""
         game = self.game
         listed = self._listed
         if listed is None or listed[0] is not game.state or listed[1] != len(game.actions):
-            listed = self._relist()
-        return listed
-
-    def _relist(self) -> tuple[Any, int, list[Any], Listing, int | None]:
-        """List the position afresh (see _legal)."""
-        game = self.game
-        state, legal = game.state, game.legal_actions()
-        listed = self._listed = (
-            state, len(game.actions), legal, self.codec.listing(legal), current_seat(state)
-        )  # fmt: skip
+            state, legal = game.state, game.legal_actions()
+            listed = self._listed = (
+                state, len(game.actions), legal, self.codec.listing(legal), current_seat(state)
+            )  # fmt: skip
         return listed
 
     def _encoder_for(self, board) -> tuple[ObservationEncoder, ObservationTracker]:

@@ -25,7 +25,7 @@ Knowing what changed: the tracker looks at the actions the game has applied sinc
 last looked (``game.actions``): :data:`BOARD_STAYS` and :data:`HANDS_STAY` name the
 kinds that leave those parts as they were. What the engine does on its own after an
 action (drawing event discs, starting the roll) shows in the bag's size and the phase,
-which are checked too — except after a trade window's answer (:data:`QUIET`), after
+which are checked too — except after a trade window's answer (``engine.QUIET``), after
 which the engine runs nothing, and when no action came at all (every change, a teacher's
 edit included, is an action). Another game, an undo or a replaced state starts afresh.
 """
@@ -52,7 +52,7 @@ from .encoding import (
     TRADED,
     ObservationEncoder,
 )
-from .engine import PIECES_STAY
+from .engine import PIECES_STAY, QUIET
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 
 #: Actions that move no road, building or plant: the engine's PIECES_STAY, and the end of a
@@ -60,11 +60,6 @@ from .rules import CARD_KINDS, DEV_CARDS, ROWS
 #: Hazards, the Inspector and the awards are compared at every look (a roll clears hazards,
 #: rule 8.5).
 BOARD_STAYS = PIECES_STAY | {EndTurn}
-
-#: Answers in a trade window (a refused trade too): they move no card, piece, disc or
-#: hazard, and the turn machine runs no step after them (as ``engine.QUIET``); only the
-#: pending decision and the offers made change, which every observation reads.
-QUIET = frozenset({OfferTrade, ProposeTrade})
 
 #: Actions that move no card, energy or development card (a refused trade counts too):
 #: only the pending decision changes, and the offers made (rule 12.1), which is checked.
@@ -169,6 +164,8 @@ class ObservationTracker:
         if now == seen + 1:  # one action since the last look: what did it touch?
             last = actions[-1]
             kind = type(last)
+            # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
+            # disc or hazard and the engine runs nothing after it
             if kind in QUIET or (kind is RespondToTrade and not last.accept):
                 self._seen = now  # only the pending decision and the offers made change
                 return
