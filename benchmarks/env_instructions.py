@@ -16,6 +16,12 @@ by the difference in actions is the cost of one action, start-up and imports lef
   ``last(observe=False)``, a random legal index in listing order (the engine's games),
   ``step``; **+observation** — the loop plus the observation vector (the same games);
 * **+mask** — the loop plus the action mask and its ``nonzero()`` (the env()'s games).
+
+The children run with ``PYTHONHASHSEED=0`` (unless set) and ``OPENBLAS_NUM_THREADS=1``: the
+string hashes then stay the same from run to run, and numpy's BLAS threads, which idle-spin
+after ``import numpy`` and were counted with the rest, are not started. With both, two runs
+of the same code count within a few instructions per action of each other (before, the
+engine's count moved by up to ~12,000 per action between runs).
 """
 
 from __future__ import annotations
@@ -68,12 +74,16 @@ def play(side: str, games: int) -> int:
     return actions
 
 
+#: a fixed hash seed and no BLAS threads: the counts repeat from run to run (see above)
+_CHILD_ENV = {"PYTHONHASHSEED": "0", **os.environ, "OPENBLAS_NUM_THREADS": "1"}
+
+
 def count(side: str, games: int) -> tuple[int, int]:
     """(actions, instructions) of one run under callgrind."""
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          __file__, "--play", side, str(games)],
-        capture_output=True, text=True, env=os.environ, check=True,
+        capture_output=True, text=True, env=_CHILD_ENV, check=True,
     )  # fmt: skip
     actions = int(re.search(r"ACTIONS (\d+)", out.stdout).group(1))
     return actions, int(re.search(r"Collected : (\d+)", out.stderr).group(1))

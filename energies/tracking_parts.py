@@ -1,0 +1,331 @@
+"""The segments of the observation vector as bytes, for :mod:`energies.tracking`.
+
+:class:`Segments` copies what each segment shows from the running game and builds the
+segment's float32 bytes (one ``struct`` call, or ones written into zero bytes) when the
+tracker says it changed. The order of the segments is that of
+:class:`~energies.encoding.ObservationEncoder`'s layout:
+
+======================  ===========================================  =====================
+bytes                   segments                                     built
+======================  ===========================================  =====================
+head                    own cards, every seat's hand numbers,        per seat, when the
+                        counters, turn                               numbers change
+seats                   "seats", "public"                            per seat, when the
+                                                                     board changes
+frame                   phase, dice                                  a table
+table                   bag_brown, event_board                       when the bag changes
+pending                 pending, trade                               a table, per step
+rows                    towns, cities, roads (rotated)               per seat, when a piece
+                                                                     moves
+tail                    plants, hazards, Inspector, terrain, pips    when they change
+======================  ===========================================  =====================
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import Counter
+from operator import attrgetter, itemgetter
+
+from .encoding import (
+    BROWN,
+    HAND_FEATURES,
+    MAX_SEATS,
+    PHASES,
+    PLANTS,
+    SEAT_FEATURES,
+    TASK_KINDS,
+    TRADED,
+    ObservationEncoder,
+)
+from .rules import CARD_KINDS, DEV_CARDS, ROWS
+
+_ONE = struct.pack("f", 1.0)
+_hand_of = itemgetter(*CARD_KINDS)
+_hand = attrgetter("hand")
+_energy = attrgetter("energy")
+_dev_cards = attrgetter("dev_cards")
+_warehouse = attrgetter("warehouse")
+_NO_DEV = (0,) * (2 * len(DEV_CARDS))
+_TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
+_OTHER = _TASK_INDEX["other"]
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+_SEGMENTS = ("own_hand", "seats", "phase", "bag_brown", "pending", "towns", "plants")
+
+
+def ones(size: int, indices) -> bytes:
+    """``size`` float32 zeros with a 1 at each of ``indices``."""
+    buffer = bytearray(4 * size)
+    for i in indices:
+        buffer[4 * i : 4 * i + 4] = _ONE
+    return bytes(buffer)
+
+
+class Segments:
+    """The bytes of each segment (see the module text) and the copies they are built from."""
+
+    __slots__ = (
+        "_at",
+        "_bag",
+        "_blocks",
+        "_copies",
+        "_discs_next",
+        "_frames",
+        "_gf",
+        "_greens",
+        "_hazards_b",
+        "_hazards_left",
+        "_n",
+        "_no_seats",
+        "_pack_head",
+        "_pack_pending",
+        "_pack_seats",
+        "_pack_table",
+        "_pending",
+        "_plants_b",
+        "_rotated",
+        "_rotations",
+        "_rows",
+        "_rules",
+        "_sites",
+        "_static",
+        "encoder",
+        "table",
+        "tail",
+    )  # fmt: skip
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.encoder = encoder
+        at = self._at = encoder.at
+        starts = [at[name] for name in _SEGMENTS]
+        assert starts == sorted(starts) and starts[0] == 0, "the segments' order changed"
+        self._pack_head = struct.Struct(f"{at['seats']}f").pack
+        self._pack_seats = struct.Struct(f"{at['phase'] - at['seats']}f").pack
+        self._pack_table = struct.Struct(f"{at['pending'] - at['bag_brown']}f").pack
+        self._pack_pending = struct.Struct(f"{at['towns'] - at['pending']}f").pack
+        self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
+        self._sites = {site: i for i, site in enumerate(encoder.sites)}
+        self._frames: dict[tuple, bytes] = {}  # (phase, dice) -> the one-hots
+        self._pending: dict[tuple, bytes] = {}  # see pending()
+        self._no_seats = {n: (0,) * (len(SEAT_FEATURES) * (MAX_SEATS - n)) for n in range(5)}
+        # per seat count, per seat: every seat's hand numbers (read_numbers, feature by
+        # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0
+        self._rotations = {
+            n: [
+                itemgetter(*(
+                    f * n + (seat + rel) % n if rel < n else len(HAND_FEATURES) * n
+                    for f in range(len(HAND_FEATURES)) for rel in range(MAX_SEATS)
+                ))
+                for seat in range(n)
+            ]
+            for n in range(2, MAX_SEATS + 1)
+        }  # fmt: skip
+        self.table = self.tail = b""
+
+    # -- the game's facts, copied --------------------------------------------------------------
+
+    def follow(self, state) -> None:
+        """Copy everything afresh from another game or state."""
+        self._rules, self._n = state.rules, len(state.players)
+        self._rotated = self._rotations[self._n]
+        self._copies = [self._copy(p) for p in state.players]
+        self._blocks = [self._seat_blocks(c) for c in self._copies]
+        self._rows: list[tuple] = [(None, b"")] * self._n
+        self._pieces_changed()
+
+    def pieces_moved(self, state) -> bool:
+        """Copy the pieces of every seat whose pieces moved; whether any did."""
+        copies, moved, plants = self._copies, False, False
+        for s, p in enumerate(state.players):
+            copy = copies[s]
+            rows = p.roads != copy[0] or p.towns != copy[1] or p.cities != copy[2]
+            planted = p.plants != copy[3]
+            if rows or planted:
+                copies[s] = copy = self._copy(p)
+                if rows:
+                    self._blocks[s] = self._seat_blocks(copy)
+                moved, plants = True, plants or planted
+        if moved:
+            self._pieces_changed(plants)
+        return moved
+
+    def _pieces_changed(self, plants: bool = True) -> None:
+        rules, copies = self._rules, self._copies
+        self._gf = max(0, min(rules.gf_max, sum(c[5] for c in copies)))  # rule 4.2
+        self._discs_next = rules.discs_to_draw(self._gf)
+        if plants:
+            at, sites = self._at, self._sites
+            self._plants_b = ones(
+                at["hex_hazards"] - at["plants"],
+                [PLANTS.index(kind) * len(sites) + sites[site]
+                 for c in copies for site, kind in c[3].items()],
+            )  # fmt: skip
+            if self.tail:
+                self.tail = self._plants_b + self._hazards_b + self._static
+
+    def bag_changed(self, state) -> None:
+        bag = state.bag
+        discs = Counter(bag)  # (color, symbol) pairs, counted in C
+        brown = [discs[("brown", symbol)] for symbol in BROWN]
+        self._bag, self._greens = len(bag), len(bag) - sum(brown)
+        self.table = self._pack_table(
+            *brown, *(len(state.event_board.get(row, ())) for row in ROWS)
+        )
+
+    def board_changed(self, state) -> None:
+        """The hazards or the Inspector may have moved: the tail afresh."""
+        at = self._at
+        self._hazards_left = (
+            state.rules.hazard_tokens - len(state.hex_hazards) - len(state.building_hazards)
+        )
+        start = at["hex_hazards"]
+        self._hazards_b = ones(
+            at["terrain"] - start,
+            [*(at["hex_hazards"] - start + h for h in state.hex_hazards),
+             *(at["building_hazards"] - start + c for c in state.building_hazards),
+             at["inspector"] - start + state.inspector],
+        )  # fmt: skip
+        self.tail = self._plants_b + self._hazards_b + self._static
+
+    def _copy(self, p) -> tuple:
+        """Copies of a seat's pieces and the numbers that follow from them: (roads, towns,
+        cities, plants, (towns, cities, roads, fossil, renewable), LF, VP without awards)."""
+        rules = self._rules
+        fossil = list(p.plants.values()).count("fossil")
+        renewable = len(p.plants) - fossil
+        lf = (
+            rules.lf_town * len(p.towns) + rules.lf_city * len(p.cities)
+            + rules.lf_fossil * fossil + rules.lf_renewable * renewable
+        )  # fmt: skip
+        vp = rules.town_vp * len(p.towns) + rules.city_vp * len(p.cities)
+        vp += rules.plant_vp * len(p.plants)
+        counts = (len(p.towns), len(p.cities), len(p.roads), fossil, renewable)
+        return set(p.roads), set(p.towns), set(p.cities), dict(p.plants), counts, lf, vp
+
+    def _seat_blocks(self, copy: tuple) -> tuple[bytes, bytes, bytes]:
+        """A seat's towns, cities and roads one-hots (one relative slot each)."""
+        corners, paths = len(self.encoder.board.corners), len(self.encoder.board.paths)
+        return ones(corners, copy[1]), ones(corners, copy[2]), ones(paths, copy[0])
+
+    # -- the bytes of each segment ------------------------------------------------------------
+
+    def read_numbers(self, state) -> tuple:
+        """(every seat's hand size, energy, development cards and warehouse, feature by
+        feature, then a 0 for empty slots; the counters; turn / 10)."""
+        players = state.players
+        return (
+            (
+                *map(sum, map(dict.values, map(_hand, players))),  # hand sizes
+                *map(_energy, players),
+                *map(len, map(_dev_cards, players)),
+                *map(_warehouse, players),
+                0,
+            ),
+            (
+                len(state.dev_deck), state.energy_supply, state.offers_made,
+                state.plants_built, state.demolished, state.dev_played_turn,
+            ),
+            min(state.turn / 10, 999.0),
+        )  # fmt: skip
+
+    def head(self, state, seat: int, numbers: tuple) -> tuple[bytes, int]:
+        """(the head seen from ``seat``: its hand and development cards, every seat's
+        numbers rotated so it comes first, the counters and the turn; its VP cards)."""
+        me = state.players[seat]
+        dev = _NO_DEV
+        if me.dev_cards or me.dev_new:
+            counts = [0] * (2 * len(DEV_CARDS))
+            for card in me.dev_cards:
+                counts[DEV_CARDS.index(card)] += 1
+            for card in me.dev_new:
+                counts[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
+            dev = counts
+        columns, counters, turn = numbers
+        head = self._pack_head(
+            *_hand_of(me.hand), *dev, *self._rotated[seat](columns), *counters, turn
+        )
+        return head, dev[DEV_CARDS.index("victory_point")]
+
+    def seats(self, state, seat: int, vp_cards: int) -> bytes:
+        """The "seats" segment seen from ``seat`` (public VP, its own counting its ``vp_cards``
+        hidden VP cards; LF, piece counts, awards) and the "public" one."""
+        rules, copies, n = self._rules, self._copies, self._n
+        lr, env_holder = state.longest_road_holder, state.environmentalist_holder
+        numbers: list[int] = []
+        for rel in range(n):
+            s = (seat + rel) % n
+            counts, lf, vp = copies[s][4:]
+            vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
+            numbers += (vp, lf, *counts, lr == s, env_holder == s)
+        numbers[0] += rules.vp_card_vp * vp_cards
+        return self._pack_seats(
+            *numbers, *self._no_seats[n], self._gf, self._bag, self._greens, self._discs_next,
+            self._hazards_left,
+        )  # fmt: skip
+
+    def frame(self, phase: str, dice) -> bytes:
+        """The phase and dice one-hots (adjacent segments)."""
+        key = (phase, dice)
+        found = self._frames.get(key)
+        if found is None:
+            marks = [_PHASE_INDEX[phase]]
+            if dice:
+                marks.append(len(PHASES) - 2 + dice[0] + dice[1])
+            found = self._frames[key] = ones(len(PHASES) + 11, marks)
+        return found
+
+    def pending(self, state, seat: int) -> bytes:
+        """The pending decision seen from ``seat``: its kind, whether the seat decides, the
+        trade being answered, and the active seat."""
+        active = (state.active - seat) % self._n
+        queue = state.queue
+        if not queue:
+            key: tuple = (active,)
+        else:
+            task = queue[0]
+            key = (active, task.kind, task.seat == seat)
+            if task.kind == "trade_response":
+                key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
+        found = self._pending.get(key)
+        if found is None:
+            if len(self._pending) > 4096:
+                self._pending.clear()
+            found = self._pending[key] = self._pending_bytes(key)
+        return found
+
+    def _pending_bytes(self, key: tuple) -> bytes:
+        values = [0] * (self._at["towns"] - self._at["pending"])
+        values[len(TASK_KINDS) + 1 + key[0]] = 1
+        if len(key) > 1:
+            values[_TASK_INDEX.get(key[1], _OTHER)] = 1
+            values[len(TASK_KINDS)] = key[2]
+            trade = self._at["trade"] - self._at["pending"]
+            gives = True
+            for item in key[3:]:
+                if item is None:
+                    gives = False
+                    continue
+                kind, count = item
+                values[trade + TRADED.index(kind) + (0 if gives else len(TRADED))] = count
+        return self._pack_pending(*values)
+
+    def rows(self, seat: int, token: object) -> bytes:
+        """Towns, cities and roads of every seat, rotated so ``seat`` comes first (kept per
+        seat until ``token`` changes)."""
+        kept = self._rows[seat]
+        if kept[0] is token:
+            return kept[1]
+        n, blocks = self._n, self._blocks
+        order = [blocks[(seat + rel) % n] for rel in range(n)]
+        empty = self._empty_blocks() if n < MAX_SEATS else ((), (), ())
+        joined = b"".join(
+            [*(b[0] for b in order), *empty[0], *(b[1] for b in order), *empty[1],
+             *(b[2] for b in order), *empty[2]]
+        )  # fmt: skip
+        self._rows[seat] = (token, joined)
+        return joined
+
+    def _empty_blocks(self) -> tuple:
+        corners, paths = len(self.encoder.board.corners), len(self.encoder.board.paths)
+        missing = MAX_SEATS - self._n
+        return ((bytes(4 * corners),) * missing,) * 2 + ((bytes(4 * paths),) * missing,)
