@@ -64,9 +64,9 @@ def play(side: str, games: int) -> int:
             elif checked:
                 choices = np.flatnonzero(observation["action_mask"]).tolist()
             elif side == "+mask":
-                choices = e._legal()[3].mask.copy().nonzero()[0].tolist()
+                choices = e._legal().mask.copy().nonzero()[0].tolist()
             else:
-                choices = [i for i in e._legal()[3].indices if i is not None]
+                choices = [i for i in e._legal().indices if i is not None]
                 if side == "+observation":
                     e._tracker.observation(e.game, e.agent_name_mapping[agent])
             e.step(rng.choice(choices))

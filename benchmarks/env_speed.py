@@ -72,7 +72,7 @@ def _from_mask(_e, _agent, obs) -> list[int]:
 
 def parts_round(part: str, seconds: float, seed: int) -> float:
     def pick(e, agent, _obs) -> list[int]:
-        listing = e._legal()[3]
+        listing = e._legal()
         if part == "+mask":
             return listing.mask.copy().nonzero()[0].tolist()
         if part == "+observation":

@@ -1,0 +1,88 @@
+"""A Gymnasium single-agent wrapper: one seat learns, personas play the others."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+
+from .env_aec import raw_env
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """One seat learns; the others are played by personas (Gymnasium API).
+
+    ``opponents`` names the bots of the other seats in seat order after the learner
+    (default FossilRush, GreenInvestor, Balanced for 4 players). The observation is the
+    AEC observation dict; the episode ends when the game does (reward as in
+    :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
+
+    def __init__(
+        self,
+        players: int = 4,
+        seat: int = 0,
+        opponents: Sequence[Any] | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **env_kwargs: Any,
+    ) -> None:
+        from .bots import make_bot
+
+        self.aec = raw_env(players=players, render_mode=render_mode, **env_kwargs)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}.")
+        names = list(opponents) if opponents is not None else ["fossil", "green", "balanced"]
+        if len(names) != players - 1:
+            raise ValueError(f"Give {players - 1} opponents, one per other seat.")
+        self._specs = names
+        self._make_bot = make_bot
+        self.seat = seat
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = self.aec.observation_space("player_0")
+        self.action_space = self.aec.action_space("player_0")
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**62))
+        self.aec.reset(seed=game_seed)
+        others = [s for s in range(self.aec.rules.players) if s != self.seat]
+        self._bots = {
+            s: self._make_bot(spec, seed=game_seed + s) for s, spec in zip(others, self._specs)
+        }
+        import random
+
+        self._rng = random.Random(game_seed)
+        self._play_others()
+        return self.aec.observe(self.aec.possible_agents[self.seat]), {}
+
+    def _play_others(self) -> None:
+        from .play import view_for
+
+        game = self.aec.game
+        while not game.is_over and game.current_seat != self.seat:
+            seat = game.current_seat
+            bot = self._bots[seat]
+            legal = game.legal_actions()
+            action = bot.decide(view_for(bot, game, seat), legal, self._rng)
+            self.aec.step(self.aec.codec.index(action))
+
+    def step(self, action: int):
+        me = self.aec.possible_agents[self.seat]
+        if int(action) not in self.aec._legal().indices:
+            observation = self.aec.observe(me)
+            return observation, self.illegal_reward, True, False, {"illegal": True}
+        self.aec.step(int(action))
+        self._play_others()
+        observation = self.aec.observe(me)
+        reward = float(self.aec._cumulative_rewards.get(me, 0.0))
+        self.aec._cumulative_rewards[me] = 0.0
+        info = dict(self.aec.infos.get(me, {}))
+        return observation, reward, self.aec.terminations[me], self.aec.truncations[me], info
+
+    def render(self):
+        return self.aec.render()
