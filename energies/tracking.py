@@ -34,9 +34,11 @@ edit included, is an action). Another game, an undo or a replaced state starts a
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from .actions import Decline, EndTurn, OfferTrade, ProposeTrade, RespondToTrade
+from .actions import EndTurn, RespondToTrade
 from .encoding import ObservationEncoder
 from .engine import PIECES_STAY, QUIET
 from .tracking_parts import Segments
@@ -47,13 +49,9 @@ from .tracking_parts import Segments
 #: rule 8.5).
 BOARD_STAYS = PIECES_STAY | {EndTurn}
 
-#: Actions that move no card, energy or development card (a refused trade counts too):
-#: only the pending decision changes, and the offers made (rule 12.1), which is checked.
-HANDS_STAY = frozenset({OfferTrade, ProposeTrade, Decline})
-
 _JOIN = bytearray().join  # a new, writable buffer: the array handed out owns its bytes
 _FLOAT32 = np.float32
-_STALE = (None, None, None)
+_STALE = (None, None, None, None)
 
 
 class ObservationTracker:
@@ -63,47 +61,97 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_board", "_frame", "_game", "_hazards", "_heads", "_numbers",
-                 "_offers", "_parts", "_players_list", "_rows", "_seats", "_seen", "_state",
-                 "_watch", "encoder")  # fmt: skip
+    __slots__ = ("_actions", "_board", "_frame", "_game", "_hazards", "_heads", "_kept", "_n",
+                 "_numbers", "_offers", "_parts", "_pending", "_players_list", "_rows", "_seats",
+                 "_seen", "_state", "_version", "_watch", "encoder")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         self._parts = Segments(encoder)
         self._game = self._state = self._actions = self._players_list = None
-        self._seen = 0
+        self._seen = self._n = 0
         # every seat's numbers (tracking_parts.Segments.read_numbers), None: to be read
         self._numbers: tuple | None = None
         self._offers = -1  # the offers made the numbers show
         self._frame = b""  # the phase and dice one-hots of the numbers
-        # a new token whenever pieces, awards, hazards or the bag change ("seats", "public"),
-        # and whenever towns, cities or roads move (the rotated rows)
+        # new tokens: whenever anything but the pending decision may have changed; whenever
+        # pieces, awards, hazards or the bag change ("seats", "public", the tail); whenever
+        # towns, cities or roads move (the rotated rows)
+        self._version: object = object()
         self._board: object = object()
         self._rows: object = object()
-        # per seat: (numbers, head bytes, VP cards held), (board token, VP cards, bytes),
-        # (rows token, bytes)
+        # per seat: (version, the bytes before the pending decision, board token, the bytes
+        # after it); (numbers, head bytes, VP cards held); (board token, VP cards, bytes)
+        self._kept: list[tuple] = []
         self._heads: list[tuple] = []
         self._seats: list[tuple] = []
+        self._pending: dict[Any, bytes] = {}  # see observation()
         # (inspector, awards, bag size, phase) and (hex hazards, building hazards) as last seen
         self._watch: tuple = ()
         self._hazards: tuple = ()
 
-    # -- what changed since the last look ----------------------------------------------------
+    # -- the observation ---------------------------------------------------------------------
 
-    def _look(self, game) -> None:
-        """Forget what may have changed since the last look (see the module text)."""
-        state, actions = game.state, game.actions
+    def observation(self, game, seat: int) -> np.ndarray:
+        """The observation of ``seat`` now: equal to ``encoder.encode(game.view(seat))``."""
+        state = game.state
         if (
             game is not self._game
             or state is not self._state
-            or actions is not self._actions
+            or game.actions is not self._actions
             or state.players is not self._players_list
         ):
             self._follow(game)
-            return
+        elif len(self._actions) != self._seen:  # every change comes with an action
+            self._look(state)
+        kept = self._kept[seat]
+        if kept[0] is not self._version:
+            kept = self._rebuild(seat)
+        # the pending decision, the trade being answered and the active seat: from a table
+        active = (state.active - seat) % self._n
+        if state.queue:
+            task = state.queue[0]
+            key: Any = (active, task.kind, task.seat == seat)
+            if task.kind == "trade_response":
+                key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
+        else:
+            key = active
+        pending = self._pending.get(key)
+        if pending is None:
+            if len(self._pending) > 4096:
+                self._pending.clear()
+            pending = self._pending[key] = self._parts.pending(key)
+        return np.frombuffer(_JOIN((kept[1], pending, kept[3])), _FLOAT32)
+
+    def _rebuild(self, seat: int) -> tuple:
+        """The seat's bytes before and after the pending decision, afresh where they changed."""
+        parts, state = self._parts, self._state
+        numbers = self._numbers
+        if numbers is None:
+            numbers = self._numbers = parts.read_numbers(state)
+            self._offers = state.offers_made
+            self._frame = parts.frame(state.phase, state.dice)
+        head = self._heads[seat]
+        if head[0] is not numbers:
+            head = self._heads[seat] = (numbers, *parts.head(state, seat, numbers))
+        seats = self._seats[seat]
+        if seats[0] is not self._board or seats[1] != head[2]:
+            seats = self._seats[seat] = (self._board, head[2], parts.seats(state, seat, head[2]))
+        kept = self._kept[seat]
+        back = kept[3]
+        if kept[2] is not self._board:
+            back = parts.rows(seat, self._rows) + parts.tail
+        kept = self._kept[seat] = (
+            self._version, head[1] + seats[2] + self._frame + parts.table, self._board, back
+        )  # fmt: skip
+        return kept
+
+    # -- what changed since the last look ----------------------------------------------------
+
+    def _look(self, state) -> None:
+        """Forget what the actions since the last look may have changed (see the module text)."""
+        actions = self._actions
         seen, now = self._seen, len(actions)
-        if now == seen:  # nothing applied since the last look: every change comes with one
-            return
         self._seen = now
         if now == seen + 1:  # one action since the last look: what did it touch?
             last = actions[-1]
@@ -112,15 +160,13 @@ class ObservationTracker:
             # disc or hazard and the engine runs nothing after it; only the offers made change
             if kind in QUIET or (kind is RespondToTrade and not last.accept):
                 if state.offers_made != self._offers:
-                    self._numbers = None
+                    self._numbers, self._version = None, object()
                 return
             if kind not in BOARD_STAYS:
                 self._pieces_moved()
-            if kind not in HANDS_STAY or state.offers_made != self._offers:
-                self._numbers = None
         else:
             self._pieces_moved()
-            self._numbers = None
+        self._numbers, self._version = None, object()
         watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,
             len(state.bag), state.phase,
@@ -129,10 +175,7 @@ class ObservationTracker:
         if watch != self._watch:
             before, self._watch = self._watch, watch
             if watch[3] != before[3]:
-                self._parts.bag_changed(state)
-                self._numbers = None  # the event phase may have moved cards too
-            if watch[4] != before[4]:
-                self._numbers = None  # the engine moved on by itself (a roll, the event phase)
+                self._parts.bag_changed(state)  # the event phase may have moved cards too
             board = watch[:4] != before[:4]
         hazards = self._hazards
         if board or state.hex_hazards != hazards[0] or state.building_hazards != hazards[1]:
@@ -145,10 +188,11 @@ class ObservationTracker:
         self._seen = len(game.actions)
         self._parts.follow(state)
         self._parts.bag_changed(state)
-        n = len(state.players)
+        self._n = n = len(state.players)
+        self._kept = [_STALE] * n
         self._heads = [_STALE] * n
         self._seats = [_STALE] * n
-        self._numbers = None
+        self._numbers, self._version = None, object()
         self._rows = object()
         self._watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,
@@ -167,28 +211,3 @@ class ObservationTracker:
         self._hazards = (set(state.hex_hazards), set(state.building_hazards))
         self._parts.board_changed(state)
         self._board = object()
-
-    # -- the observation ---------------------------------------------------------------------
-
-    def observation(self, game, seat: int) -> np.ndarray:
-        """The observation of ``seat`` now: equal to ``encoder.encode(game.view(seat))``."""
-        self._look(game)
-        parts, state = self._parts, self._state
-        numbers = self._numbers
-        if numbers is None:
-            numbers = self._numbers = parts.read_numbers(state)
-            self._offers = state.offers_made
-            self._frame = parts.frame(state.phase, state.dice)
-        head = self._heads[seat]
-        if head[0] is not numbers:
-            head = self._heads[seat] = (numbers, *parts.head(state, seat, numbers))
-        seats = self._seats[seat]
-        if seats[0] is not self._board or seats[1] != head[2]:
-            seats = self._seats[seat] = (self._board, head[2], parts.seats(state, seat, head[2]))
-        return np.frombuffer(
-            _JOIN((
-                head[1], seats[2], self._frame, parts.table, parts.pending(state, seat),
-                parts.rows(seat, self._rows), parts.tail,
-            )),
-            _FLOAT32,
-        )  # fmt: skip

@@ -106,7 +106,6 @@ class Segments:
         self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
         self._frames: dict[tuple, bytes] = {}  # (phase, dice) -> the one-hots
-        self._pending: dict[tuple, bytes] = {}  # see pending()
         self._no_seats = {n: (0,) * (len(SEAT_FEATURES) * (MAX_SEATS - n)) for n in range(5)}
         # per seat count, per seat: every seat's hand numbers (read_numbers, feature by
         # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0
@@ -274,39 +273,25 @@ class Segments:
             found = self._frames[key] = ones(len(PHASES) + 11, marks)
         return found
 
-    def pending(self, state, seat: int) -> bytes:
-        """The pending decision seen from ``seat``: its kind, whether the seat decides, the
-        trade being answered, and the active seat."""
-        active = (state.active - seat) % self._n
-        queue = state.queue
-        if not queue:
-            key: tuple = (active,)
-        else:
-            task = queue[0]
-            key = (active, task.kind, task.seat == seat)
-            if task.kind == "trade_response":
-                key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
-        found = self._pending.get(key)
-        if found is None:
-            if len(self._pending) > 4096:
-                self._pending.clear()
-            found = self._pending[key] = self._pending_bytes(key)
-        return found
-
-    def _pending_bytes(self, key: tuple) -> bytes:
+    def pending(self, key) -> bytes:
+        """The "pending" and "trade" segments of a key made by ``ObservationTracker.
+        observation``: the active seat relative to the observing one, or (that, the task's
+        kind, whether the observing seat decides, and for a trade response the cards given,
+        None, the cards asked)."""
         values = [0] * (self._at["towns"] - self._at["pending"])
+        if type(key) is int:
+            key = (key,)
         values[len(TASK_KINDS) + 1 + key[0]] = 1
         if len(key) > 1:
             values[_TASK_INDEX.get(key[1], _OTHER)] = 1
             values[len(TASK_KINDS)] = key[2]
             trade = self._at["trade"] - self._at["pending"]
-            gives = True
             for item in key[3:]:
-                if item is None:
-                    gives = False
+                if item is None:  # then the cards asked for
+                    trade += len(TRADED)
                     continue
                 kind, count = item
-                values[trade + TRADED.index(kind) + (0 if gives else len(TRADED))] = count
+                values[trade + TRADED.index(kind)] = count
         return self._pack_pending(*values)
 
     def rows(self, seat: int, token: object) -> bytes:
