@@ -192,14 +192,13 @@ class ActionCodec:
         key = tuple(indices)
         mask = self._masks.get(key)
         if mask is None:  # the same few thousand sets of options come back again and again
-            ones = bytearray(self.size)
-            for i in indices:
-                if i is not None:
-                    ones[i] = 1
+            places = [i for i in indices if i is not None] if None in key else key
+            mask = np.zeros(self.size, dtype=np.int8)
+            mask[np.fromiter(places, np.intp, len(places))] = 1  # in C: no loop in Python
+            mask.flags.writeable = False
             if len(self._masks) >= 4096:
                 self._masks.clear()
-            mask = self._masks[key] = np.frombuffer(ones, dtype=np.int8)
-            mask.flags.writeable = False
+            self._masks[key] = mask
         return mask
 
     def describe(self, index: int) -> str:

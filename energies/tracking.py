@@ -61,14 +61,14 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_board", "_frame", "_game", "_hazards", "_heads", "_kept", "_n",
+    __slots__ = ("_actions", "_board", "_frame", "_hazards", "_heads", "_kept", "_n",
                  "_numbers", "_offers", "_parts", "_pending", "_players_list", "_rows", "_seats",
                  "_seen", "_state", "_version", "_watch", "encoder")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         self._parts = Segments(encoder)
-        self._game = self._state = self._actions = self._players_list = None
+        self._state = self._actions = self._players_list = None
         self._seen = self._n = 0
         # every seat's numbers (tracking_parts.Segments.read_numbers), None: to be read
         self._numbers: tuple | None = None
@@ -95,9 +95,9 @@ class ObservationTracker:
     def observation(self, game, seat: int) -> np.ndarray:
         """The observation of ``seat`` now: equal to ``encoder.encode(game.view(seat))``."""
         state = game.state
+        # another game, an undo (a new action list) or a replaced state: start afresh
         if (
-            game is not self._game
-            or state is not self._state
+            state is not self._state
             or game.actions is not self._actions
             or state.players is not self._players_list
         ):
@@ -136,7 +136,9 @@ class ObservationTracker:
             head = self._heads[seat] = (numbers, *parts.head(state, seat, numbers))
         seats = self._seats[seat]
         if seats[0] is not self._board or seats[1] != head[2]:
-            seats = self._seats[seat] = (self._board, head[2], parts.seats(state, seat, head[2]))
+            seats = self._seats[seat] = (
+                self._board, head[2], parts.seats(state, seat, head[2], self._board)
+            )  # fmt: skip
         kept = self._kept[seat]
         back = kept[3]
         if kept[2] is not self._board:
@@ -183,7 +185,7 @@ class ObservationTracker:
 
     def _follow(self, game) -> None:
         state = game.state
-        self._game, self._state, self._actions = game, state, game.actions
+        self._state, self._actions = state, game.actions
         self._players_list = state.players
         self._seen = len(game.actions)
         self._parts.follow(state)

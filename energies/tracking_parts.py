@@ -33,6 +33,7 @@ from .encoding import (
     MAX_SEATS,
     PHASES,
     PLANTS,
+    PUBLIC,
     SEAT_FEATURES,
     TASK_KINDS,
     TRADED,
@@ -46,7 +47,6 @@ _hand = attrgetter("hand")
 _energy = attrgetter("energy")
 _dev_cards = attrgetter("dev_cards")
 _warehouse = attrgetter("warehouse")
-_NO_DEV = (0,) * (2 * len(DEV_CARDS))
 _TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
 _OTHER = _TASK_INDEX["other"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
@@ -64,57 +64,52 @@ def ones(size: int, indices) -> bytes:
 class Segments:
     """The bytes of each segment (see the module text) and the copies they are built from."""
 
-    __slots__ = (
-        "_at",
-        "_bag",
-        "_blocks",
-        "_copies",
-        "_discs_next",
-        "_frames",
-        "_gf",
-        "_greens",
-        "_hazards_b",
-        "_hazards_left",
-        "_n",
-        "_no_seats",
-        "_pack_head",
-        "_pack_pending",
-        "_pack_seats",
-        "_pack_table",
-        "_pending",
-        "_plants_b",
-        "_rotated",
-        "_rotations",
-        "_rows",
-        "_rules",
-        "_sites",
-        "_static",
-        "encoder",
-        "table",
-        "tail",
-    )  # fmt: skip
+    __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
+                 "_greens", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
+                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_seats", "_pack_table",
+                 "_plants_b", "_rotated", "_rotations", "_rows", "_rules", "_seat_numbers",
+                 "_seat_rotations", "_seats_rotated", "_sites", "_static", "encoder", "table",
+                 "tail")  # fmt: skip  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         at = self._at = encoder.at
         starts = [at[name] for name in _SEGMENTS]
         assert starts == sorted(starts) and starts[0] == 0, "the segments' order changed"
-        self._pack_head = struct.Struct(f"{at['seats']}f").pack
-        self._pack_seats = struct.Struct(f"{at['phase'] - at['seats']}f").pack
-        self._pack_table = struct.Struct(f"{at['pending'] - at['bag_brown']}f").pack
-        self._pack_pending = struct.Struct(f"{at['towns'] - at['pending']}f").pack
+        pack = {name: struct.Struct(f"{at[end] - at[name]}f").pack for name, end in (
+            ("own_hand", "own_dev_cards"), ("cards", "counters"), ("counters", "seats"),
+            ("seats", "phase"), ("bag_brown", "pending"), ("pending", "towns"),
+        )}  # fmt: skip
+        self._pack_hand, self._pack_hands = pack["own_hand"], pack["cards"]
+        self._pack_counters, self._pack_seats = pack["counters"], pack["seats"]
+        self._pack_table, self._pack_pending = pack["bag_brown"], pack["pending"]
+        self._no_dev = bytes(4 * (at["cards"] - at["own_dev_cards"]))
+        self._devs: dict[tuple, tuple[bytes, int]] = {}  # see _dev()
+        self._seat_numbers: tuple = (None, ())  # see seats()
         self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
         self._frames: dict[tuple, bytes] = {}  # (phase, dice) -> the one-hots
-        self._no_seats = {n: (0,) * (len(SEAT_FEATURES) * (MAX_SEATS - n)) for n in range(5)}
         # per seat count, per seat: every seat's hand numbers (read_numbers, feature by
-        # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0
+        # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0;
+        # likewise every seat's "seats" numbers (_read_seats) but the seat's own VP, then
+        # "public"
         self._rotations = {
             n: [
                 itemgetter(*(
                     f * n + (seat + rel) % n if rel < n else len(HAND_FEATURES) * n
                     for f in range(len(HAND_FEATURES)) for rel in range(MAX_SEATS)
                 ))
+                for seat in range(n)
+            ]
+            for n in range(2, MAX_SEATS + 1)
+        }  # fmt: skip
+        width = len(SEAT_FEATURES)
+        self._seat_rotations = {
+            n: [
+                itemgetter(*[
+                    ((seat + rel) % n if rel < n else n) * width + f
+                    for rel in range(MAX_SEATS) for f in range(width)
+                ][1:], *range((n + 1) * width, (n + 1) * width + len(PUBLIC)))
                 for seat in range(n)
             ]
             for n in range(2, MAX_SEATS + 1)
@@ -127,6 +122,7 @@ class Segments:
         """Copy everything afresh from another game or state."""
         self._rules, self._n = state.rules, len(state.players)
         self._rotated = self._rotations[self._n]
+        self._seats_rotated = self._seat_rotations[self._n]
         self._copies = [self._copy(p) for p in state.players]
         self._blocks = [self._seat_blocks(c) for c in self._copies]
         self._rows: list[tuple] = [(None, b"")] * self._n
@@ -210,7 +206,7 @@ class Segments:
 
     def read_numbers(self, state) -> tuple:
         """(every seat's hand size, energy, development cards and warehouse, feature by
-        feature, then a 0 for empty slots; the counters; turn / 10)."""
+        feature, then a 0 for empty slots; the bytes of the counters and the turn)."""
         players = state.players
         return (
             (
@@ -220,47 +216,68 @@ class Segments:
                 *map(_warehouse, players),
                 0,
             ),
-            (
+            self._pack_counters(
                 len(state.dev_deck), state.energy_supply, state.offers_made,
                 state.plants_built, state.demolished, state.dev_played_turn,
+                min(state.turn / 10, 999.0),
             ),
-            min(state.turn / 10, 999.0),
         )  # fmt: skip
 
     def head(self, state, seat: int, numbers: tuple) -> tuple[bytes, int]:
         """(the head seen from ``seat``: its hand and development cards, every seat's
         numbers rotated so it comes first, the counters and the turn; its VP cards)."""
         me = state.players[seat]
-        dev = _NO_DEV
         if me.dev_cards or me.dev_new:
+            dev, vp_cards = self._dev(me)
+        else:
+            dev, vp_cards = self._no_dev, 0
+        columns, counters = numbers
+        return b"".join((
+            self._pack_hand(*_hand_of(me.hand)), dev,
+            self._pack_hands(*self._rotated[seat](columns)), counters,
+        )), vp_cards  # fmt: skip
+
+    def _dev(self, me) -> tuple[bytes, int]:
+        """(the bytes of a seat's development cards held and new, its VP cards)."""
+        key = (tuple(me.dev_cards), tuple(me.dev_new))
+        found = self._devs.get(key)
+        if found is None:
             counts = [0] * (2 * len(DEV_CARDS))
             for card in me.dev_cards:
                 counts[DEV_CARDS.index(card)] += 1
             for card in me.dev_new:
                 counts[len(DEV_CARDS) + DEV_CARDS.index(card)] += 1
-            dev = counts
-        columns, counters, turn = numbers
-        head = self._pack_head(
-            *_hand_of(me.hand), *dev, *self._rotated[seat](columns), *counters, turn
-        )
-        return head, dev[DEV_CARDS.index("victory_point")]
+            if len(self._devs) > 4096:
+                self._devs.clear()
+            found = self._devs[key] = (
+                struct.pack(f"{len(counts)}f", *counts), me.dev_cards.count("victory_point")
+            )  # fmt: skip
+        return found
 
-    def seats(self, state, seat: int, vp_cards: int) -> bytes:
+    def seats(self, state, seat: int, vp_cards: int, token: object) -> bytes:
         """The "seats" segment seen from ``seat`` (public VP, its own counting its ``vp_cards``
-        hidden VP cards; LF, piece counts, awards) and the "public" one."""
-        rules, copies, n = self._rules, self._copies, self._n
+        hidden VP cards; LF, piece counts, awards) and the "public" one: every seat's
+        numbers (kept until ``token`` changes) rotated so the seat comes first."""
+        kept = self._seat_numbers
+        if kept[0] is not token:
+            kept = self._seat_numbers = (token, self._read_seats(state))
+        numbers = kept[1]
+        vp = numbers[len(SEAT_FEATURES) * seat] + self._rules.vp_card_vp * vp_cards
+        return self._pack_seats(vp, *self._seats_rotated[seat](numbers))
+
+    def _read_seats(self, state) -> tuple:
+        """Per seat (vp, lf, piece counts, awards), then a seat's worth of zeros (empty
+        slots), then "public"."""
+        rules, copies = self._rules, self._copies
         lr, env_holder = state.longest_road_holder, state.environmentalist_holder
         numbers: list[int] = []
-        for rel in range(n):
-            s = (seat + rel) % n
-            counts, lf, vp = copies[s][4:]
+        for s, copy in enumerate(copies):
+            counts, lf, vp = copy[4:]
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
-        numbers[0] += rules.vp_card_vp * vp_cards
-        return self._pack_seats(
-            *numbers, *self._no_seats[n], self._gf, self._bag, self._greens, self._discs_next,
-            self._hazards_left,
-        )  # fmt: skip
+        numbers += (0,) * len(SEAT_FEATURES)
+        numbers += (self._gf, self._bag, self._greens, self._discs_next, self._hazards_left)
+        return tuple(numbers)
 
     def frame(self, phase: str, dice) -> bytes:
         """The phase and dice one-hots (adjacent segments)."""
