@@ -132,7 +132,7 @@ class raw_env(AECEnv):
         self._listed_state: Any = None
         self._listed_count = -1
         self._legal_list: list[Any] = []
-        self._listing: Listing = self.codec.listing([])
+        self._listing: Listing = self.codec.listing([])  # (no position listed yet)
         self._decider: int | None = None
         self.agent_selection = self.possible_agents[self.game.current_seat]
 

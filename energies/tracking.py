@@ -51,7 +51,7 @@ BOARD_STAYS = PIECES_STAY | {EndTurn}
 
 _JOIN = bytearray().join  # a new, writable buffer: the array handed out owns its bytes
 _FLOAT32 = np.float32
-_STALE = (None, None, None, None)
+_STALE = (None, None, None)
 
 
 class ObservationTracker:
@@ -61,9 +61,9 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_board", "_frame", "_hazards", "_heads", "_kept", "_n",
+    __slots__ = ("_actions", "_board", "_counters", "_frame", "_hazards", "_heads", "_n",
                  "_numbers", "_offers", "_parts", "_pending", "_players_list", "_rows", "_seats",
-                 "_seen", "_state", "_version", "_watch", "encoder")  # fmt: skip
+                 "_seen", "_state", "_watch", "encoder")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -72,17 +72,14 @@ class ObservationTracker:
         self._seen = self._n = 0
         # every seat's numbers (tracking_parts.Segments.read_numbers), None: to be read
         self._numbers: tuple | None = None
-        self._offers = -1  # the offers made the numbers show
+        self._counters: bytes | None = None  # the counters and the turn, None: to be read
+        self._offers = -1  # the offers made the counters show
         self._frame = b""  # the phase and dice one-hots of the numbers
-        # new tokens: whenever anything but the pending decision may have changed; whenever
-        # pieces, awards, hazards or the bag change ("seats", "public", the tail); whenever
-        # towns, cities or roads move (the rotated rows)
-        self._version: object = object()
+        # new tokens: whenever pieces, awards, hazards or the bag change ("seats", "public",
+        # the tail); whenever towns, cities or roads move (the rotated rows)
         self._board: object = object()
         self._rows: object = object()
-        # per seat: (version, the bytes before the pending decision, board token, the bytes
-        # after it); (numbers, head bytes, VP cards held); (board token, VP cards, bytes)
-        self._kept: list[tuple] = []
+        # per seat: (numbers, head bytes, VP cards held); (board token, VP cards, bytes)
         self._heads: list[tuple] = []
         self._seats: list[tuple] = []
         self._pending: dict[Any, bytes] = {}  # see observation()
@@ -104,9 +101,17 @@ class ObservationTracker:
             self._follow(game)
         elif len(self._actions) != self._seen:  # every change comes with an action
             self._look(state)
-        kept = self._kept[seat]
-        if kept[0] is not self._version:
-            kept = self._rebuild(seat)
+        numbers = self._numbers
+        if numbers is None:
+            numbers = self._read()
+        head = self._heads[seat]
+        if head[0] is not numbers:
+            head = self._heads[seat] = (numbers, *self._parts.head(state, seat, numbers))
+        seats = self._seats[seat]
+        if seats[0] is not self._board or seats[1] != head[2]:
+            seats = self._seats[seat] = (
+                self._board, head[2], self._parts.seats(state, seat, head[2], self._board)
+            )  # fmt: skip
         # the pending decision, the trade being answered and the active seat: from a table
         active = (state.active - seat) % self._n
         if state.queue:
@@ -121,32 +126,25 @@ class ObservationTracker:
             if len(self._pending) > 4096:
                 self._pending.clear()
             pending = self._pending[key] = self._parts.pending(key)
-        return np.frombuffer(_JOIN((kept[1], pending, kept[3])), _FLOAT32)
-
-    def _rebuild(self, seat: int) -> tuple:
-        """The seat's bytes before and after the pending decision, afresh where they changed."""
-        parts, state = self._parts, self._state
-        numbers = self._numbers
-        if numbers is None:
-            numbers = self._numbers = parts.read_numbers(state)
+        counters = self._counters
+        if counters is None:
+            counters = self._counters = self._parts.counters(state)
             self._offers = state.offers_made
-            self._frame = parts.frame(state.phase, state.dice)
-        head = self._heads[seat]
-        if head[0] is not numbers:
-            head = self._heads[seat] = (numbers, *parts.head(state, seat, numbers))
-        seats = self._seats[seat]
-        if seats[0] is not self._board or seats[1] != head[2]:
-            seats = self._seats[seat] = (
-                self._board, head[2], parts.seats(state, seat, head[2], self._board)
-            )  # fmt: skip
-        kept = self._kept[seat]
-        back = kept[3]
-        if kept[2] is not self._board:
-            back = parts.rows(seat, self._rows) + parts.tail
-        kept = self._kept[seat] = (
-            self._version, head[1] + seats[2] + self._frame + parts.table, self._board, back
+        parts = self._parts
+        return np.frombuffer(
+            _JOIN((
+                head[1], counters, seats[2], self._frame, parts.table, pending,
+                parts.rows(seat, self._rows), parts.tail,
+            )),
+            _FLOAT32,
         )  # fmt: skip
-        return kept
+
+    def _read(self) -> tuple:
+        """Every seat's numbers and the phase and dice, read afresh."""
+        state = self._state
+        numbers = self._numbers = self._parts.read_numbers(state)
+        self._frame = self._parts.frame(state.phase, state.dice)
+        return numbers
 
     # -- what changed since the last look ----------------------------------------------------
 
@@ -161,14 +159,14 @@ class ObservationTracker:
             # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
             # disc or hazard and the engine runs nothing after it; only the offers made change
             if kind in QUIET or (kind is RespondToTrade and not last.accept):
-                if state.offers_made != self._offers:
-                    self._numbers, self._version = None, object()
+                if state.offers_made != self._offers:  # an offer made (rule 12.1)
+                    self._counters = None
                 return
             if kind not in BOARD_STAYS:
                 self._pieces_moved()
         else:
             self._pieces_moved()
-        self._numbers, self._version = None, object()
+        self._numbers = self._counters = None
         watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,
             len(state.bag), state.phase,
@@ -191,10 +189,9 @@ class ObservationTracker:
         self._parts.follow(state)
         self._parts.bag_changed(state)
         self._n = n = len(state.players)
-        self._kept = [_STALE] * n
         self._heads = [_STALE] * n
         self._seats = [_STALE] * n
-        self._numbers, self._version = None, object()
+        self._numbers = self._counters = None
         self._rows = object()
         self._watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,

@@ -205,36 +205,34 @@ class Segments:
     # -- the bytes of each segment ------------------------------------------------------------
 
     def read_numbers(self, state) -> tuple:
-        """(every seat's hand size, energy, development cards and warehouse, feature by
-        feature, then a 0 for empty slots; the bytes of the counters and the turn)."""
+        """Every seat's hand size, energy, development cards and warehouse, feature by
+        feature, then a 0 for empty slots."""
         players = state.players
         return (
-            (
-                *map(sum, map(dict.values, map(_hand, players))),  # hand sizes
-                *map(_energy, players),
-                *map(len, map(_dev_cards, players)),
-                *map(_warehouse, players),
-                0,
-            ),
-            self._pack_counters(
-                len(state.dev_deck), state.energy_supply, state.offers_made,
-                state.plants_built, state.demolished, state.dev_played_turn,
-                min(state.turn / 10, 999.0),
-            ),
+            *map(sum, map(dict.values, map(_hand, players))),  # hand sizes
+            *map(_energy, players),
+            *map(len, map(_dev_cards, players)),
+            *map(_warehouse, players),
+            0,
+        )
+
+    def counters(self, state) -> bytes:
+        """The "counters" and "turn" segments."""
+        return self._pack_counters(
+            len(state.dev_deck), state.energy_supply, state.offers_made, state.plants_built,
+            state.demolished, state.dev_played_turn, min(state.turn / 10, 999.0),
         )  # fmt: skip
 
     def head(self, state, seat: int, numbers: tuple) -> tuple[bytes, int]:
         """(the head seen from ``seat``: its hand and development cards, every seat's
-        numbers rotated so it comes first, the counters and the turn; its VP cards)."""
+        ``numbers`` (read_numbers) rotated so it comes first; its VP cards)."""
         me = state.players[seat]
         if me.dev_cards or me.dev_new:
             dev, vp_cards = self._dev(me)
         else:
             dev, vp_cards = self._no_dev, 0
-        columns, counters = numbers
         return b"".join((
-            self._pack_hand(*_hand_of(me.hand)), dev,
-            self._pack_hands(*self._rotated[seat](columns)), counters,
+            self._pack_hand(*_hand_of(me.hand)), dev, self._pack_hands(*self._rotated[seat](numbers))
         )), vp_cards  # fmt: skip
 
     def _dev(self, me) -> tuple[bytes, int]:
