@@ -119,8 +119,9 @@ class ActionCodec:
         self._by_id: dict[int, int | None] = {}
         self._alive: list[Action] = []
         self._masks: dict[tuple, np.ndarray] = {}
-        # legal lists seen, by the ids of their objects: see listing()
-        self._listings: dict[tuple, Listing] = {}
+        # legal lists seen, by (length, first and last object), newest first: see listing()
+        self._listings: dict[tuple, list[Listing]] = {}
+        self._no_listing = Listing([], [], self._kept_mask(()))
 
     @property
     def kinds(self) -> set[str]:
@@ -160,18 +161,27 @@ class ActionCodec:
 
         The engine lists the same lists of the same objects again and again, and indexing
         a list afresh costs two dictionary lookups per action (~150 for a listing with
-        offers): a list met before is found by the identities of its objects (the kept
-        listing holds on to them, so no other object can take their ids meanwhile). About
-        a quarter of the positions of random play still bring a list not met before.
+        offers): a list met before is found by its length and end objects and confirmed by
+        comparing it with the kept copies, up to 4 per such key (``==`` between the same
+        objects costs almost nothing; equal actions have equal indices). About a quarter
+        of the positions of random play still bring a list not met before.
         """
-        key = tuple(map(id, legal))
-        found = self._listings.get(key)
-        if found is None:
-            if len(self._listings) >= 8192:
+        if not legal:
+            return self._no_listing
+        key = (len(legal), id(legal[0]), id(legal[-1]))
+        kept = self._listings.get(key)
+        if kept is None:
+            if len(self._listings) >= 2048:
                 self._listings.clear()
-            indices = self.indices(legal)
-            found = self._listings[key] = Listing(list(legal), indices, self._kept_mask(indices))
-        return found
+            kept = self._listings[key] = []
+        for listing in kept:  # lists that differ inside: a few under one key
+            if listing.actions == legal:
+                return listing
+        indices = self.indices(legal)
+        listing = Listing(list(legal), indices, self._kept_mask(indices))
+        kept.insert(0, listing)
+        del kept[4:]
+        return listing
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""

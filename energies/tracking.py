@@ -51,7 +51,7 @@ BOARD_STAYS = PIECES_STAY | {EndTurn}
 
 _JOIN = bytearray().join  # a new, writable buffer: the array handed out owns its bytes
 _FLOAT32 = np.float32
-_STALE = (None, None, None)
+_STALE = (False, None, None, None)
 
 
 class ObservationTracker:
@@ -61,9 +61,9 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_board", "_counters", "_frame", "_hazards", "_heads", "_n",
-                 "_numbers", "_offers", "_parts", "_pending", "_players_list", "_rows", "_seats",
-                 "_seen", "_state", "_watch", "encoder")  # fmt: skip
+    __slots__ = ("_actions", "_counters", "_frame", "_hazards", "_heads", "_kept", "_n",
+                 "_numbers", "_offers", "_parts", "_pending", "_pendings", "_pieces", "_players_list", "_rows", "_seats",
+                 "_seen", "_state", "_version", "_watch", "encoder")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -75,11 +75,18 @@ class ObservationTracker:
         self._counters: bytes | None = None  # the counters and the turn, None: to be read
         self._offers = -1  # the offers made the counters show
         self._frame = b""  # the phase and dice one-hots of the numbers
-        # new tokens: whenever pieces, awards, hazards or the bag change ("seats", "public",
-        # the tail); whenever towns, cities or roads move (the rotated rows)
-        self._board: object = object()
+        # new tokens: whenever pieces or awards change ("seats"); whenever towns, cities or
+        # roads move (the rotated rows). The shared segments (the bag, "public", the tail) are
+        # rebuilt in place (tracking_parts.Segments)
+        self._pieces: object = object()
         self._rows: object = object()
-        # per seat: (numbers, head bytes, VP cards held); (board token, VP cards, bytes)
+        # a new token whenever anything but the pending decision may have changed
+        self._version: object = object()
+        # per seat: (version, the bytes before the pending decision, rows token, the rotated
+        # rows); (task, active seat, the pending bytes); (numbers, head bytes, VP cards held);
+        # (pieces token, VP cards, "seats" bytes)
+        self._kept: list[tuple] = []
+        self._pendings: list[tuple] = []
         self._heads: list[tuple] = []
         self._seats: list[tuple] = []
         self._pending: dict[Any, bytes] = {}  # see observation()
@@ -101,50 +108,63 @@ class ObservationTracker:
             self._follow(game)
         elif len(self._actions) != self._seen:  # every change comes with an action
             self._look(state)
-        numbers = self._numbers
-        if numbers is None:
-            numbers = self._read()
-        head = self._heads[seat]
-        if head[0] is not numbers:
-            head = self._heads[seat] = (numbers, *self._parts.head(state, seat, numbers))
-        seats = self._seats[seat]
-        if seats[0] is not self._board or seats[1] != head[2]:
-            seats = self._seats[seat] = (
-                self._board, head[2], self._parts.seats(state, seat, head[2], self._board)
-            )  # fmt: skip
-        # the pending decision, the trade being answered and the active seat: from a table
-        active = (state.active - seat) % self._n
-        if state.queue:
-            task = state.queue[0]
-            key: Any = (active, task.kind, task.seat == seat)
+        kept = self._kept[seat]
+        if kept[0] is not self._version:
+            kept = self._rebuild(seat)
+        # the pending decision, the trade being answered and the active seat (a task's kind,
+        # seat and trade never change once it is queued)
+        task = state.queue[0] if state.queue else None
+        pending = self._pendings[seat]
+        if pending[0] is not task or pending[1] != state.active:
+            pending = self._pendings[seat] = (task, state.active, self._pending_bytes(seat, task))
+        return np.frombuffer(_JOIN((kept[1], pending[2], kept[3], self._parts.tail)), _FLOAT32)
+
+    def _pending_bytes(self, seat: int, task) -> bytes:
+        """The "pending" and "trade" segments seen from ``seat``, from a table."""
+        active = (self._state.active - seat) % self._n
+        if task is None:
+            key: Any = active
+        else:
+            key = (active, task.kind, task.seat == seat)
             if task.kind == "trade_response":
                 key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
-        else:
-            key = active
-        pending = self._pending.get(key)
-        if pending is None:
+        found = self._pending.get(key)
+        if found is None:
             if len(self._pending) > 4096:
                 self._pending.clear()
-            pending = self._pending[key] = self._parts.pending(key)
+            found = self._pending[key] = self._parts.pending(key)
+        return found
+
+    def _rebuild(self, seat: int) -> tuple:
+        """The seat's bytes before and after the pending decision, afresh where they changed
+        since the seat's last observation."""
+        parts, state = self._parts, self._state
+        numbers = self._numbers
+        if numbers is None:
+            numbers = self._numbers = parts.read_numbers(state)
+            self._frame = parts.frame(state.phase, state.dice)
         counters = self._counters
         if counters is None:
-            counters = self._counters = self._parts.counters(state)
+            counters = self._counters = parts.counters(state)
             self._offers = state.offers_made
-        parts = self._parts
-        return np.frombuffer(
-            _JOIN((
-                head[1], counters, seats[2], self._frame, parts.table, pending,
-                parts.rows(seat, self._rows), parts.tail,
-            )),
-            _FLOAT32,
+        head = self._heads[seat]
+        if head[0] is not numbers:
+            head = self._heads[seat] = (numbers, *parts.head(state, seat, numbers))
+        seats = self._seats[seat]
+        if seats[0] is not self._pieces or seats[1] != head[2]:
+            seats = self._seats[seat] = (
+                self._pieces, head[2], parts.seats(state, seat, head[2], self._pieces)
+            )  # fmt: skip
+        kept = self._kept[seat]
+        rows = kept[3]
+        if kept[2] is not self._rows:
+            rows = parts.rows(seat, self._rows)
+        kept = self._kept[seat] = (
+            self._version,
+            b"".join((head[1], counters, seats[2], parts.public, self._frame, parts.table)),
+            self._rows, rows,
         )  # fmt: skip
-
-    def _read(self) -> tuple:
-        """Every seat's numbers and the phase and dice, read afresh."""
-        state = self._state
-        numbers = self._numbers = self._parts.read_numbers(state)
-        self._frame = self._parts.frame(state.phase, state.dice)
-        return numbers
+        return kept
 
     # -- what changed since the last look ----------------------------------------------------
 
@@ -160,26 +180,30 @@ class ObservationTracker:
             # disc or hazard and the engine runs nothing after it; only the offers made change
             if kind in QUIET or (kind is RespondToTrade and not last.accept):
                 if state.offers_made != self._offers:  # an offer made (rule 12.1)
-                    self._counters = None
+                    self._counters, self._version = None, object()
                 return
             if kind not in BOARD_STAYS:
                 self._pieces_moved()
         else:
             self._pieces_moved()
         self._numbers = self._counters = None
+        self._version = object()
         watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,
             len(state.bag), state.phase,
         )  # fmt: skip
-        board = False
+        hazards = False
         if watch != self._watch:
             before, self._watch = self._watch, watch
+            if watch[1:3] != before[1:3]:  # an award changed hands
+                self._pieces = object()
             if watch[3] != before[3]:
                 self._parts.bag_changed(state)  # the event phase may have moved cards too
-            board = watch[:4] != before[:4]
-        hazards = self._hazards
-        if board or state.hex_hazards != hazards[0] or state.building_hazards != hazards[1]:
-            self._board_changed()
+            hazards = watch[0] != before[0]  # the Inspector moved
+        if hazards or state.hex_hazards != self._hazards[0] or (
+            state.building_hazards != self._hazards[1]
+        ):
+            self._hazards_changed()
 
     def _follow(self, game) -> None:
         state = game.state
@@ -192,21 +216,21 @@ class ObservationTracker:
         self._heads = [_STALE] * n
         self._seats = [_STALE] * n
         self._numbers = self._counters = None
-        self._rows = object()
+        self._version = self._rows = self._pieces = object()
+        self._kept = [_STALE] * n
+        self._pendings = [_STALE] * n
         self._watch = (
             state.inspector, state.longest_road_holder, state.environmentalist_holder,
             len(state.bag), state.phase,
         )  # fmt: skip
-        self._board_changed()
+        self._hazards_changed()
 
     def _pieces_moved(self) -> None:
         """A piece may have moved: copy the pieces of the seats whose pieces moved."""
         if self._parts.pieces_moved(self._state):
-            self._rows = object()
-            self._board = object()
+            self._rows = self._pieces = object()
 
-    def _board_changed(self) -> None:
+    def _hazards_changed(self) -> None:
         state = self._state
         self._hazards = (set(state.hex_hazards), set(state.building_hazards))
         self._parts.board_changed(state)
-        self._board = object()

@@ -33,7 +33,6 @@ from .encoding import (
     MAX_SEATS,
     PHASES,
     PLANTS,
-    PUBLIC,
     SEAT_FEATURES,
     TASK_KINDS,
     TRADED,
@@ -50,7 +49,7 @@ _warehouse = attrgetter("warehouse")
 _TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
 _OTHER = _TASK_INDEX["other"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-_SEGMENTS = ("own_hand", "seats", "phase", "bag_brown", "pending", "towns", "plants")
+_SEGMENTS = ("own_hand", "seats", "public", "phase", "bag_brown", "pending", "towns", "plants")
 
 
 def ones(size: int, indices) -> bytes:
@@ -66,9 +65,9 @@ class Segments:
 
     __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
                  "_greens", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
-                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_seats", "_pack_table",
+                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats", "_pack_table",
                  "_plants_b", "_rotated", "_rotations", "_rows", "_rules", "_seat_numbers",
-                 "_seat_rotations", "_seats_rotated", "_sites", "_static", "encoder", "table",
+                 "_seat_rotations", "_seats_rotated", "_sites", "_static", "encoder", "public", "table",
                  "tail")  # fmt: skip  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
@@ -78,10 +77,12 @@ class Segments:
         assert starts == sorted(starts) and starts[0] == 0, "the segments' order changed"
         pack = {name: struct.Struct(f"{at[end] - at[name]}f").pack for name, end in (
             ("own_hand", "own_dev_cards"), ("cards", "counters"), ("counters", "seats"),
-            ("seats", "phase"), ("bag_brown", "pending"), ("pending", "towns"),
+            ("seats", "public"), ("public", "phase"), ("bag_brown", "pending"),
+            ("pending", "towns"),
         )}  # fmt: skip
         self._pack_hand, self._pack_hands = pack["own_hand"], pack["cards"]
         self._pack_counters, self._pack_seats = pack["counters"], pack["seats"]
+        self._pack_public = pack["public"]
         self._pack_table, self._pack_pending = pack["bag_brown"], pack["pending"]
         self._no_dev = bytes(4 * (at["cards"] - at["own_dev_cards"]))
         self._devs: dict[tuple, tuple[bytes, int]] = {}  # see _dev()
@@ -109,12 +110,13 @@ class Segments:
                 itemgetter(*[
                     ((seat + rel) % n if rel < n else n) * width + f
                     for rel in range(MAX_SEATS) for f in range(width)
-                ][1:], *range((n + 1) * width, (n + 1) * width + len(PUBLIC)))
+                ][1:])
                 for seat in range(n)
             ]
             for n in range(2, MAX_SEATS + 1)
         }  # fmt: skip
-        self.table = self.tail = b""
+        self.table = self.tail = self.public = b""
+        self._bag = self._hazards_left = None  # not read yet
 
     # -- the game's facts, copied --------------------------------------------------------------
 
@@ -148,6 +150,7 @@ class Segments:
         rules, copies = self._rules, self._copies
         self._gf = max(0, min(rules.gf_max, sum(c[5] for c in copies)))  # rule 4.2
         self._discs_next = rules.discs_to_draw(self._gf)
+        self._public()
         if plants:
             at, sites = self._at, self._sites
             self._plants_b = ones(
@@ -163,6 +166,7 @@ class Segments:
         discs = Counter(bag)  # (color, symbol) pairs, counted in C
         brown = [discs[("brown", symbol)] for symbol in BROWN]
         self._bag, self._greens = len(bag), len(bag) - sum(brown)
+        self._public()
         self.table = self._pack_table(
             *brown, *(len(state.event_board.get(row, ())) for row in ROWS)
         )
@@ -181,6 +185,14 @@ class Segments:
              at["inspector"] - start + state.inspector],
         )  # fmt: skip
         self.tail = self._plants_b + self._hazards_b + self._static
+        self._public()
+
+    def _public(self) -> None:
+        """The "public" segment (shared by every seat)."""
+        if self._hazards_left is not None and self._bag is not None:
+            self.public = self._pack_public(
+                self._gf, self._bag, self._greens, self._discs_next, self._hazards_left
+            )
 
     def _copy(self, p) -> tuple:
         """Copies of a seat's pieces and the numbers that follow from them: (roads, towns,
@@ -208,6 +220,14 @@ class Segments:
         """Every seat's hand size, energy, development cards and warehouse, feature by
         feature, then a 0 for empty slots."""
         players = state.players
+        if len(players) == 4:  # written out: a third of the cost of the general form
+            a, b, c, d = players
+            return (
+                sum(a.hand.values()), sum(b.hand.values()), sum(c.hand.values()),
+                sum(d.hand.values()), a.energy, b.energy, c.energy, d.energy,
+                len(a.dev_cards), len(b.dev_cards), len(c.dev_cards), len(d.dev_cards),
+                a.warehouse, b.warehouse, c.warehouse, d.warehouse, 0,
+            )  # fmt: skip
         return (
             *map(sum, map(dict.values, map(_hand, players))),  # hand sizes
             *map(_energy, players),
@@ -254,8 +274,8 @@ class Segments:
 
     def seats(self, state, seat: int, vp_cards: int, token: object) -> bytes:
         """The "seats" segment seen from ``seat`` (public VP, its own counting its ``vp_cards``
-        hidden VP cards; LF, piece counts, awards) and the "public" one: every seat's
-        numbers (kept until ``token`` changes) rotated so the seat comes first."""
+        hidden VP cards; LF, piece counts, awards): every seat's numbers (kept until
+        ``token`` changes) rotated so the seat comes first."""
         kept = self._seat_numbers
         if kept[0] is not token:
             kept = self._seat_numbers = (token, self._read_seats(state))
@@ -265,7 +285,7 @@ class Segments:
 
     def _read_seats(self, state) -> tuple:
         """Per seat (vp, lf, piece counts, awards), then a seat's worth of zeros (empty
-        slots), then "public"."""
+        slots)."""
         rules, copies = self._rules, self._copies
         lr, env_holder = state.longest_road_holder, state.environmentalist_holder
         numbers: list[int] = []
@@ -274,7 +294,6 @@ class Segments:
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
         numbers += (0,) * len(SEAT_FEATURES)
-        numbers += (self._gf, self._bag, self._greens, self._discs_next, self._hazards_left)
         return tuple(numbers)
 
     def frame(self, phase: str, dice) -> bytes:
