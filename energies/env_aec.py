@@ -208,7 +208,10 @@ class raw_env(AECEnv):
         self._listed_count = len(game.actions)
         self._legal_list = game.legal_actions()
         self._listing = self.codec.listing(self._legal_list)
-        self._decider = game.current_seat
+        state = game.state  # engine.current_seat, inline
+        self._decider = (
+            None if state.outcome is not None else state.queue[0].seat if state.queue else state.active
+        )  # fmt: skip
 
     def _encoder_for(self, board) -> tuple[ObservationEncoder, ObservationTracker]:
         key = board.__reduce__()[1]  # the layout: terrain and numbers

@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
-from energies import sandbox, tracking
+from energies import sandbox, tracking, tracking_parts
 from energies.actions import BuildRoad, RollDice, TradeWithSupply, shared
 from energies.encoding import ActionCodec
 from energies.env import env
@@ -129,6 +129,35 @@ def test_the_check_catches_a_tracker_that_misses_a_change(monkeypatch):
     # hands it showed before them: the comparison with a fresh encoding must notice
     _checked_game(3, 300)  # as it is: no difference
     monkeypatch.setattr(tracking, "QUIET", tracking.QUIET | {RollDice, TradeWithSupply})
+    with pytest.raises(AssertionError):
+        _checked_game(3, 300)
+
+
+@pytest.mark.parametrize(
+    ("owner", "name", "seat_at"),
+    [  # seat_at: where the seat is among the arguments of what is kept per seat
+        (tracking_parts.Segments, "read_numbers", None),
+        (tracking_parts.Segments, "counters", None),
+        (tracking_parts.Segments, "frame", None),
+        (tracking_parts.Segments, "head", 1),
+        (tracking_parts.Segments, "seats", 1),
+        (tracking_parts.Segments, "rows", 0),
+        (tracking.ObservationTracker, "_pending_bytes", 0),
+    ],
+)
+def test_the_check_catches_every_kept_segment_going_stale(monkeypatch, owner, name, seat_at):
+    # each segment the tracker keeps, frozen at its first value (per seat where it is kept
+    # per seat): the comparison with a fresh encoding must notice
+    _checked_game(3, 300)  # as it is: no difference
+    original, first = getattr(owner, name), {}
+
+    def frozen(self, *args):
+        key = None if seat_at is None else args[seat_at]
+        if key not in first:
+            first[key] = original(self, *args)
+        return first[key]
+
+    monkeypatch.setattr(owner, name, frozen)
     with pytest.raises(AssertionError):
         _checked_game(3, 300)
 
