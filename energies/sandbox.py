@@ -15,10 +15,11 @@ cards come from the supply, pieces from the player's stock, discs from the bag.
 
 from __future__ import annotations
 
-from . import checks, effects, engine
+from . import checks, effects
 from .actions import BuildPlant, SandboxEdit
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 from .state import GameState
+from .turns import advance
 
 PIECES = ("town", "city", "road")
 _BUILDINGS = {"town": "towns", "city": "cities"}  # piece -> the PlayerState set holding it
@@ -130,7 +131,7 @@ def apply_edit(state: GameState, e: SandboxEdit) -> None:
     state.log.append(e.describe())
     effects.update_longest_road(state)
     effects.update_environmentalist(state)
-    engine.advance(state)
+    advance(state)
 
 
 def _held(state, seat, kind):
