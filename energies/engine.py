@@ -57,9 +57,9 @@ from .checks import (
     check_warehouse,
     proposal_timing_problem,
 )
+from .decision_effects import DECISION_EFFECTS
 from .decisions import (
     ANSWERS,
-    DECISION_EFFECTS,
     check_decision,
     decision_options,
     task_text,
