@@ -323,8 +323,8 @@ def _cmd_play(args) -> int:
 
 def _cmd_replay(args) -> int:
     from .files import FileProblem, read_bounded
-    from .game import MAX_SAVE_BYTES, SaveFileError
     from .games import load_game
+    from .save_files import MAX_SAVE_BYTES, SaveFileError
 
     try:
         # a regular file of bounded size, opened without waiting (devices, pipes refused)

@@ -19,10 +19,12 @@ import energies as en
 from energies import actions as A
 from energies import cli, effects, sandbox
 from energies.engine import IllegalActionError
-from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION, SaveFileError, load_file, load_game
+from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
+from energies.game_loading import load_game
 from energies.rule_bounds import MAX_ROADS, RULE_SPECS
 from energies.rule_checks import RuleError
 from energies.rules import RuleSet
+from energies.save_files import SaveFileError, load_file
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,7 +12,8 @@ from typing import Any
 from .. import bots as _bots
 from ..actions import Action, action_from_dict, goods_text
 from ..engine import IllegalActionError
-from ..game import Game, load_game
+from ..game import Game
+from ..game_loading import load_game
 from .board_view import PlayView, board_geometry
 from .common import _Guard
 from .page import _Page
