@@ -12,7 +12,7 @@ import hashlib
 import json
 from typing import Any
 
-from . import effects, engine, files, lite
+from . import awards, engine, files, lite
 from .actions import Action, SandboxEdit, action_to_dict
 from .rules import RuleSet
 from .save_files import (  # noqa: F401 - offered here too, where callers imported them from
@@ -196,7 +196,7 @@ class Game:
                     "dev_cards_held": len(p.dev_cards),
                     "dev_cards_played": dict(sorted(p.dev_played.items())),
                     "warehouse": p.warehouse,
-                    "longest_road": effects.longest_road(s, p.seat),
+                    "longest_road": awards.longest_road(s, p.seat),
                 }
             )
         bag_brown: dict[str, int] = {}

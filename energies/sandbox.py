@@ -15,7 +15,7 @@ cards come from the supply, pieces from the player's stock, discs from the bag.
 
 from __future__ import annotations
 
-from . import checks, effects
+from . import awards, checks, effects
 from .actions import BuildPlant, SandboxEdit
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 from .state import GameState
@@ -129,8 +129,8 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     _EFFECTS[e.op](state, e.seat, *e.args)
     state.log.append(e.describe())
-    effects.update_longest_road(state)
-    effects.update_environmentalist(state)
+    awards.update_longest_road(state)
+    awards.update_environmentalist(state)
     advance(state)
 
 
