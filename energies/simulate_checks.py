@@ -16,6 +16,12 @@ def _is_lineup(item: Any) -> bool:
     return isinstance(item, (list, tuple))
 
 
+def seat_counts(spec) -> str:
+    """'3 or 4' / '2 to 4': the player counts a game allows, in words."""
+    low, high = spec.players
+    return f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
+
+
 def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") -> list[tuple]:
     """The line-ups of a ``bots`` argument, checked: a list of tuples of bot specs.
 
@@ -25,7 +31,7 @@ def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") 
     """
     spec = _games.get(game)
     low, high = spec.players
-    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
+    seats = seat_counts(spec)
     if isinstance(bots, str):
         bots = [part.strip() for part in bots.split(",")]
     if not isinstance(bots, (list, tuple)) or not bots:
