@@ -7,29 +7,33 @@ very same vector (``tests/test_env_tracking.py`` compares them at every step of 
 games) by reading the public facts straight from the running game and keeping each
 segment of the vector as bytes, built once when what it shows changes:
 
-* **shared by every seat** — the phase and dice one-hots, the bag and event board, and
-  the tail (plants, hazards, the Inspector, terrain, pips): one copy for all seats;
-* **per seat, built from shared numbers** — the head (its own cards, every seat's hand
-  size, energy, development cards and warehouse rotated so the seat comes first, the
-  counters, the turn) from every seat's numbers read once per change
-  (:mod:`energies.tracking_parts` reads them); the "seats" and "public" numbers and the
-  towns, cities and roads rotated likewise, from each seat's pieces copied once per move;
-* **per step** — the pending decision and the active seat, taken from a small table.
+* **shared by every seat** — the counters and turn, "public", the phase and dice
+  one-hots, the bag and event board, and the tail (plants, hazards, the Inspector,
+  terrain, pips): one copy for all seats, rebuilt when it changes;
+* **per seat** — the head (its own cards, every seat's hand size, energy, development
+  cards and warehouse rotated so the seat comes first) from every seat's numbers read
+  once per change (:mod:`energies.tracking_parts` builds the bytes); "seats" rotated
+  likewise from each seat's pieces copied once per move; the towns, cities and roads
+  rotated from per-seat blocks. A seat keeps the bytes before and after the pending
+  decision until anything but the pending decision changes;
+* **per step** — the pending decision and the active seat, kept per seat while the task
+  and the active seat stay.
 
-An observation joins the seven segments into one new float32 array (``np.frombuffer``
-over a fresh ``bytearray``): the caller may keep or change it.
+An observation joins four byte runs into one new float32 array (``np.frombuffer`` over a
+fresh ``bytearray``): the caller may keep or change it.
 
 It reads only what the view shows: public facts, counts of the other seats' cards, and
 the observing seat's own hand and cards — never another hand, the deck's or bag's order,
 the green symbols or the random streams.
 
 Knowing what changed: the tracker looks at the actions the game has applied since it
-last looked (``game.actions``): :data:`BOARD_STAYS` and :data:`HANDS_STAY` name the
-kinds that leave those parts as they were. What the engine does on its own after an
-action (drawing event discs, starting the roll) shows in the bag's size and the phase,
-which are checked too — except after a trade window's answer (``engine.QUIET``), after
-which the engine runs nothing, and when no action came at all (every change, a teacher's
-edit included, is an action). Another game, an undo or a replaced state starts afresh.
+last looked (``game.actions``). A trade window's answer (``engine.QUIET``, a refused trade
+too) changes only the pending decision and the offers made, and the engine runs nothing
+after it; after any other action every seat's numbers are read again, the pieces compared
+(unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
+(what the engine does on its own after an action: drawing event discs), the phase and the
+hazards checked. No action, no change (every change, a teacher's edit included, is an
+action). Another game, an undo or a replaced state starts afresh.
 """
 
 from __future__ import annotations
@@ -62,8 +66,9 @@ class ObservationTracker:
     """
 
     __slots__ = ("_actions", "_counters", "_frame", "_hazards", "_heads", "_kept", "_n",
-                 "_numbers", "_offers", "_parts", "_pending", "_pendings", "_pieces", "_players_list", "_rows", "_seats",
-                 "_seen", "_state", "_version", "_watch", "encoder")  # fmt: skip
+                 "_numbers", "_offers", "_parts", "_pending", "_pendings", "_pieces",
+                 "_players_list", "_rows", "_seats", "_seen", "_state", "_version", "_watch",
+                 "encoder")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder

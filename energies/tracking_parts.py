@@ -8,13 +8,15 @@ tracker says it changed. The order of the segments is that of
 ======================  ===========================================  =====================
 bytes                   segments                                     built
 ======================  ===========================================  =====================
-head                    own cards, every seat's hand numbers,        per seat, when the
-                        counters, turn                               numbers change
-seats                   "seats", "public"                            per seat, when the
-                                                                     board changes
+head                    own cards, every seat's hand numbers         per seat, when the
+                        (rotated)                                    numbers change
+counters                counters, turn                               when they change
+seats                   "seats" (rotated)                            per seat, when pieces
+                                                                     or awards change
+public                  "public"                                     when it changes
 frame                   phase, dice                                  a table
 table                   bag_brown, event_board                       when the bag changes
-pending                 pending, trade                               a table, per step
+pending                 pending, trade                               a table
 rows                    towns, cities, roads (rotated)               per seat, when a piece
                                                                      moves
 tail                    plants, hazards, Inspector, terrain, pips    when they change
