@@ -209,9 +209,10 @@ class raw_env(AECEnv):
         self._legal_list = game.legal_actions()
         self._listing = self.codec.listing(self._legal_list)
         state = game.state  # engine.current_seat, inline
+        queue = state.queue
         self._decider = (
-            None if state.outcome is not None else state.queue[0].seat if state.queue else state.active
-        )  # fmt: skip
+            None if state.outcome is not None else queue[0].seat if queue else state.active
+        )
 
     def _encoder_for(self, board) -> tuple[ObservationEncoder, ObservationTracker]:
         key = board.__reduce__()[1]  # the layout: terrain and numbers

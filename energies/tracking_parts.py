@@ -67,10 +67,10 @@ class Segments:
 
     __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
                  "_greens", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
-                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats", "_pack_table",
-                 "_plants_b", "_rotated", "_rotations", "_rows", "_rules", "_seat_numbers",
-                 "_seat_rotations", "_seats_rotated", "_sites", "_static", "encoder", "public", "table",
-                 "tail")  # fmt: skip  # fmt: skip
+                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats",
+                 "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
+                 "_seat_numbers", "_seat_rotations", "_seats_rotated", "_sites", "_static",
+                 "encoder", "public", "table", "tail")  # fmt: skip  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -253,9 +253,8 @@ class Segments:
             dev, vp_cards = self._dev(me)
         else:
             dev, vp_cards = self._no_dev, 0
-        return b"".join((
-            self._pack_hand(*_hand_of(me.hand)), dev, self._pack_hands(*self._rotated[seat](numbers))
-        )), vp_cards  # fmt: skip
+        hands = self._pack_hands(*self._rotated[seat](numbers))
+        return b"".join((self._pack_hand(*_hand_of(me.hand)), dev, hands)), vp_cards
 
     def _dev(self, me) -> tuple[bytes, int]:
         """(the bytes of a seat's development cards held and new, its VP cards)."""
