@@ -8,8 +8,9 @@ The method, for one decision of the seat ``me``:
 
 1. **Trivial decisions at once.** A single legal action is returned; every decision that
    is not a free choice of its own turn's action phase (discards, victims, the Inspector,
-   trade answers, set-up, rolling) is answered by the base persona (GreenInvestor, or
-   FossilRush for the fossil-only variant), which handles those well. With
+   trade answers, set-up, rolling) is answered by the base persona (the ``plan``:
+   GreenInvestor, or the Planner of :mod:`energies.plan` with weights fitted on persona
+   games; FossilRush for the fossil-only variant), which handles those well. With
    ``search_trades`` the rule 12.1 trades are searched too: whether to accept a rival's
    proposal, and whether to make the persona's proposal or pass (a trade helps two seats).
 2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
@@ -97,6 +98,7 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
 FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
+DEFAULT_PLAN = "green"  # the persona its own seat plays (see _plan_class)
 MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
@@ -203,8 +205,9 @@ class SearchPlayer:
     standard errors (as a normal quantile) a candidate must gain over the persona's choice;
     ``depth``: rounds a rollout plays; ``finish_rounds``: play the game out when the bag's end
     is this many rounds away (0: never); ``read_opponents``: model rivals by their public
-    plants; ``search_trades``: search the rule 12.1 answers and proposals.
-    benchmarks/results/search_variants.md measures each knob against the default.
+    plants; ``search_trades``: search the rule 12.1 answers and proposals; ``plan``: the base
+    persona of its own seat, ``"green"`` (GreenInvestor), ``"tuned"`` (:mod:`energies.plan`'s
+    fitted Planner) or a dict of Planner weights. benchmarks/results/search_variants.md measures each knob against the default.
     """
 
     name = "SearchPlayer"
@@ -223,6 +226,7 @@ class SearchPlayer:
         finish_rounds: int = FINISH_ROUNDS,
         read_opponents: bool = False,
         search_trades: bool = False,
+        plan: str | dict = DEFAULT_PLAN,
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
@@ -242,6 +246,7 @@ class SearchPlayer:
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
         self.search_trades = search_trades
+        self.plan, self._plan = plan, _plan_class(plan)
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -250,21 +255,23 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         extra = f", plants={self.plants!r}" if self.plants else ""
+        extra += f", plan={self.plan!r}" if self.plan != DEFAULT_PLAN else ""
         return f"SearchPlayer(budget={self.budget}{extra})"
 
     # the personas this player plays its own seat and models the others with
-    def _own_persona(self):
-        from .bots import FossilRush, GreenInvestor
+    def _own_class(self) -> type:
+        from .bots import FossilRush
 
-        return _Restricted(
-            FossilRush() if self.plants == "fossil" else GreenInvestor(), self.banned
-        )
+        return FossilRush if self.plants == "fossil" else self._plan
+
+    def _own_persona(self):
+        return _Restricted(self._own_class()(), self.banned)
 
     def _advisers(self) -> list:
         """The other personas whose first choice is always a candidate (restricted alike)."""
         from .bots import Balanced, FossilRush, GreenInvestor
 
-        own = FossilRush if self.plants == "fossil" else GreenInvestor
+        own = self._own_class()
         return [cls() for cls in (GreenInvestor, Balanced, FossilRush) if cls is not own]
 
     def _other_persona(self, state, seat: int):
@@ -388,6 +395,22 @@ class SearchPlayer:
                 choice = policies[seat].decide(state, legal, rng)
             engine.apply_listed(state, choice)
         return evaluate(state, me)
+
+
+def _plan_class(plan) -> type:
+    """The persona class of a ``plan``: "green" (GreenInvestor), "tuned" (the Planner with
+    its fitted weights, :mod:`energies.plan`) or a dict of Planner weights."""
+    from .plan import planner_class
+
+    if plan == "green":
+        from .bots import GreenInvestor
+
+        return GreenInvestor
+    if plan == "tuned":
+        return planner_class()
+    if isinstance(plan, dict):
+        return planner_class(plan)
+    raise ValueError(f"plan must be 'green', 'tuned' or a dict of plan weights, not {plan!r}.")
 
 
 #: Short names of the search players for ``make_bot``: name -> the ``plants`` restriction.
