@@ -98,7 +98,7 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
 FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
-DEFAULT_PLAN = "green"  # the persona its own seat plays (see _plan_class)
+DEFAULT_PLAN = "tuned"  # the persona its own seat plays (see _plan_class)
 MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
