@@ -31,7 +31,7 @@ from energies.rules import MAX_ROADS
 
 LOADER = """
 import resource, sys, time
-from energies.game import SaveFileError, load_file
+from energies.save_files import SaveFileError, load_file
 start = time.process_time()
 try:
     game = load_file(sys.argv[1]); result = f"loaded, {len(game.actions)} actions"

@@ -3,7 +3,7 @@
     python benchmarks/longest_road_worst.py --roads 24 --rounds 3000 --seed 1
 
 Starting from random connected networks of ``--roads`` roads of one seat (opponents'
-buildings optional), it keeps changes that make ``effects.longest_road`` take more CPU
+buildings optional), it keeps changes that make ``awards.longest_road`` take more CPU
 time, and prints the slowest network found with its time (best of 5 repeats).
 A report, not a test: the README's Guarantees quote its result.
 """
@@ -15,14 +15,14 @@ import random
 import time
 
 import energies as en
-from energies import effects
+from energies import awards
 
 
 def cost(state, seat: int = 0, repeats: int = 5) -> float:
     best = float("inf")
     for _ in range(repeats):
         start = time.process_time()
-        effects.longest_road(state, seat)
+        awards.longest_road(state, seat)
         best = min(best, time.process_time() - start)
     return best
 
@@ -70,7 +70,7 @@ def main() -> None:
             if spent >= worst:
                 roads, worst = trial, spent
         state.players[0].roads = roads
-    length = effects.longest_road(state, 0)
+    length = awards.longest_road(state, 0)
     print(f"{args.roads} roads, {args.rounds} rounds, seed {args.seed}: slowest network found")
     print(f"  roads {sorted(roads)}")
     print(f"  longest road {length}, search {worst * 1000:.2f} ms CPU (best of 5)")

@@ -12,10 +12,11 @@ from . import actions, bots, sandbox, viz
 from .actions import Action
 from .board import Board, build_board
 from .engine import IllegalActionError
-from .game import Game, SaveFileError, load_file, new_game
+from .game import Game, SaveFileError, new_game
 from .games import load_game  # any game's save file; New Energies files as before
 from .play import play
 from .rules import RuleError, RuleSet
+from .save_files import load_file
 from .simulate import simulate
 from .state import Outcome
 

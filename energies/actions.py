@@ -16,39 +16,10 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
-Goods = tuple[tuple[str, int], ...]  # sorted (kind, count) pairs, e.g. (("brick", 1), ("food", 2))
-
-_PRETTY = {
-    "climate_conference": "Climate Conference",
-    "environmental_pollution": "Environmental Pollution",
-    "air_pollution": "Air Pollution",
-    "production_increase": "Production Increase",
-    "rain_and_flooding": "Rain and Flooding",
-    "sustainable_production": "Sustainable Production",
-    "government_funding": "Government Funding",
-    "cleanup": "Cleanup",
-    "victory_point": "Victory Point",
-    "road_construction": "Road Construction",
-    "high_yield": "High Yield",
-    "research_grant": "Research Grant",
-}
-
-
-def pretty(name: str) -> str:
-    """Human name of an event, card or resource ("high_yield" -> "High Yield")."""
-    return _PRETTY.get(name, name)
-
-
-def goods(**counts: int) -> Goods:
-    """Build a Goods tuple: ``goods(brick=1, food=2)``."""
-    return tuple(sorted((k, n) for k, n in counts.items() if n))
-
-
-def goods_text(items: Goods) -> str:
-    try:
-        return " + ".join(f"{n} {k}" for k, n in items) or "nothing"
-    except (TypeError, ValueError):  # a malformed offer still prints (it is refused elsewhere)
-        return repr(items)
+# action_to_dict, field_problem, goods, goods_text and pretty live in action_json.py and
+# vocabulary.py; this module offers them too, where users and the widgets import them from
+from .action_json import action_to_dict, checked_fields, field_problem  # noqa: F401
+from .vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
 
 
 def _on(board: Any, items: str, index: Any) -> bool:
@@ -418,76 +389,6 @@ shared = SimpleNamespace(
 )
 
 
-def action_to_dict(action: Action) -> dict[str, Any]:
-    """Plain JSON-able dict: ``{"kind": ..., "seat": ..., <fields>}``."""
-    out: dict[str, Any] = {"kind": action.kind}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = (
-            [list(v) if isinstance(v, tuple) else v for v in value]
-            if isinstance(value, tuple)
-            else value
-        )
-    return out
-
-
-_MAX_INT = 10**6
-
-
-def _check_value(type_name: str, value: Any, where: str) -> Any:
-    if type_name == "int":
-        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > _MAX_INT:
-            raise ValueError(f"{where} must be a whole number")
-        return value
-    if type_name == "str":
-        if not isinstance(value, str) or len(value) > 64:
-            raise ValueError(f"{where} must be a short text")
-        return value
-    if type_name == "bool":
-        if not isinstance(value, bool):
-            raise ValueError(f"{where} must be true or false")
-        return value
-    if type_name == "Goods":
-        if not isinstance(value, (list, tuple)) or len(value) > 16:
-            raise ValueError(f"{where} must be a list of [kind, count] pairs")
-        pairs = []
-        for item in value:
-            if not (isinstance(item, (list, tuple)) and len(item) == 2):
-                raise ValueError(f"{where} must be a list of [kind, count] pairs")
-            pairs.append((_check_value("str", item[0], where), _check_value("int", item[1], where)))
-        return tuple(pairs)
-    # sandbox arguments: a short list of numbers and words
-    if not isinstance(value, (list, tuple)) or len(value) > 16:
-        raise ValueError(f"{where} must be a short list")
-    return tuple(_check_value("int" if isinstance(v, int) else "str", v, where) for v in value)
-
-
-def _type_name(f: dataclasses.Field) -> str:
-    if f.name == "args":
-        return "args"
-    return f.type if isinstance(f.type, str) else f.type.__name__
-
-
-def field_problem(action: Action) -> str | None:
-    """Why an action's fields have the wrong types or sizes (None when they are fine).
-
-    Checked before any rule, so a hand-made action such as ``BuildRoad(0, [5])``
-    is refused with a reason instead of crashing deep inside the engine.
-    """
-    for name, type_name in _field_types(type(action)):
-        try:
-            _check_value(type_name, getattr(action, name), f"{action.kind}.{name}")
-        except ValueError as exc:
-            return str(exc)
-    return None
-
-
-@functools.cache
-def _field_types(cls: type) -> tuple[tuple[str, str], ...]:
-    # looked up once per action class: field_problem runs on every apply
-    return tuple((f.name, _type_name(f)) for f in dataclasses.fields(cls))
-
-
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from :func:`action_to_dict`, raising ValueError on bad input."""
     if not isinstance(data, dict):
@@ -496,17 +397,4 @@ def action_from_dict(data: Any) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"unknown action kind {kind!r}")
-    names = {f.name: f for f in dataclasses.fields(cls)}
-    if len(data) > len(names) + 1:
-        raise ValueError(f"a {kind} action has {len(data)} fields, more than it can have")
-    extra = sorted(set(data) - set(names) - {"kind"})
-    if extra:
-        raise ValueError(f"a {kind} action has no field {', '.join(extra)}")
-    values = {}
-    for name, f in names.items():
-        if name not in data:
-            if f.default is not dataclasses.MISSING:
-                continue
-            raise ValueError(f"a {kind} action needs a {name}")
-        values[name] = _check_value(_type_name(f), data[name], f"{kind}.{name}")
-    return cls(**values)
+    return cls(**checked_fields(cls, data, kind))

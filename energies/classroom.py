@@ -152,7 +152,8 @@ def _load(item: Any):
     """A replayed, digest-checked Game; raises with a friendly message otherwise."""
     import json
 
-    from .game import MAX_SAVE_BYTES, SaveFileError, load_game
+    from .game_loading import load_game
+    from .save_files import MAX_SAVE_BYTES, SaveFileError
 
     if isinstance(item, Path):
         try:
@@ -179,7 +180,7 @@ def _load(item: Any):
 
 
 def _reason(exc: BaseException) -> str:
-    from .game import SaveFileError
+    from .save_files import SaveFileError
 
     if isinstance(exc, SaveFileError):
         return str(exc)

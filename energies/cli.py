@@ -20,92 +20,19 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .cli_args import (
+    Parser,
+    UsageError,
+    check_players,
+    games_count,
+    jobs_count,
+    lineup,
+    seed_number,
+    whole_number,
+)
 from .text import printable
 
 PROG = "energies"
-
-
-class UsageError(Exception):
-    """A bad argument: reported as one line on stderr, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr instead of the usage block."""
-
-    def error(self, message: str):
-        raise UsageError(message)
-
-
-# -- argument types -------------------------------------------------------------------------------
-
-
-MAX_SEED = 2**63 - 1  # what Game accepts
-MAX_GAMES = 1_000_000  # simulate keeps one row per game in memory
-
-
-def _whole_number(minimum: int, maximum: int):
-    """An argparse type: a whole number from ``minimum`` to ``maximum``."""
-
-    def parse(text: str) -> int:
-        if len(text) > 40:  # int() of a huge text is slow, and no count here is that long
-            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}")
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number, not {printable(repr(text))}"
-            ) from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
-        if value > maximum:
-            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
-        return value
-
-    return parse
-
-
-_games = _whole_number(1, MAX_GAMES)
-_jobs = _whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a note
-_seed = _whole_number(0, MAX_SEED)
-
-
-def _seats(spec) -> str:
-    """'3 or 4' / '2 to 4': the player counts a game allows, in words."""
-    low, high = spec.players
-    return f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
-
-
-def _check_players(spec, players: int | None) -> None:
-    low, high = spec.players
-    if players is not None and not low <= players <= high:
-        raise UsageError(f"--players must be {_seats(spec)} for {spec.title}, not {players}")
-
-
-def _lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
-    """The bot names of --bots, one per seat; a single name with --players fills every seat."""
-    from .games import get
-
-    spec = get(game)
-    low, high = spec.players
-    seats = _seats(spec)
-    _check_players(spec, players)
-    if bots is None:  # default: random bots, one per seat
-        bots = ",".join(["random"] * (players or spec.default_players))
-    names = [part.strip() for part in bots.split(",")]
-    if any(not name for name in names):
-        raise UsageError(f"--bots has an empty name in {bots!r} (check the commas)")
-    if len(names) == 1 and players is not None:
-        names = names * players
-    if players is not None and len(names) != players:
-        raise UsageError(f"--bots names {len(names)} bots but --players is {players}")
-    if not low <= len(names) <= high:
-        raise UsageError(f"--bots needs {seats} bot names, one per seat, not {len(names)}")
-    for name in names:
-        try:
-            spec.make_bot(name)
-        except ValueError as exc:
-            raise UsageError(str(exc).rstrip(".")) from None
-    return names
 
 
 # -- the parser -----------------------------------------------------------------------------------
@@ -115,27 +42,30 @@ GAME_NAMES = ("new-energies", "shelfie", "noclear")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description="Rules engine and teaching kit for CATAN: New Energies (unofficial).",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")
     sim.add_argument(
-        "--games", type=_games, default=100, help="number of games (default 100, at most 1,000,000)"
+        "--games",
+        type=games_count,
+        default=100,
+        help="number of games (default 100, at most 1,000,000)",
     )
     _game_options(sim)
     sim.add_argument(
-        "--jobs", type=_jobs, default=1, help="worker processes (default 1, at most the CPUs)"
+        "--jobs", type=jobs_count, default=1, help="worker processes (default 1, at most the CPUs)"
     )
-    sim.add_argument("--seed", type=_seed, default=0, help="seed of the run (default 0)")
+    sim.add_argument("--seed", type=seed_number, default=0, help="seed of the run (default 0)")
     sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play one bot game and print its turn log")
     _game_options(play)
-    play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
+    play.add_argument("--seed", type=seed_number, default=0, help="game seed (default 0)")
     play.add_argument("--save", help="save the game to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
 
@@ -151,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="which game (default new-energies)",
     )
     rules.add_argument(
-        "--players", type=_whole_number(1, 99), help="player count (default: the game's usual)"
+        "--players", type=whole_number(1, 99), help="player count (default: the game's usual)"
     )
     return parser
 
@@ -168,7 +98,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         "--bots", help="comma-separated bot names, one per seat (default: random in every seat)"
     )
     parser.add_argument(
-        "--players", type=_whole_number(1, 99), help="player count (checks --bots; fills one name)"
+        "--players", type=whole_number(1, 99), help="player count (checks --bots; fills one name)"
     )
 
 
@@ -248,7 +178,7 @@ def summary(frame) -> str:
 def _cmd_simulate(args) -> int:
     from .simulate import simulate
 
-    names = _lineup(args.bots, args.players, args.game)
+    names = lineup(args.bots, args.players, args.game)
     missing = [m for m in ("numpy", "pandas") if importlib.util.find_spec(m) is None]
     if missing:
         raise UsageError(f"simulate needs {' and '.join(missing)} (pip install pandas)")
@@ -298,7 +228,7 @@ def _outcome_lines(game) -> list[str]:
 def _cmd_play(args) -> int:
     from .simulate import play_one
 
-    names = _lineup(args.bots, args.players, args.game)
+    names = lineup(args.bots, args.players, args.game)
     if args.save:
         _check_out(args.save)
     game = play_one(names, args.seed, game=args.game)
@@ -323,8 +253,8 @@ def _cmd_play(args) -> int:
 
 def _cmd_replay(args) -> int:
     from .files import FileProblem, read_bounded
-    from .game import MAX_SAVE_BYTES, SaveFileError
     from .games import load_game
+    from .save_files import MAX_SAVE_BYTES, SaveFileError
 
     try:
         # a regular file of bounded size, opened without waiting (devices, pipes refused)
@@ -358,7 +288,7 @@ def _cmd_rules(args) -> int:
     from .games import get
 
     spec = get(args.game)
-    _check_players(spec, args.players)
+    check_players(spec, args.players)
     players = args.players or spec.default_players
     if args.game == "new-energies":
         from .rules import RuleSet

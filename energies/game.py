@@ -12,10 +12,14 @@ import hashlib
 import json
 from typing import Any
 
-from . import effects, engine, files, lite
-from .actions import Action, SandboxEdit, action_from_dict, action_to_dict
-from .rule_checks import show
+from . import awards, engine, files, lite
+from .actions import Action, SandboxEdit, action_to_dict
 from .rules import RuleSet
+from .save_files import (  # noqa: F401 - offered here too, where callers imported them from
+    MAX_SAVE_BYTES,
+    MAX_SAVED_ACTIONS,
+    SaveFileError,
+)
 from .state import GameState, Outcome
 from .text import name_problem
 from .view import GameView, make_view
@@ -24,16 +28,7 @@ SAVE_FORMAT = "energies-game"
 # Version 2: the digest covers the rules, seed, names, actions and the replayed state.
 # Version 1 (digest of the state only) is read when its rules are a standard rule set.
 SAVE_VERSION = 2
-READABLE_VERSIONS = (1, 2)
-# Loading replays every action, so these bound the work a file can ask for (README,
-# Guarantees; benchmarks/hostile_loads.py measures the worst file we could make).
-MAX_SAVE_BYTES = 4_000_000
-MAX_SAVED_ACTIONS = 20_000
 MAX_SANDBOX_EDITS = 2_000  # teacher edits per game (a lesson position needs a few dozen)
-
-
-class SaveFileError(ValueError):
-    """A save file that cannot be loaded; the message names the problem."""
 
 
 class Game:
@@ -201,7 +196,7 @@ class Game:
                     "dev_cards_held": len(p.dev_cards),
                     "dev_cards_played": dict(sorted(p.dev_played.items())),
                     "warehouse": p.warehouse,
-                    "longest_road": effects.longest_road(s, p.seat),
+                    "longest_road": awards.longest_road(s, p.seat),
                 }
             )
         bag_brown: dict[str, int] = {}
@@ -349,108 +344,6 @@ def new_game(
     return Game(rules, seed, names, history)
 
 
-def load_game(text: str | bytes, trust_rules: bool = False) -> Game:
-    """Load a saved game; raise SaveFileError with the problem for a bad file.
-
-    The actions are replayed and the digest checked. A version-1 file (earlier releases)
-    has a digest of the replayed position only, which does not cover its rules: it loads
-    when its rules are a standard rule set, or with ``trust_rules=True`` for a file you
-    wrote yourself. Saving it again writes version 2.
-    """
-    data = _parse(text)
-    try:
-        return _load(data, trust_rules)
-    except SaveFileError:
-        raise
-    except (RecursionError, MemoryError):
-        raise SaveFileError("The save file is too large or too deeply nested to load.") from None
-    except Exception as exc:
-        raise SaveFileError(
-            f"The save file is corrupt and cannot be replayed ({type(exc).__name__})."
-        ) from exc
-
-
-def _load(data: Any, trust_rules: bool) -> Game:
-    if not isinstance(data, dict):
-        raise SaveFileError("This is not an energies save file (expected a JSON object).")
-    if data.get("format") != SAVE_FORMAT:
-        raise SaveFileError(
-            "This is not an energies save file (the 'format' field is missing or wrong)."
-        )
-    version = data.get("version")
-    if version is None:
-        raise SaveFileError("The save file has no version number.")
-    if type(version) is not int or version not in READABLE_VERSIONS:
-        raise SaveFileError(
-            f"Unsupported save file version {show(version)}; this kit reads versions "
-            f"{' and '.join(map(str, READABLE_VERSIONS))}."
-        )
-    check_save_fields(data)
-    try:
-        rules = RuleSet.from_dict(data["rules"])
-        game = Game(rules, data["seed"], data["names"])
-    except ValueError as exc:
-        raise SaveFileError(f"The save file's rules or seats are invalid: {exc}") from None
-    if version == 1 and not trust_rules and not _standard(rules):
-        raise SaveFileError(
-            "This save file is from an earlier release (version 1): its digest does not cover "
-            "its rules, and they differ from the standard game, so they cannot be checked. "
-            "If you wrote it yourself, load it with load_game(text, trust_rules=True)."
-        )
-    for number, raw in enumerate(data["actions"], start=1):
-        try:
-            action = action_from_dict(raw)
-        except ValueError as exc:
-            raise SaveFileError(f"Action {number} in the save file is malformed: {exc}.") from None
-        try:
-            game.apply(action)
-        except ValueError as exc:  # IllegalActionError included
-            if version == 1:
-                raise SaveFileError(_EARLIER_ENGINE) from None
-            raise SaveFileError(
-                f"Action {number} ({action}) cannot be replayed: {exc} "
-                "The file was changed or is corrupt."
-            ) from None
-    expected = game.digest() if version == 1 else game.to_dict()["digest"]
-    if expected != data["digest"]:
-        raise SaveFileError(
-            _EARLIER_ENGINE
-            if version == 1
-            else "The save file's digest does not match its rules, seats and replayed actions: "
-            "the file was changed."
-        )
-    return game
-
-
-# A version-1 file replays only where the rules it was played under did not change since:
-# the quick start (rule 3.4), the proposals of the other players (12.1) and the hazards a
-# rolled hex clears (8.5) all changed in the release that introduced version 2.
-_EARLIER_ENGINE = (
-    "This save file is from an earlier release (version 1), and its game no longer replays "
-    "the same way: the rules engine changed since (the quick start of rule 3.4, trade "
-    "proposals of rule 12.1, hazards cleared by rule 8.5). Open it with the release that "
-    "wrote it, or play the game again."
-)
-
-
-def check_save_fields(data: dict[str, Any]) -> None:
-    """The fields every save file of the kit has (any game), with their types and bounds."""
-    for key, kind in (
-        ("rules", dict),
-        ("seed", int),
-        ("names", list),
-        ("actions", list),
-        ("digest", str),
-    ):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
-    if len(data["actions"]) > MAX_SAVED_ACTIONS:
-        raise SaveFileError(
-            f"The save file holds {len(data['actions']):,} actions, more than a game can have "
-            f"({MAX_SAVED_ACTIONS:,})."
-        )
-
-
 def _file_digest(content: dict[str, Any], state_digest: str) -> str:
     """Fingerprint of what defines a game (rules, seed, names, actions) and where it ends."""
     text = json.dumps(
@@ -460,45 +353,3 @@ def _file_digest(content: dict[str, Any], state_digest: str) -> str:
         ensure_ascii=True,
     )
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
-
-
-def _standard(rules: RuleSet) -> bool:
-    """A published rule set (3 or 4 players, either start): what version-1 files may use."""
-    return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
-
-
-def _parse(text: str | bytes) -> Any:
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} bytes.")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveFileError("The save file is not UTF-8 text.") from None
-    if not isinstance(text, str):
-        raise SaveFileError("A save file must be text.")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} characters.")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise SaveFileError("The save file is nested too deeply to be a save file.") from None
-    except ValueError as exc:
-        raise SaveFileError(
-            f"The save file is not valid JSON (it may be truncated): {exc}."
-        ) from None
-
-
-def load_file(path, trust_rules: bool = False):
-    """Load a save file of any game of the kit from disk (a regular file of at most
-    ``MAX_SAVE_BYTES``); the file's ``format`` field says which game it is."""
-    from .games import load_game as load_any_game  # games imports this module
-    from .text import printable
-
-    try:
-        data = files.read_bounded(path, MAX_SAVE_BYTES)
-    except files.FileProblem as exc:
-        raise SaveFileError(printable(exc)) from None
-    except OSError as exc:
-        raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
-    return load_any_game(data, trust_rules=trust_rules)

@@ -14,7 +14,7 @@ from .vocabulary import BROWN_EVENTS, CARD_KINDS, DEV_CARDS, GREEN_EVENTS, RESOU
 # One spec per field (energies.rule_checks). The bounds allow every published and classroom
 # variant we know of with room to spare, and they bound the work a rule set can cause: decks,
 # bags and hands stay small, and the road limit keeps the Longest Road search cheap (see
-# effects.longest_road).
+# awards.longest_road).
 
 MAX_ROADS = 24  # base Catan 15, New Energies 12
 _WHOLE = Count(0, 100)  # counts of cards, tokens and pieces

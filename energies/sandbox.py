@@ -15,10 +15,11 @@ cards come from the supply, pieces from the player's stock, discs from the bag.
 
 from __future__ import annotations
 
-from . import checks, effects, engine
+from . import awards, checks, effects
 from .actions import BuildPlant, SandboxEdit
 from .rules import CARD_KINDS, DEV_CARDS, ROWS
 from .state import GameState
+from .turns import advance
 
 PIECES = ("town", "city", "road")
 _BUILDINGS = {"town": "towns", "city": "cities"}  # piece -> the PlayerState set holding it
@@ -128,9 +129,9 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     _EFFECTS[e.op](state, e.seat, *e.args)
     state.log.append(e.describe())
-    effects.update_longest_road(state)
-    effects.update_environmentalist(state)
-    engine.advance(state)
+    awards.update_longest_road(state)
+    awards.update_environmentalist(state)
+    advance(state)
 
 
 def _held(state, seat, kind):

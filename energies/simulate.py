@@ -53,6 +53,7 @@ from . import lite as _lite
 from .play import play
 from .rule_checks import show
 from .rules import RuleSet
+from .simulate_checks import MAX_GAMES, MAX_PER_TURN_GAMES, check_count, normalise_lineups
 
 __all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
 
@@ -182,76 +183,6 @@ def _play_chunk(
     return out
 
 
-# -- argument checks ------------------------------------------------------------------------------
-
-
-def _is_lineup(item: Any) -> bool:
-    return isinstance(item, (list, tuple))
-
-
-def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") -> list[tuple]:
-    """The line-ups of a ``bots`` argument, checked: a list of tuples of bot specs.
-
-    ``bots`` is one line-up (a list of specs, one per seat, or a comma-separated
-    text such as ``"fossil,green,random"``) or a list of line-ups to cycle
-    through. Raises ValueError with a clear message for anything else.
-    """
-    spec = _games.get(game)
-    low, high = spec.players
-    seats = f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
-    if isinstance(bots, str):
-        bots = [part.strip() for part in bots.split(",")]
-    if not isinstance(bots, (list, tuple)) or not bots:
-        raise ValueError(
-            f"bots must be a list of bot specs, one per seat ({seats}), or a list of line-ups."
-        )
-    if all(_is_lineup(item) for item in bots):
-        lineups = [tuple(item) for item in bots]
-    elif any(_is_lineup(item) for item in bots):
-        raise ValueError(
-            "bots mixes line-ups (lists) and single bots: give one line-up or a list of line-ups."
-        )
-    else:
-        lineups = [tuple(bots)]
-    sizes = {len(lineup) for lineup in lineups}
-    if len(sizes) > 1:
-        raise ValueError(
-            f"All line-ups must have the same number of seats, got sizes {sorted(sizes)}."
-        )
-    (size,) = sizes
-    if not low <= size <= high:
-        raise ValueError(f"A line-up needs {seats} bots, one per seat, not {size}.")
-    if rules is not None:
-        if not isinstance(rules, spec.rules_class):
-            if game == "new-energies":
-                raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
-            raise ValueError(f"rules must be a {spec.rules_class.__name__} for {spec.title}.")
-        if rules.players != size:
-            raise ValueError(
-                f"The line-up has {size} bots but the rule set is for {rules.players} players."
-            )
-    for lineup in lineups:
-        for bot in lineup:
-            if isinstance(bot, str) and not bot.strip():
-                raise ValueError("A bot name is empty (check for a stray comma).")
-            spec.make_bot(bot)  # raises ValueError for an unknown name or a non-bot
-    return lineups
-
-
-#: Most games one call plays: every game keeps a row in memory (and a seed before it runs).
-MAX_GAMES = 1_000_000
-#: Most games with ``per_turn=True``: every game adds about 200 per-turn records.
-MAX_PER_TURN_GAMES = 50_000
-
-
-def _check_count(name: str, value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(
-            f"{name} must be a whole number from {low} to {high:,}, not {show(value)}."
-        )
-    return value
-
-
 def max_jobs() -> int:
     """Most worker processes simulate starts: one per CPU."""
     return os.cpu_count() or 1
@@ -344,8 +275,8 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
-    games = _check_count("games", games, 1, MAX_PER_TURN_GAMES if per_turn else MAX_GAMES)
-    asked = _check_count("jobs", jobs, 1, 10**6)
+    games = check_count("games", games, 1, MAX_PER_TURN_GAMES if per_turn else MAX_GAMES)
+    asked = check_count("jobs", jobs, 1, 10**6)
     jobs = min(asked, max_jobs())  # more would only compete
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {show(seed)}.")

@@ -946,7 +946,7 @@ def _proposal_windows(seeds=range(4)):
 def test_proposal_windows_score_as_one_proposal_at_a_time():
     """A proposal window is scored in one pass (kinds' values once, the active seat's likely
     values only once a proposal gains 1.0, kept while that seat's copy in the view is the
-    same object: bots._LIKELY); the scores equal :meth:`score` of each proposal in every
+    same object: scoring._LIKELY); the scores equal :meth:`score` of each proposal in every
     window of whole games, while hands, needs and the active seat's pieces change."""
     compared = good = 0
     for _g, view, legal, bot in _proposal_windows():

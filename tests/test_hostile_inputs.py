@@ -17,12 +17,14 @@ from hypothesis import strategies as st
 
 import energies as en
 from energies import actions as A
-from energies import cli, effects, sandbox
+from energies import awards, cli, sandbox
 from energies.engine import IllegalActionError
-from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION, SaveFileError, load_file, load_game
+from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
+from energies.game_loading import load_game
 from energies.rule_bounds import MAX_ROADS, RULE_SPECS
 from energies.rule_checks import RuleError
 from energies.rules import RuleSet
+from energies.save_files import SaveFileError, load_file
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -205,7 +207,7 @@ def test_longest_road_equals_the_plain_search(roads, towns):
     sandbox.clear_board(game)
     game.state.players[0].roads = set(roads)
     game.state.players[1].towns = set(towns)
-    assert effects.longest_road(game.state, 0) == _reference_longest_road(game.state, 0)
+    assert awards.longest_road(game.state, 0) == _reference_longest_road(game.state, 0)
 
 
 def test_the_densest_network_the_rules_allow_is_searched_quickly():
@@ -219,7 +221,7 @@ def test_the_densest_network_the_rules_allow_is_searched_quickly():
     )
     game.state.players[0].roads = set(middle[:MAX_ROADS])
     start = time.process_time()
-    length = effects.longest_road(game.state, 0)
+    length = awards.longest_road(game.state, 0)
     assert 0 < length <= MAX_ROADS
     assert time.process_time() - start < 2.0  # generous: the benchmark measures ~1 ms
 

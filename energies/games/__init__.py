@@ -211,13 +211,13 @@ def load_game(text: str | bytes, **options: Any):
     """Load a save file of any game of the kit, chosen by its ``format`` field.
 
     A file that names no companion game's format is read by the New Energies loader
-    (:func:`energies.game.load_game`, which takes the ``options``), so its errors are
+    (:func:`energies.game_loading.load_game`, which takes the ``options``), so its errors are
     that loader's. ``energies.load_game`` is this function.
     """
-    from ..game import _parse
-    from ..game import load_game as load_new_energies
+    from ..game_loading import load_game as load_new_energies
+    from ..save_files import parse_save
 
-    data = _parse(text)
+    data = parse_save(text)
     fmt = data.get("format") if isinstance(data, dict) else None
     for spec in _REGISTRY.values():
         if spec.save_format == fmt and spec.name != "new-energies":

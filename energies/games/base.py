@@ -19,10 +19,10 @@ from typing import Any, ClassVar
 from .. import files
 from ..bots import bot_from_class_or_object
 from ..engine import IllegalActionError
-from ..game import SaveFileError, _parse, check_save_fields
 from ..house_rules import HouseDefault
 from ..rule_checks import show
 from ..rules import _plain
+from ..save_files import SaveFileError, check_save_fields, parse_save
 from ..state import Outcome
 from ..text import name_problem
 
@@ -314,7 +314,7 @@ class CompanionGame:
     @classmethod
     def from_json(cls, text: str | bytes):
         """Load a save file of this game: replays the actions and checks the digest."""
-        data = _parse(text)
+        data = parse_save(text)
         return cls.from_dict(data)
 
     @classmethod

@@ -25,11 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import engine
 from ..actions import Action, EndTurn, RollDice, SandboxEdit
 from ..bots import make_bot
 from ..game import Game, new_game
 from ..play import view_for
+from ..turns import record_turn
 
 __all__ = ["WhatIfResult", "action_turns", "alternatives", "branch_point", "what_if"]
 
@@ -155,7 +155,7 @@ def play_forward(game: Game, bots: Sequence, rng: random.Random, last_turn: int)
         legal = game.legal_actions()
         action = bots[seat].decide(view_for(bots[seat], game, seat), legal, rng)
         if isinstance(action, EndTurn) and state.turn >= last_turn:
-            engine.record_turn(state)
+            record_turn(state)
             return dice
         game.apply(action)
         if isinstance(action, RollDice):
@@ -216,7 +216,7 @@ def what_if(
             rng = random.Random(_seed(seed, i, "ties"))
             rolled = []
             if isinstance(first, EndTurn) and turn >= last_turn:
-                engine.record_turn(g.state)  # horizon 0: the turn ends here
+                record_turn(g.state)  # horizon 0: the turn ends here
             else:
                 if first is not None:
                     g.apply(first)

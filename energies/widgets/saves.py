@@ -8,7 +8,8 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import files
-from ..game import MAX_SAVE_BYTES, Game, load_game
+from ..game import MAX_SAVE_BYTES, Game
+from ..game_loading import load_game
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
