@@ -27,7 +27,7 @@ import math
 
 from .bots import GreenInvestor
 
-__all__ = ["GREEN_WEIGHTS", "PLAN_WEIGHTS", "Planner", "planner", "planner_class"]
+__all__ = ["GREEN_WEIGHTS", "PLAN_WEIGHTS", "Planner", "plan_class", "planner", "planner_class"]
 
 #: The weights with which :class:`Planner` plays exactly as GreenInvestor.
 GREEN_WEIGHTS: dict[str, float] = {
@@ -156,6 +156,18 @@ def planner_class(weights: dict[str, float] | None = None) -> type[Planner]:
             _CLASSES.clear()
         cls = _CLASSES[key] = type("Planner", (Planner,), {"weights": merged})
     return cls
+
+
+def plan_class(plan) -> type:
+    """The persona class of a search player's ``plan``: "green" (GreenInvestor), "tuned" (the
+    Planner with :data:`PLAN_WEIGHTS`) or a dict of Planner weights (:func:`planner_class`)."""
+    if plan == "green":
+        return GreenInvestor
+    if plan == "tuned":
+        return Planner
+    if isinstance(plan, dict):
+        return planner_class(plan)
+    raise ValueError(f"plan must be 'green', 'tuned' or a dict of plan weights, not {plan!r}.")
 
 
 def planner(weights: dict[str, float] | None = None, seed: int | None = None) -> Planner:

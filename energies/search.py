@@ -98,7 +98,7 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
 FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
-DEFAULT_PLAN = "tuned"  # the persona its own seat plays (see _plan_class)
+DEFAULT_PLAN = "tuned"  # the persona its own seat plays (energies.plan.plan_class)
 MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
@@ -246,7 +246,9 @@ class SearchPlayer:
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
         self.search_trades = search_trades
-        self.plan, self._plan = plan, _plan_class(plan)
+        from .plan import plan_class  # (plan imports the personas, which import this module)
+
+        self.plan, self._plan = plan, plan_class(plan)
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -395,22 +397,6 @@ class SearchPlayer:
                 choice = policies[seat].decide(state, legal, rng)
             engine.apply_listed(state, choice)
         return evaluate(state, me)
-
-
-def _plan_class(plan) -> type:
-    """The persona class of a ``plan``: "green" (GreenInvestor), "tuned" (the Planner with
-    its fitted weights, :mod:`energies.plan`) or a dict of Planner weights."""
-    from .plan import planner_class
-
-    if plan == "green":
-        from .bots import GreenInvestor
-
-        return GreenInvestor
-    if plan == "tuned":
-        return planner_class()
-    if isinstance(plan, dict):
-        return planner_class(plan)
-    raise ValueError(f"plan must be 'green', 'tuned' or a dict of plan weights, not {plan!r}.")
 
 
 #: Short names of the search players for ``make_bot``: name -> the ``plants`` restriction.
