@@ -104,8 +104,9 @@ def _save(saved: dict) -> None:
         lines += [
             f"Tuning command: `{tune['command']}`  ",
             (
-                f"{tune['evaluations']} evaluations, {tune['games_played']} games, "
-                f"{tune['cpu_s']:.0f} s CPU."
+                f"{len(tune['passes'])} of {tune.get('planned_passes', '?')} passes finished "
+                f"(a stopped run keeps its passes), {tune['evaluations']} evaluations, "
+                f"{tune['games_played']} games, {tune['cpu_s']:.0f} s CPU."
             ),
             "",
             "| pass | games | win rate of the weights at the pass's start | after the pass |",
@@ -146,6 +147,7 @@ def tune(games: int, passes: int, margin: float) -> None:
     weights, steps = dict(START), dict(STEPS)
     record = {
         "command": f"python benchmarks/tune_plan.py {' '.join(sys.argv[1:])}",
+        "planned_passes": passes,
         "evaluations": 0,
         "games_played": 0,
         "cpu_s": 0.0,

@@ -207,7 +207,8 @@ class SearchPlayer:
     is this many rounds away (0: never); ``read_opponents``: model rivals by their public
     plants; ``search_trades``: search the rule 12.1 answers and proposals; ``plan``: the base
     persona of its own seat, ``"green"`` (GreenInvestor), ``"tuned"`` (:mod:`energies.plan`'s
-    fitted Planner) or a dict of Planner weights. benchmarks/results/search_variants.md measures each knob against the default.
+    fitted Planner) or a dict of Planner weights. benchmarks/results/search_variants.md
+    measures each knob against the default.
     """
 
     name = "SearchPlayer"
