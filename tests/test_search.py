@@ -107,7 +107,7 @@ def test_make_bot_names_the_search_players():
         SearchPlayer(depth=0)
 
 
-@pytest.mark.parametrize("plan", ["green", BUSY_PLAN])
+@pytest.mark.parametrize("plan", ["tuned", "green", BUSY_PLAN])
 def test_hidden_information_changes_nothing(plan):
     game, me = _searched_position()
     for variant_seed in (1, 2, 3):
@@ -304,8 +304,8 @@ def test_the_plan_reads_only_the_view():
         assert other.legal_actions() == legal
         choices = [busy.decide(_view(g, me), legal, random.Random(0)) for g in (game, other)]
         assert choices[0] == choices[1]
-        scores = [_ranked(busy, _view(g, me), legal) for g in (game, other)]
-        assert scores[0] == scores[1]  # every action ranked alike, not just the first
+        rankings = [_ranked(busy, _view(g, me), legal) for g in (game, other)]
+        assert rankings[0] == rankings[1]  # every action ranked alike, not just the first
 
 
 def test_the_plan_with_greens_weights_plays_as_green_investor():
