@@ -2,6 +2,7 @@
 
     nice -n 5 python benchmarks/tune_plan.py tune --games 400 --passes 4
     nice -n 5 python benchmarks/tune_plan.py confirm --games 2000
+    nice -n 5 python benchmarks/tune_plan.py confirm --games 200 --seed 0
 
 ``tune``: the Planner plays one seat (game i: seat i % 4) against the three strongest
 personas (green, balanced, freerider; 4 players, published rules), the table of
@@ -13,7 +14,9 @@ the same games (paired: the same dice, draws and rivals) and keeps a change that
 fresh batch each pass keeps the search from fitting one batch's luck.
 
 ``confirm``: the fitted weights (``benchmarks/results/tune_plan.json``) and GreenInvestor
-in the same seat of fresh games (seed 2000), paired, with a 95 % interval of the gain.
+in the same seat of fresh games (seed 2000), paired, with a 95 % interval of the gain;
+``--seed 0`` plays the games of benchmarks/search_strength.py instead (the persona alone in
+the search seat). Each seed keeps its own result.
 
 Results are rewritten after every evaluation (``benchmarks/results/tune_plan.json`` and
 ``tune_plan.md``), so a stopped run keeps what it found.
@@ -119,13 +122,13 @@ def _save(saved: dict) -> None:
         lines += ["", "Accepted changes (pass, weight, value, win rate on the pass's games):", ""]
         lines += [f"- {c}" for c in tune["changes"]] or ["- none"]
         lines += ["", "Fitted weights: `" + json.dumps(tune["weights"]) + "`", ""]
-    confirm = saved.get("confirm")
-    if confirm:
+    for seed, confirm in saved.get("confirms", {}).items():
         n = confirm["games"]
+        which = "fresh games" if int(seed) == CONFIRM_SEED else f"games of seed {seed}"
         lines += [
             f"Confirmation command: `{confirm['command']}`  ",
             (
-                f"{n} fresh games: the fitted Planner wins {100 * confirm['rate']:.1f}% "
+                f"{n} {which}: the fitted Planner wins {100 * confirm['rate']:.1f}% "
                 f"({100 * confirm['low']:.1f}% – {100 * confirm['high']:.1f}%), GreenInvestor "
                 f"in the same seat of the same games {100 * confirm['green']:.1f}% "
                 f"({100 * confirm['green_low']:.1f}% – {100 * confirm['green_high']:.1f}%); "
@@ -191,15 +194,15 @@ def tune(games: int, passes: int, margin: float) -> None:
         _save(saved)
 
 
-def confirm(games: int) -> None:
+def confirm(games: int, seed: int = CONFIRM_SEED) -> None:
     saved = _load()
     weights = saved["tune"]["weights"]
-    seeds = game_seeds(games, CONFIRM_SEED)
+    seeds = game_seeds(games, seed)
     mine, green = shares(weights, seeds), shares(None, seeds)
     diffs = [a - b for a, b in zip(mine, green)]
     rate, base = statistics.mean(mine), statistics.mean(green)
     (low, high), (green_low, green_high) = wilson(rate, games), wilson(base, games)
-    saved["confirm"] = {
+    entry = saved.setdefault("confirms", {})[str(seed)] = {
         "command": f"python benchmarks/tune_plan.py {' '.join(sys.argv[1:])}",
         "games": games,
         "weights": weights,
@@ -213,7 +216,7 @@ def confirm(games: int) -> None:
         "error": 1.96 * statistics.stdev(diffs) / math.sqrt(games),
     }
     _save(saved)
-    print(json.dumps(saved["confirm"]), file=sys.stderr)
+    print(json.dumps(entry), file=sys.stderr)
 
 
 def main() -> None:
@@ -221,13 +224,14 @@ def main() -> None:
     parser.add_argument("part", choices=("tune", "confirm"))
     parser.add_argument("--games", type=int, default=400, help="games per evaluation")
     parser.add_argument("--passes", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=CONFIRM_SEED, help="confirm: game seeds")
     parser.add_argument("--margin", type=float, default=1.0, help="points a change must gain")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     if args.part == "tune":
         tune(args.games, args.passes, args.margin)
     else:
-        confirm(args.games)
+        confirm(args.games, args.seed)
 
 
 if __name__ == "__main__":
