@@ -50,8 +50,9 @@ GREEN_WEIGHTS: dict[str, float] = {
 #: The fitted weights: ``python benchmarks/tune_plan.py tune --games 400 --passes 3`` (a
 #: coordinate search from GreenInvestor's weights, each step tried on the same 400 fresh games
 #: against green, balanced and freerider) kept one change: a science card is worth 2.5
-#: instead of 2.0, about as much as a resource the next build needs (2.4-2.7), in the card
-#: taken for 2 energy, in discards and in trade answers (renewable plants cost 3 science);
+#: instead of 2.0, about as much as a resource the next build needs (2.4-2.7), in the free
+#: cards it may choose (Climate Conference), in discards and in trade answers and proposals
+#: (renewable plants cost 3 science);
 #: every other step was within the noise of 400 games.
 #: ``python benchmarks/tune_plan.py confirm --games 2000`` on fresh games: 39.0 % against
 #: GreenInvestor's 33.5 % in the same seat, a paired gain of +5.5 points (95 % CI +3.1 to +7.9).
