@@ -10,7 +10,8 @@ import pytest
 import energies as en
 from energies.plan import GREEN_WEIGHTS, planner
 from energies.rules import CARD_KINDS
-from energies.search import SearchPlayer, _ranked, determinize
+from energies.search import SearchPlayer, determinize
+from energies.search_candidates import ranked
 from energies.simulate import bot_seed
 
 LOW_BUDGET = 8  # rollouts per decision: enough to exercise the search, quick in a test
@@ -304,7 +305,7 @@ def test_the_plan_reads_only_the_view():
         assert other.legal_actions() == legal
         choices = [busy.decide(_view(g, me), legal, random.Random(0)) for g in (game, other)]
         assert choices[0] == choices[1]
-        rankings = [_ranked(busy, _view(g, me), legal) for g in (game, other)]
+        rankings = [ranked(busy, _view(g, me), legal) for g in (game, other)]
         assert rankings[0] == rankings[1]  # every action ranked alike, not just the first
 
 
