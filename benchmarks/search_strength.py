@@ -238,9 +238,9 @@ def strength_markdown(data: dict | None) -> list[str]:
         ),
         "",
         (
-            f"Baseline: the same {n} games with GreenInvestor (the search player's own persona) "
-            f"in the search seat: win rate {_pct(green)} ({_pct(green_low)} – "
-            f"{_pct(green_high)}). Paired gain of the search player over GreenInvestor, game "
+            f"Baseline: the same {n} games with GreenInvestor (the persona the search player's "
+            "plan, energies/plan.py, was tuned from) in the search seat: win rate "
+            f"{_pct(green)} ({_pct(green_low)} – {_pct(green_high)}). Paired gain of the search player over GreenInvestor, game "
             f"by game: {100 * (rate - green):+.1f} points (95 % CI "
             f"{100 * (rate - green - gain_error):+.1f} to {100 * (rate - green + gain_error):+.1f})."
         ),

@@ -8,8 +8,9 @@ The method, for one decision of the seat ``me``:
 
 1. **Trivial decisions at once.** A single legal action is returned; every decision that
    is not a free choice of its own turn's action phase (discards, victims, the Inspector,
-   trade answers, set-up, rolling) is answered by the base persona (GreenInvestor, or
-   FossilRush for the fossil-only variant), which handles those well. With
+   trade answers, set-up, rolling) is answered by the base persona (the ``plan``:
+   GreenInvestor, or the Planner of :mod:`energies.plan` with weights fitted on persona
+   games; FossilRush for the fossil-only variant), which handles those well. With
    ``search_trades`` the rule 12.1 trades are searched too: whether to accept a rival's
    proposal, and whether to make the persona's proposal or pass (a trade helps two seats).
 2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
@@ -70,9 +71,9 @@ import random
 from collections.abc import Sequence
 
 from . import engine
-from .actions import Action, BuildPlant, Decline, OfferTrade, PlayDevCard, TradeWithSupply
-from .checks import supply_rates
+from .actions import Action, Decline, OfferTrade, TradeWithSupply
 from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
+from .search_candidates import Restricted, allowed, kind_key, ranked, significant_best
 from .state import GameState
 from .worlds import determinize, public_facts
 
@@ -97,7 +98,7 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
 FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
-MIN_WORLDS = 3  # fewer sampled worlds than this never overrule the persona's choice
+DEFAULT_PLAN = "tuned"  # the persona its own seat plays (energies.plan.plan_class)
 
 _OTHER_KIND = {"fossil": "renewable", "renewable": "fossil"}
 _TRADE_TASKS = ("trade_response", "propose_trade")  # rule 12.1: answers and proposals
@@ -106,91 +107,6 @@ _TRADE_TASKS = ("trade_response", "propose_trade")  # rule 12.1: answers and pro
 # ==============================================================================================
 # The player
 # ==============================================================================================
-
-
-def _ranked(persona, state, actions: list[Action]) -> list[Action]:
-    """``actions`` best first by ``persona``'s score (ties: listing order)."""
-    persona._memo = {}  # StrategyBot.decide sets this per decision; score() reads it
-    needs = persona._needs(state, actions[0].seat)
-    scored = [(persona.score(state, a, needs), -i, a) for i, a in enumerate(actions)]
-    scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
-    persona._memo = None
-    return [a for _, _, a in scored]
-
-
-_BUILDS = ("city", "town", "renewable", "fossil", "dev_card")
-
-
-def _affords(rules, hand: dict, item: str) -> bool:
-    return all(hand.get(k, 0) >= n for k, n in rules.cost(item).items())
-
-
-def _kind_key(state, a: Action) -> tuple | None:
-    """The group ``a`` stands for among the candidates: its kind, the plant kind, the card;
-    a supply trade only if it completes a build the hand could not pay before; else None."""
-    if isinstance(a, BuildPlant):
-        return (a.kind, a.plant)
-    if isinstance(a, PlayDevCard):
-        return (a.kind, a.card)
-    if isinstance(a, TradeWithSupply):
-        p, rules = state.players[a.seat], state.rules
-        if a.give == "energy" or a.get == "energy":
-            return None  # energy pays for nothing a hand buys
-        rate = supply_rates(state, a.seat)[a.give]
-        after = dict(p.hand)
-        after[a.give] -= rate
-        after[a.get] = after.get(a.get, 0) + 1
-        new = [i for i in _BUILDS if _affords(rules, after, i) and not _affords(rules, p.hand, i)]
-        return (a.kind,) if new else None
-    if a.kind in ("end_turn", "offer_trade"):
-        return None
-    return (a.kind,)
-
-
-class _Restricted:
-    """A persona that never builds a plant of one kind (unless nothing else is legal)."""
-
-    def __init__(self, persona, banned: str | None) -> None:
-        self.persona, self.banned = persona, banned
-
-    def decide(self, state, legal, rng):
-        return self.persona.decide(state, _allowed(legal, self.banned), rng)
-
-
-def _t_quantile(z: float, df: int) -> float:
-    """Student's t quantile for the normal quantile ``z`` and ``df`` degrees of freedom (the
-    Cornish-Fisher expansion; within 1 % of the exact value from 3 degrees of freedom on)."""
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
-
-
-def _significant_best(values: list[list[float | None]], confidence: float) -> int:
-    """The candidate whose gain over candidate 0 (the persona's choice), world by world, is
-    largest and significantly above zero; else 0.
-
-    Significant: the mean gain is above ``confidence`` standard errors, ``confidence`` read as
-    a normal quantile and widened to Student's t for the number of worlds (with 4 worlds a
-    2-sigma gain is chance one time in 14; t asks for 3.2 sigma). The same sampled worlds
-    serve every candidate (common random numbers), so the paired differences cancel most of
-    the luck of the dice and the draws.
-    """
-    best, best_gain = 0, 0.0
-    for i in range(1, len(values)):
-        diffs = [v - v0 for v, v0 in zip(values[i], values[0]) if v is not None and v0 is not None]
-        if len(diffs) < MIN_WORLDS:
-            continue
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-        error = (var / len(diffs)) ** 0.5
-        if mean > best_gain and mean > _t_quantile(confidence, len(diffs) - 1) * error:
-            best, best_gain = i, mean
-    return best
-
-
-def _allowed(legal: Sequence[Action], banned: str | None) -> list[Action]:
-    if banned is None:
-        return list(legal)
-    kept = [a for a in legal if not (isinstance(a, BuildPlant) and a.plant == banned)]
-    return kept or list(legal)
 
 
 class SearchPlayer:
@@ -203,8 +119,10 @@ class SearchPlayer:
     standard errors (as a normal quantile) a candidate must gain over the persona's choice;
     ``depth``: rounds a rollout plays; ``finish_rounds``: play the game out when the bag's end
     is this many rounds away (0: never); ``read_opponents``: model rivals by their public
-    plants; ``search_trades``: search the rule 12.1 answers and proposals.
-    benchmarks/results/search_variants.md measures each knob against the default.
+    plants; ``search_trades``: search the rule 12.1 answers and proposals; ``plan``: the base
+    persona of its own seat, ``"green"`` (GreenInvestor), ``"tuned"`` (:mod:`energies.plan`'s
+    fitted Planner) or a dict of Planner weights. benchmarks/results/search_variants.md
+    measures each knob against the default.
     """
 
     name = "SearchPlayer"
@@ -223,6 +141,7 @@ class SearchPlayer:
         finish_rounds: int = FINISH_ROUNDS,
         read_opponents: bool = False,
         search_trades: bool = False,
+        plan: str | dict = DEFAULT_PLAN,
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
@@ -242,6 +161,9 @@ class SearchPlayer:
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
         self.search_trades = search_trades
+        from .plan import plan_class  # (plan imports the personas, which import this module)
+
+        self.plan, self._plan = plan, plan_class(plan)
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
@@ -250,21 +172,23 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         extra = f", plants={self.plants!r}" if self.plants else ""
+        extra += f", plan={self.plan!r}" if self.plan != DEFAULT_PLAN else ""
         return f"SearchPlayer(budget={self.budget}{extra})"
 
     # the personas this player plays its own seat and models the others with
-    def _own_persona(self):
-        from .bots import FossilRush, GreenInvestor
+    def _own_class(self) -> type:
+        from .bots import FossilRush
 
-        return _Restricted(
-            FossilRush() if self.plants == "fossil" else GreenInvestor(), self.banned
-        )
+        return FossilRush if self.plants == "fossil" else self._plan
+
+    def _own_persona(self):
+        return Restricted(self._own_class()(), self.banned)
 
     def _advisers(self) -> list:
         """The other personas whose first choice is always a candidate (restricted alike)."""
         from .bots import Balanced, FossilRush, GreenInvestor
 
-        own = FossilRush if self.plants == "fossil" else GreenInvestor
+        own = self._own_class()
         return [cls() for cls in (GreenInvestor, Balanced, FossilRush) if cls is not own]
 
     def _other_persona(self, state, seat: int):
@@ -294,7 +218,7 @@ class SearchPlayer:
         return self.depth
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        legal = _allowed(legal_actions, self.banned)
+        legal = allowed(legal_actions, self.banned)
         if len(legal) == 1:
             return legal[0]
         if hasattr(game_view, "view"):  # given a whole Game (or a view): read only the view
@@ -330,17 +254,17 @@ class SearchPlayer:
         action of each kind (each plant kind, each card, hazard removal, ...), the best supply
         trade that completes a build, and ending the turn; no duplicates, offers never."""
         pool = [a for a in legal if not isinstance(a, OfferTrade)]
-        ranked = _ranked(self._own_persona().persona, state, pool)
+        order = ranked(self._own_persona().persona, state, pool)
         if state.queue and state.queue[0].kind == "propose_trade":
             # the persona's proposal or passing (each proposal searched would triple the cost)
-            return list(dict.fromkeys([ranked[0], *(a for a in legal if isinstance(a, Decline))]))
-        chosen = ranked[: self.width]
+            return list(dict.fromkeys([order[0], *(a for a in legal if isinstance(a, Decline))]))
+        chosen = order[: self.width]
         if self.wide:
             for adviser in self._advisers():
-                chosen.append(_ranked(adviser, state, pool)[0])
+                chosen.append(ranked(adviser, state, pool)[0])
             kinds: dict[tuple, Action] = {}
-            for a in ranked:  # best first: the first action of a kind is its best
-                key = _kind_key(state, a)
+            for a in order:  # best first: the first action of a kind is its best
+                key = kind_key(state, a)
                 if key is not None:
                     kinds.setdefault(key, a)
             chosen += kinds.values()
@@ -361,7 +285,7 @@ class SearchPlayer:
             for i, action in enumerate(candidates):
                 state = determinize(game_view, random.Random(seeds[w % len(seeds)]), me)
                 values[i].append(self._rollout(state, action, me, seeds[w % len(seeds)]))
-        return candidates[_significant_best(values, self.confidence)]
+        return candidates[significant_best(values, self.confidence)]
 
     def _rollout(self, state: GameState, action: Action, me: int, seed: int) -> float | None:
         """Apply ``action``, play one round with personas, evaluate; None if it is illegal here."""

@@ -8,8 +8,10 @@ from collections import Counter
 import pytest
 
 import energies as en
+from energies.plan import GREEN_WEIGHTS, planner
 from energies.rules import CARD_KINDS
 from energies.search import SearchPlayer, determinize
+from energies.search_candidates import ranked
 from energies.simulate import bot_seed
 
 LOW_BUDGET = 8  # rollouts per decision: enough to exercise the search, quick in a test
@@ -74,10 +76,16 @@ def _hide_differently(game, me: int, seed: int):
     return other
 
 
-def test_same_seed_same_game():
+# a plan with every Planner branch switched on (the race, the fossil allowance, new weights)
+BUSY_PLAN = {"science_value": 2.5, "race_boost": 3.0, "race_rounds": 3, "fossil_lead": 2.0}
+
+
+@pytest.mark.parametrize("plan", ["green", "tuned", BUSY_PLAN])
+def test_same_seed_same_game(plan):
     def play(seed):
         game = en.new_game(4, seed=seed, history=False)
-        bots = [SearchPlayer(seed=5, budget=LOW_BUDGET), "green", "balanced", "freerider"]
+        search = SearchPlayer(seed=5, budget=LOW_BUDGET, plan=plan)
+        bots = [search, "green", "balanced", "freerider"]
         bots = [en.bots.make_bot(b, seed=bot_seed(seed, s)) for s, b in enumerate(bots)]
         en.play(game, bots)
         return game.digest(), [str(a) for a in game.actions], bots[0].searched
@@ -100,7 +108,8 @@ def test_make_bot_names_the_search_players():
         SearchPlayer(depth=0)
 
 
-def test_hidden_information_changes_nothing():
+@pytest.mark.parametrize("plan", ["tuned", "green", BUSY_PLAN])
+def test_hidden_information_changes_nothing(plan):
     game, me = _searched_position()
     for variant_seed in (1, 2, 3):
         other = _hide_differently(game, me, variant_seed)
@@ -112,7 +121,7 @@ def test_hidden_information_changes_nothing():
         assert worlds[0].to_dict() == worlds[1].to_dict()
         decisions = []
         for g in (game, other):
-            bot = SearchPlayer(seed=9, budget=LOW_BUDGET)
+            bot = SearchPlayer(seed=9, budget=LOW_BUDGET, plan=plan)
             decisions.append(bot.decide(_view(g, me), g.legal_actions(), random.Random(0)))
             assert bot.searched == 1
         assert decisions[0] == decisions[1]
@@ -285,3 +294,56 @@ def test_trade_decisions_are_searched_only_when_asked(kind):
     plain = SearchPlayer(seed=2, budget=LOW_BUDGET)
     assert plain.decide(_view(game, seat), legal, random.Random(0)) in legal
     assert plain.searched == 0  # the persona answers
+
+
+def test_the_plan_reads_only_the_view():
+    game, me = _searched_position()
+    busy = planner(BUSY_PLAN)
+    for variant_seed in (1, 2, 3):
+        other = _hide_differently(game, me, variant_seed)
+        legal = game.legal_actions()
+        assert other.legal_actions() == legal
+        choices = [busy.decide(_view(g, me), legal, random.Random(0)) for g in (game, other)]
+        assert choices[0] == choices[1]
+        rankings = [ranked(busy, _view(g, me), legal) for g in (game, other)]
+        assert rankings[0] == rankings[1]  # every action ranked alike, not just the first
+
+
+def test_the_plan_with_greens_weights_plays_as_green_investor():
+    def play(bot):
+        game = en.new_game(4, seed=21, history=False)
+        rivals = [en.bots.make_bot(name, seed=s) for s, name in enumerate(TABLE)]
+        en.play(game, [bot, *rivals])
+        return game.digest()
+
+    assert play(planner(dict(GREEN_WEIGHTS), seed=3)) == play(en.bots.GreenInvestor(seed=3))
+    assert play(planner(BUSY_PLAN, seed=3)) != play(en.bots.GreenInvestor(seed=3))
+
+
+def test_the_plan_races_for_the_empty_bag_only_near_its_end():
+    game, me = _searched_position()
+    world = determinize(_view(game, me), random.Random(1), me)
+    racer = planner({"race_boost": 3.0, "race_rounds": 2})
+    calm = racer.plant_score(world, me, "renewable")
+    assert calm == racer.weights["renewable"]  # a full bag: no race yet
+    world.bag = world.bag[:2]
+    rival = (me + 1) % 4
+    world.players[rival].plants = {0: "renewable", 1: "renewable", 2: "renewable"}  # ahead
+    assert racer.plant_score(world, me, "renewable") == calm + 3.0
+    assert racer.demolish_score(world, me) == racer.weights["demolish"] + 3.0
+
+
+@pytest.mark.parametrize(
+    "plan, message",
+    [
+        ("blue", "plan must be"),
+        (["tuned"], "plan must be"),
+        ({"renewables": 9}, "Unknown plan weight 'renewables'"),
+        ({"renewable": "high"}, "must be a number"),
+        ({"renewable": float("nan")}, "must be a number"),
+        ({"renewable": True}, "must be a number"),
+    ],
+)
+def test_bad_plans_are_refused_with_a_reason(plan, message):
+    with pytest.raises(ValueError, match=message):
+        SearchPlayer(plan=plan)
