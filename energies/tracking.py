@@ -187,6 +187,10 @@ class ObservationTracker:
                 if state.offers_made != self._offers:  # an offer made (rule 12.1)
                     self._counters, self._version = None, object()
                 return
+            if kind is RespondToTrade:  # an accepted trade: only cards moved (rule 12.1)
+                self._numbers = self._counters = None
+                self._version = object()
+                return
             if kind not in BOARD_STAYS:
                 self._pieces_moved()
         else:
