@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import Action, ProposeTrade
-from .search import SEARCH_BOTS, SearchPlayer
 from .strategy import StrategyBot
 
 
@@ -176,6 +175,9 @@ PERSONAS: dict[str, type] = {
 def make_bot(spec, seed: int | None = None):
     """A bot from a short name ("random", "fossil", ...), a class, or a ready bot object."""
     if isinstance(spec, str):
+        # (the search player builds on these personas: it is imported here, not at the top)
+        from .search import SEARCH_BOTS, SearchPlayer
+
         key = spec.strip().lower()
         aliases = {cls.__name__.lower(): name for name, cls in PERSONAS.items()}
         key = aliases.get(key, key)

@@ -72,7 +72,9 @@ from collections.abc import Sequence
 
 from . import engine
 from .actions import Action, Decline, OfferTrade, TradeWithSupply
+from .bots import Balanced, FossilRush, FreeRider, GreenInvestor
 from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
+from .plan import plan_class
 from .search_candidates import Restricted, allowed, kind_key, ranked, significant_best
 from .state import GameState
 from .worlds import determinize, public_facts
@@ -161,8 +163,6 @@ class SearchPlayer:
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents
         self.search_trades = search_trades
-        from .plan import plan_class  # (plan imports the personas, which import this module)
-
         self.plan, self._plan = plan, plan_class(plan)
         self.name = next(k for k, v in SEARCH_BOTS.items() if v == plants)  # simulate's column
         self.banned = _OTHER_KIND.get(plants)
@@ -177,8 +177,6 @@ class SearchPlayer:
 
     # the personas this player plays its own seat and models the others with
     def _own_class(self) -> type:
-        from .bots import FossilRush
-
         return FossilRush if self.plants == "fossil" else self._plan
 
     def _own_persona(self):
@@ -186,8 +184,6 @@ class SearchPlayer:
 
     def _advisers(self) -> list:
         """The other personas whose first choice is always a candidate (restricted alike)."""
-        from .bots import Balanced, FossilRush, GreenInvestor
-
         own = self._own_class()
         return [cls() for cls in (GreenInvestor, Balanced, FossilRush) if cls is not own]
 
@@ -195,8 +191,6 @@ class SearchPlayer:
         """The persona a rival is modelled with in the rollouts: Balanced, or (``read_opponents``)
         the persona its public plants look like: only fossil plants, a free-rider; only
         renewable ones (two or more), a green investor; else (none yet, or both kinds) Balanced."""
-        from .bots import Balanced, FreeRider, GreenInvestor
-
         if self.read_opponents:
             p = state.players[seat]
             renewable, fossil = p.count_plants("renewable"), p.count_plants("fossil")
