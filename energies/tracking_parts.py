@@ -70,7 +70,7 @@ class Segments:
                  "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats",
                  "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
                  "_seat_numbers", "_seat_rotations", "_seats_rotated", "_sites", "_static",
-                 "encoder", "public", "table", "tail")  # fmt: skip  # fmt: skip
+                 "encoder", "public", "table", "tail")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
