@@ -63,12 +63,24 @@ def play(side: str, games: int) -> int:
     return actions
 
 
+def _child_env(tree: Path) -> dict:
+    """The measured child's environment: ``tree`` on PYTHONPATH, string hashes fixed (unless
+    set), and one BLAS thread: numpy's idle BLAS threads (persona games import pandas) spin
+    and callgrind counts them (benchmarks/env_instructions.py found it)."""
+    return {
+        "PYTHONHASHSEED": "0",
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "OPENBLAS_NUM_THREADS": "1",
+    }
+
+
 def count(side: str, games: int, tree: Path) -> tuple[int, int]:
     """(actions, instructions) of one run under callgrind with ``tree`` on PYTHONPATH."""
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          __file__, "--play", side, str(games)],
-        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(tree)), cwd="/",
+        capture_output=True, text=True, env=_child_env(tree), cwd="/",
         check=True,
     )  # fmt: skip
     actions = int(re.search(r"ACTIONS (\d+)", out.stdout).group(1))
