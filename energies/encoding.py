@@ -118,10 +118,18 @@ class ActionCodec:
         # by identity (``_alive`` keeps every object seen, so no other object takes its id)
         self._by_id: dict[int, int | None] = {}
         self._alive: list[Action] = []
-        self._masks: dict[tuple, np.ndarray] = {}
+        self._know_tables()
+        self._zeros = bytes(self.size)
         # legal lists seen, by (length, first and last object), newest first: see listing()
         self._listings: dict[tuple, list[Listing]] = {}
-        self._no_listing = Listing([], [], self._kept_mask(()))
+        self._no_listing = Listing([], [], self._new_mask(()))
+
+    def _know_tables(self) -> None:
+        """Know the tables' own objects by identity from the start: the listing hands out
+        the very same ones (``actions.shared``), so a new game finds them at once."""
+        for listed in self.actions:
+            self._by_id.update(zip(map(id, listed), range(len(listed))))
+        self._alive.extend(a for listed in self.actions for a in listed)
 
     @property
     def kinds(self) -> set[str]:
@@ -137,6 +145,7 @@ class ActionCodec:
         if len(self._alive) > 100_000:  # only actions built outside the listing's tables
             by_id.clear()
             self._alive.clear()
+            self._know_tables()
         self._alive.append(action)
         by_id[id(action)] = index
         return index
@@ -160,11 +169,11 @@ class ActionCodec:
         """The indices and action mask of a legal list, kept per list.
 
         The engine lists the same lists of the same objects again and again, and indexing
-        a list afresh costs two dictionary lookups per action (~150 for a listing with
-        offers): a list met before is found by its length and end objects and confirmed by
-        comparing it with the kept copies, up to 4 per such key (``==`` between the same
-        objects costs almost nothing; equal actions have equal indices). About a quarter
-        of the positions of random play still bring a list not met before.
+        a list afresh costs a dictionary lookup per action and a new mask: a list met
+        before is found by its length and end objects and confirmed by comparing it with
+        the kept copies, up to 4 per such key (``==`` between the same objects costs almost
+        nothing; equal actions have equal indices). About a fifth of the positions of
+        random play still bring a list not met before.
         """
         if not legal:
             return self._no_listing
@@ -178,28 +187,24 @@ class ActionCodec:
             if listing[0] == legal:  # its actions (an index: quicker than the field's name)
                 return listing
         indices = self.indices(legal)
-        listing = Listing(list(legal), indices, self._kept_mask(indices))
+        listing = Listing(list(legal), indices, self._new_mask(indices))
         kept.insert(0, listing)
         del kept[4:]
         return listing
 
     def mask_of(self, indices: Sequence[int | None]) -> np.ndarray:
         """A new int8 action mask with a 1 at each of these indices (None: skipped)."""
-        return self._kept_mask(indices).copy()
+        return self._new_mask(indices).copy()
 
-    def _kept_mask(self, indices: Sequence[int | None]) -> np.ndarray:
-        """The action mask of these indices, kept read-only (hand out copies)."""
-        key = tuple(indices)
-        mask = self._masks.get(key)
-        if mask is None:  # the same few thousand sets of options come back again and again
-            places = [i for i in indices if i is not None] if None in key else key
-            mask = np.zeros(self.size, dtype=np.int8)
-            mask[np.fromiter(places, np.intp, len(places))] = 1  # in C: no loop in Python
-            mask.flags.writeable = False
-            if len(self._masks) >= 4096:
-                self._masks.clear()
-            self._masks[key] = mask
-        return mask
+    def _new_mask(self, indices: Sequence[int | None]) -> np.ndarray:
+        """The read-only action mask of these indices (the env hands out copies): ones
+        written into zero bytes, a quarter cheaper than numpy's index assignment for the few
+        dozen indices of a listing, and no cache of masks by their indices (most missed)."""
+        marks = bytearray(self._zeros)
+        for i in indices:
+            if i is not None:
+                marks[i] = 1
+        return np.frombuffer(bytes(marks), np.int8)  # over bytes: read-only
 
     def describe(self, index: int) -> str:
         kind, params = self.params[index]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 
-from .actions import Action, OfferTrade, ProposeTrade
+from .actions import Action, OfferTrade, ProposeTrade, shared
 from .rules import CARD_KINDS
 from .state import GameState
 
@@ -137,7 +137,10 @@ def _offer_picker(holdings: bytes):
 
 @functools.cache
 def _proposal_table(seat: int) -> tuple[ProposeTrade, ...]:
-    return tuple(ProposeTrade(seat, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED)
+    # actions.shared's objects: the env's action codec knows them by identity from the start
+    return tuple(
+        shared.ProposeTrade(seat, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED
+    )
 
 
 @functools.cache
@@ -155,7 +158,9 @@ def _picks(holdings: bytes) -> list[int]:
 
 @functools.cache
 def _offer_table(seat: int, partner: int) -> tuple[OfferTrade, ...]:
-    # actions are immutable, so one object per offer serves every game
+    # actions are immutable, so one object per offer serves every game (actions.shared's)
     return tuple(
-        OfferTrade(seat, partner, ((give, 1),), ((get, 1),)) for give in TRADED for get in TRADED
+        shared.OfferTrade(seat, partner, ((give, 1),), ((get, 1),))
+        for give in TRADED
+        for get in TRADED
     )
