@@ -49,6 +49,10 @@ class Listing(NamedTuple):
     mask: np.ndarray
 
 
+#: Keys of legal lists an ActionCodec keeps per generation (about 2 KiB a list: the mask).
+LISTINGS_KEPT = 2048
+
+
 class ActionCodec:
     """Action <-> index for one seat count. ``blocks`` lists (kind, first index, size)."""
 
@@ -120,8 +124,12 @@ class ActionCodec:
         self._alive: list[Action] = []
         self._know_tables()
         self._zeros = bytes(self.size)
-        # legal lists seen, by (length, first and last object), newest first: see listing()
+        # legal lists seen, by (length, first, middle and last object), newest first (see
+        # listing()), in two generations: keys met lately, and the full generation before,
+        # from which a key met again moves back (the lists met often stay; a whole cache
+        # cleared at once brought a fifth more lists to index afresh)
         self._listings: dict[tuple, list[Listing]] = {}
+        self._older: dict[tuple, list[Listing]] = {}
         self._no_listing = Listing([], [], self._new_mask(()))
 
     def _know_tables(self) -> None:
@@ -170,19 +178,20 @@ class ActionCodec:
 
         The engine lists the same lists of the same objects again and again, and indexing
         a list afresh costs a dictionary lookup per action and a new mask: a list met
-        before is found by its length and end objects and confirmed by comparing it with
-        the kept copies, up to 4 per such key (``==`` between the same objects costs almost
-        nothing; equal actions have equal indices). About a fifth of the positions of
-        random play still bring a list not met before.
+        before is found by its length, end and middle objects and confirmed by comparing it
+        with the kept copies, up to 4 per such key (``==`` between the same objects costs
+        almost nothing; equal actions have equal indices). About one position in eight of
+        random play still brings a list not met before (a fifth in the first games).
         """
         if not legal:
             return self._no_listing
-        key = (len(legal), id(legal[0]), id(legal[-1]))
+        key = (len(legal), id(legal[0]), id(legal[len(legal) >> 1]), id(legal[-1]))
         kept = self._listings.get(key)
-        if kept is None:
-            if len(self._listings) >= 2048:
-                self._listings.clear()
-            kept = self._listings[key] = []
+        if kept is None:  # not met lately: perhaps in the generation before (see __init__)
+            kept = self._older.pop(key, None) or []
+            if len(self._listings) >= LISTINGS_KEPT:
+                self._older, self._listings = self._listings, {}
+            self._listings[key] = kept
         for listing in kept:  # lists that differ inside: a few under one key
             if listing[0] == legal:  # its actions (an index: quicker than the field's name)
                 return listing
