@@ -8,7 +8,7 @@ What an answer then changes: :mod:`energies.decision_effects`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import events
 from .actions import (
@@ -49,7 +49,7 @@ from .listing import (
 )
 from .rules import CARD_KINDS, RESOURCES
 from .state import GameState, PlayerState, Task
-from .trade_offers import one_for_one_proposals
+from .trade_offers import proposal_options
 
 # ==============================================================================================
 # Decisions the engine waits for
@@ -168,23 +168,23 @@ def as_goods(items) -> Goods:
     return tuple(map(tuple, items))
 
 
-def decision_options(state: GameState, task: Task) -> list[Action]:
+def decision_options(state: GameState, task: Task) -> Sequence[Action]:
     """Every legal answer to the pending task, in a fixed order.
 
     The answers are listed straight from the facts ``check_decision`` looks at (it stays
     the check behind ``why_illegal`` and ``apply``; the tests hold the two together).
     """
     options = _OPTIONS.get(task.kind)
-    return options(state, task) if options else []  # a corrupted queue: nothing answers it
+    return options(state, task) if options else ()  # a corrupted queue: nothing answers it
 
 
-def real_choices(state: GameState, task: Task) -> list[Action]:
-    """The answers to the pending task, or [] when the seat can do nothing but decline."""
+def real_choices(state: GameState, task: Task) -> Sequence[Action]:
+    """The answers to the pending task; empty when the seat can do nothing but decline."""
     options = decision_options(state, task)
     for option in options:
         if not isinstance(option, Decline):
             return options
-    return []
+    return ()
 
 
 def _free_corners(state: GameState) -> list[int]:
@@ -302,20 +302,25 @@ def _high_yield_hexes(state: GameState, task: Task) -> list[Action]:
     return [shared.ChooseHex(task.seat, h) for h in hexes if h not in chosen]
 
 
-def _trade_answers(state: GameState, task: Task) -> list[Action]:
+def _trade_answers(state: GameState, task: Task) -> tuple[Action, ...]:
     # both sides must still hold their goods (a sandbox edit may intervene)
     offerer, partner = state.players[task.info["from"]], state.players[task.seat]
-    refuse = shared.RespondToTrade(task.seat, False)
-    if _holds(offerer, task.info["give"]) and _holds(partner, task.info["get"]):
-        return [shared.RespondToTrade(task.seat, True), refuse]
-    return [refuse]
+    can_accept = _holds(offerer, task.info["give"]) and _holds(partner, task.info["get"])
+    return _answers(task.seat, can_accept)
 
 
-def _proposals(state: GameState, task: Task) -> list[Action]:
+@functools.cache
+def _answers(seat: int, can_accept: bool) -> tuple[Action, ...]:
+    """(accept, refuse) or (refuse,): made once per seat, not at every trade offer."""
+    refuse = shared.RespondToTrade(seat, False)
+    return (shared.RespondToTrade(seat, True), refuse) if can_accept else (refuse,)
+
+
+def _proposals(state: GameState, task: Task) -> tuple[Action, ...]:
     # rule 12.1: one-for-one proposals to the active player, then passing
     if state.proposals_made.get(task.seat, 0) >= state.rules.trade_offers_per_turn:
-        return []
-    return one_for_one_proposals(state, task.seat) + [shared.Decline(task.seat)]
+        return ()
+    return proposal_options(state, task.seat)
 
 
 def _holds(p: PlayerState, items) -> bool:
@@ -325,7 +330,7 @@ def _holds(p: PlayerState, items) -> bool:
     return True
 
 
-_OPTIONS: dict[str, Callable[[GameState, Task], list[Action]]] = {
+_OPTIONS: dict[str, Callable[[GameState, Task], Sequence[Action]]] = {
     "setup_town": _setup_towns,
     "setup_city": _setup_cities,
     "setup_road": _setup_roads,

@@ -13,7 +13,7 @@ keeps that listing until the next action is applied. Turn flow: event phase (rul
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .actions import (
     Action,
@@ -230,14 +230,14 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
         return []
     if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
         if state.queue:
-            return list(state.listed) if state.listed is not None else list_actions(state)
+            return list(state.listed if state.listed is not None else _options(state))
         if state.turn_actions >= state.rules.turn_action_limit:
             return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
         if state.listed is not None:
             return [a for a in state.listed if type(a) is not OfferTrade]
         return free_actions(state, _seat_spots(state), offers=False)
     if state.listed is None:
-        state.listed = tuple(list_actions(state, None if state.queue else _seat_spots(state)))
+        state.listed = tuple(_options(state, None if state.queue else _seat_spots(state)))
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
         return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(state.listed)
@@ -254,6 +254,13 @@ def list_actions(state: GameState, spots: dict | None = None) -> list[Action]:
     ``spots`` (``legal_actions`` passes the active seat's) keeps where the active player
     could build, cost aside, for later listings while the pieces it depends on stay.
     """
+    return list(_options(state, spots))
+
+
+def _options(state: GameState, spots: dict | None = None) -> Sequence[Action]:
+    """list_actions's answer as the listing makes it: for a trade's answers and the
+    proposals a tuple made once for all positions with those options
+    (``decisions._answers``, ``trade_offers.proposal_options``), kept without a copy."""
     return decision_options(state, state.queue[0]) if state.queue else free_actions(state, spots)
 
 

@@ -19,11 +19,21 @@ from .rules import CARD_KINDS
 from .state import GameState
 
 
-def one_for_one_proposals(state: GameState, seat: int) -> list[Action]:
+def proposal_options(state: GameState, seat: int) -> tuple[Action, ...]:
     """One-card-for-one-card proposals of a seat that is not active to the active player
-    (rule 12.1): any kind it holds for any kind the active player may hold."""
-    pick = _offer_picker(_own(state, seat) + _public(state, state.active))
-    return list(pick(_proposal_table(seat))) if pick is not None else []
+    (rule 12.1): any kind it holds for any kind the active player may hold; then passing.
+
+    One tuple per seat and such holdings, made once: a proposal window (three of them
+    after most actions of a turn) costs a lookup instead of a new list.
+    """
+    return _proposal_options(seat, _own(state, seat) + _public(state, state.active))
+
+
+@functools.cache
+def _proposal_options(seat: int, holdings: bytes) -> tuple[Action, ...]:
+    pick = _offer_picker(holdings)
+    proposals = pick(_proposal_table(seat)) if pick is not None else ()
+    return (*proposals, shared.Decline(seat))
 
 
 def one_for_one_offers(state: GameState, seat: int) -> list[Action]:

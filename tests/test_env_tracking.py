@@ -190,14 +190,16 @@ def test_the_action_mask_handed_out_is_a_copy():
 
 
 def test_a_kept_listing_is_confirmed_by_its_contents():
-    # same length, same first and last objects: found under the same key, yet another list
+    # same length, same first, middle and last objects: found under the same key, yet
+    # another list
     codec = env(players=4).unwrapped.codec
-    first, last = shared.EndTurn(0), shared.BuyDevCard(0)
+    first, middle, last = shared.EndTurn(0), shared.BuildRoad(0, 9), shared.BuyDevCard(0)
     for path in (3, 7, 3):
-        legal = [first, shared.BuildRoad(0, path), last]
+        legal = [first, shared.BuildRoad(0, path), middle, last]
         listing = codec.listing(legal)
         assert listing.indices == [codec.index(a) for a in legal]
         assert np.flatnonzero(listing.mask).tolist() == sorted(listing.indices)
     # an equal list of other objects is the same listing (equal actions, equal indices)
-    again = codec.listing([first, BuildRoad(0, 3), last])
-    assert again.indices == [codec.index(a) for a in (first, shared.BuildRoad(0, 3), last)]
+    again = codec.listing([first, BuildRoad(0, 3), middle, last])
+    assert again.indices == [codec.index(a) for a in (first, shared.BuildRoad(0, 3), middle, last)]
+
