@@ -65,7 +65,7 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_counters", "_frame", "_hazards", "_heads", "_kept", "_n",
+    __slots__ = ("_actions", "_after", "_counters", "_hazards", "_heads", "_kept", "_mid", "_n",
                  "_numbers", "_offers", "_parts", "_pending", "_pendings", "_pieces",
                  "_players_list", "_rows", "_seats", "_seen", "_state", "_version", "_watch",
                  "encoder")  # fmt: skip
@@ -79,16 +79,19 @@ class ObservationTracker:
         self._numbers: tuple | None = None
         self._counters: bytes | None = None  # the counters and the turn, None: to be read
         self._offers = -1  # the offers made the counters show
-        self._frame = b""  # the phase and dice one-hots of the numbers
+        # "public", the phase and dice one-hots, the bag and event board (read with the numbers)
+        self._mid = b""
         # new tokens: whenever pieces or awards change ("seats"); whenever towns, cities or
         # roads move (the rotated rows). The shared segments (the bag, "public", the tail) are
         # rebuilt in place (tracking_parts.Segments)
         self._pieces: object = object()
         self._rows: object = object()
+        # a new token whenever the rows or the tail change (the bytes after the pending ones)
+        self._after: object = object()
         # a new token whenever anything but the pending decision may have changed
         self._version: object = object()
-        # per seat: (version, the bytes before the pending decision, rows token, the rotated
-        # rows); (task, active seat, the pending bytes); (numbers, head bytes, VP cards held);
+        # per seat: (version, the bytes before the pending decision, the token and the bytes
+        # after it); (task, active seat, the pending bytes); (numbers, head bytes, VP cards held);
         # (pieces token, VP cards, "seats" bytes)
         self._kept: list[tuple] = []
         self._pendings: list[tuple] = []
@@ -118,26 +121,34 @@ class ObservationTracker:
             kept = self._rebuild(seat)
         # the pending decision, the trade being answered and the active seat (a task's kind,
         # seat and trade never change once it is queued)
-        task = state.queue[0] if state.queue else None
+        queue = state.queue
+        task = queue[0] if queue else None
         pending = self._pendings[seat]
         if pending[0] is not task or pending[1] != state.active:
             pending = self._pendings[seat] = (task, state.active, self._pending_bytes(seat, task))
-        return np.frombuffer(_JOIN((kept[1], pending[2], kept[3], self._parts.tail)), _FLOAT32)
+        return np.frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
 
     def _pending_bytes(self, seat: int, task) -> bytes:
-        """The "pending" and "trade" segments seen from ``seat``, from a table."""
+        """The "pending" and "trade" segments seen from ``seat``, from a table keyed by the
+        active seat relative to it, the task's kind, whether it decides, and for a trade
+        response the cards given and asked."""
         active = (self._state.active - seat) % self._n
         if task is None:
             key: Any = active
+        elif task.kind == "trade_response":
+            info = task.info
+            give, get = info["give"], info["get"]
+            if len(give) == 1 and len(get) == 1:  # (kind, count) each: a flat key
+                key = (active, task.seat == seat, *give[0], *get[0])
+            else:
+                key = (active, task.seat == seat, tuple(map(tuple, give)), tuple(map(tuple, get)))
         else:
             key = (active, task.kind, task.seat == seat)
-            if task.kind == "trade_response":
-                key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
         found = self._pending.get(key)
         if found is None:
             if len(self._pending) > 4096:
                 self._pending.clear()
-            found = self._pending[key] = self._parts.pending(key)
+            found = self._pending[key] = self._parts.pending(active, task, seat)
         return found
 
     def _rebuild(self, seat: int) -> tuple:
@@ -145,9 +156,9 @@ class ObservationTracker:
         since the seat's last observation."""
         parts, state = self._parts, self._state
         numbers = self._numbers
-        if numbers is None:
+        if numbers is None:  # anything but the offers made may have changed
             numbers = self._numbers = parts.read_numbers(state)
-            self._frame = parts.frame(state.phase, state.dice)
+            self._mid = parts.public + parts.frame(state.phase, state.dice) + parts.table
         counters = self._counters
         if counters is None:
             counters = self._counters = parts.counters(state)
@@ -161,13 +172,11 @@ class ObservationTracker:
                 self._pieces, head[2], parts.seats(state, seat, head[2], self._pieces)
             )  # fmt: skip
         kept = self._kept[seat]
-        rows = kept[3]
-        if kept[2] is not self._rows:
-            rows = parts.rows(seat, self._rows)
+        after = kept[3]
+        if kept[2] is not self._after:
+            after = parts.rows(seat, self._rows) + parts.tail
         kept = self._kept[seat] = (
-            self._version,
-            b"".join((head[1], counters, seats[2], parts.public, self._frame, parts.table)),
-            self._rows, rows,
+            self._version, b"".join((head[1], counters, seats[2], self._mid)), self._after, after,
         )  # fmt: skip
         return kept
 
@@ -225,7 +234,7 @@ class ObservationTracker:
         self._heads = [_STALE] * n
         self._seats = [_STALE] * n
         self._numbers = self._counters = None
-        self._version = self._rows = self._pieces = object()
+        self._version = self._rows = self._pieces = self._after = object()
         self._kept = [_STALE] * n
         self._pendings = [_STALE] * n
         self._watch = (
@@ -237,9 +246,10 @@ class ObservationTracker:
     def _pieces_moved(self) -> None:
         """A piece may have moved: copy the pieces of the seats whose pieces moved."""
         if self._parts.pieces_moved(self._state):
-            self._rows = self._pieces = object()
+            self._rows = self._pieces = self._after = object()
 
     def _hazards_changed(self) -> None:
         state = self._state
         self._hazards = (set(state.hex_hazards), set(state.building_hazards))
         self._parts.board_changed(state)
+        self._after = object()

@@ -26,7 +26,7 @@ tail                    plants, hazards, Inspector, terrain, pips    when they c
 from __future__ import annotations
 
 import struct
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]
 from operator import attrgetter, itemgetter
 
 from .encoding import (
@@ -51,14 +51,19 @@ _warehouse = attrgetter("warehouse")
 _TASK_INDEX = {kind: i for i, kind in enumerate(TASK_KINDS)}
 _OTHER = _TASK_INDEX["other"]
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+_PLANT_INDEX = {kind: i for i, kind in enumerate(PLANTS)}
+_BROWN_DISCS = [("brown", symbol) for symbol in BROWN]
+_browns = itemgetter(*_BROWN_DISCS)
 _SEGMENTS = ("own_hand", "seats", "public", "phase", "bag_brown", "pending", "towns", "plants")
 
 
 def ones(size: int, indices) -> bytes:
     """``size`` float32 zeros with a 1 at each of ``indices``."""
     buffer = bytearray(4 * size)
+    floats = memoryview(buffer).cast("f")  # an item written: a fifth of a slice's cost
     for i in indices:
-        buffer[4 * i : 4 * i + 4] = _ONE
+        floats[i] = 1.0
+    floats.release()
     return bytes(buffer)
 
 
@@ -66,7 +71,7 @@ class Segments:
     """The bytes of each segment (see the module text) and the copies they are built from."""
 
     __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
-                 "_greens", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
+                 "_greens", "_hands", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
                  "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats",
                  "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
                  "_seat_numbers", "_seat_rotations", "_seats_rotated", "_sites", "_static",
@@ -88,6 +93,7 @@ class Segments:
         self._pack_table, self._pack_pending = pack["bag_brown"], pack["pending"]
         self._no_dev = bytes(4 * (at["cards"] - at["own_dev_cards"]))
         self._devs: dict[tuple, tuple[bytes, int]] = {}  # see _dev()
+        self._hands: dict[tuple, bytes] = {}  # see head()
         self._seat_numbers: tuple = (None, ())  # see seats()
         self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
@@ -128,7 +134,7 @@ class Segments:
         self._rotated = self._rotations[self._n]
         self._seats_rotated = self._seat_rotations[self._n]
         self._copies = [self._copy(p) for p in state.players]
-        self._blocks = [self._seat_blocks(c) for c in self._copies]
+        self._blocks = [self._seat_blocks(c) for c in self._copies]  # every block
         self._rows: list[tuple] = [(None, b"")] * self._n
         self._pieces_changed()
 
@@ -137,12 +143,12 @@ class Segments:
         copies, moved, plants = self._copies, False, False
         for s, p in enumerate(state.players):
             copy = copies[s]
-            rows = p.roads != copy[0] or p.towns != copy[1] or p.cities != copy[2]
+            roads, towns, cities = p.roads != copy[0], p.towns != copy[1], p.cities != copy[2]
             planted = p.plants != copy[3]
-            if rows or planted:
-                copies[s] = copy = self._copy(p)
-                if rows:
-                    self._blocks[s] = self._seat_blocks(copy)
+            if roads or towns or cities or planted:
+                copies[s] = new = self._copy(p)
+                if roads or towns or cities:  # only the blocks that changed, afresh
+                    self._blocks[s] = self._seat_blocks(new, self._blocks[s], roads, towns, cities)
                 moved, plants = True, plants or planted
         if moved:
             self._pieces_changed(plants)
@@ -154,19 +160,18 @@ class Segments:
         self._discs_next = rules.discs_to_draw(self._gf)
         self._public()
         if plants:
-            at, sites = self._at, self._sites
+            at = self._at
             self._plants_b = ones(
-                at["hex_hazards"] - at["plants"],
-                [PLANTS.index(kind) * len(sites) + sites[site]
-                 for c in copies for site, kind in c[3].items()],
+                at["hex_hazards"] - at["plants"], [i for c in copies for i in c[7]]
             )  # fmt: skip
             if self.tail:
                 self.tail = self._plants_b + self._hazards_b + self._static
 
     def bag_changed(self, state) -> None:
         bag = state.bag
-        discs = Counter(bag)  # (color, symbol) pairs, counted in C
-        brown = [discs[("brown", symbol)] for symbol in BROWN]
+        discs = dict.fromkeys(_BROWN_DISCS, 0)
+        _count_elements(discs, bag)  # (color, symbol) pairs, counted in C (Counter's own)
+        brown = _browns(discs)
         self._bag, self._greens = len(bag), len(bag) - sum(brown)
         self._public()
         self.table = self._pack_table(
@@ -198,7 +203,8 @@ class Segments:
 
     def _copy(self, p) -> tuple:
         """Copies of a seat's pieces and the numbers that follow from them: (roads, towns,
-        cities, plants, (towns, cities, roads, fossil, renewable), LF, VP without awards)."""
+        cities, plants, (towns, cities, roads, fossil, renewable), LF, VP without awards, the
+        plants' indices in the "plants" segment)."""
         rules = self._rules
         fossil = list(p.plants.values()).count("fossil")
         renewable = len(p.plants) - fossil
@@ -209,12 +215,21 @@ class Segments:
         vp = rules.town_vp * len(p.towns) + rules.city_vp * len(p.cities)
         vp += rules.plant_vp * len(p.plants)
         counts = (len(p.towns), len(p.cities), len(p.roads), fossil, renewable)
-        return set(p.roads), set(p.towns), set(p.cities), dict(p.plants), counts, lf, vp
+        sites = self._sites
+        plants = [_PLANT_INDEX[kind] * len(sites) + sites[site] for site, kind in p.plants.items()]
+        return set(p.roads), set(p.towns), set(p.cities), dict(p.plants), counts, lf, vp, plants
 
-    def _seat_blocks(self, copy: tuple) -> tuple[bytes, bytes, bytes]:
-        """A seat's towns, cities and roads one-hots (one relative slot each)."""
+    def _seat_blocks(
+        self, copy: tuple, old: tuple = (), roads=True, towns=True, cities=True
+    ) -> tuple[bytes, bytes, bytes]:
+        """A seat's towns, cities and roads one-hots (one relative slot each); those not
+        flagged kept from ``old``."""
         corners, paths = len(self.encoder.board.corners), len(self.encoder.board.paths)
-        return ones(corners, copy[1]), ones(corners, copy[2]), ones(paths, copy[0])
+        return (
+            ones(corners, copy[1]) if towns else old[0],
+            ones(corners, copy[2]) if cities else old[1],
+            ones(paths, copy[0]) if roads else old[2],
+        )
 
     # -- the bytes of each segment ------------------------------------------------------------
 
@@ -249,12 +264,17 @@ class Segments:
         """(the head seen from ``seat``: its hand and development cards, every seat's
         ``numbers`` (read_numbers) rotated so it comes first; its VP cards)."""
         me = state.players[seat]
+        hand = _hand_of(me.hand)
+        packed = self._hands.get(hand)  # a hand's bytes, kept: a look-up costs less than a pack
+        if packed is None:
+            if len(self._hands) > 4096:
+                self._hands.clear()
+            packed = self._hands[hand] = self._pack_hand(*hand)
         if me.dev_cards or me.dev_new:
             dev, vp_cards = self._dev(me)
         else:
             dev, vp_cards = self._no_dev, 0
-        hands = self._pack_hands(*self._rotated[seat](numbers))
-        return b"".join((self._pack_hand(*_hand_of(me.hand)), dev, hands)), vp_cards
+        return packed + dev + self._pack_hands(*self._rotated[seat](numbers)), vp_cards
 
     def _dev(self, me) -> tuple[bytes, int]:
         """(the bytes of a seat's development cards held and new, its VP cards)."""
@@ -291,7 +311,7 @@ class Segments:
         lr, env_holder = state.longest_road_holder, state.environmentalist_holder
         numbers: list[int] = []
         for s, copy in enumerate(copies):
-            counts, lf, vp = copy[4:]
+            counts, lf, vp = copy[4:7]
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
         numbers += (0,) * len(SEAT_FEATURES)
@@ -308,25 +328,20 @@ class Segments:
             found = self._frames[key] = ones(len(PHASES) + 11, marks)
         return found
 
-    def pending(self, key) -> bytes:
-        """The "pending" and "trade" segments of a key made by ``ObservationTracker.
-        observation``: the active seat relative to the observing one, or (that, the task's
-        kind, whether the observing seat decides, and for a trade response the cards given,
-        None, the cards asked)."""
+    def pending(self, active: int, task, seat: int) -> bytes:
+        """The "pending" and "trade" segments seen from ``seat`` while ``task`` waits (None:
+        no task) and the active seat is ``active`` places after it."""
         values = [0] * (self._at["towns"] - self._at["pending"])
-        if type(key) is int:
-            key = (key,)
-        values[len(TASK_KINDS) + 1 + key[0]] = 1
-        if len(key) > 1:
-            values[_TASK_INDEX.get(key[1], _OTHER)] = 1
-            values[len(TASK_KINDS)] = key[2]
-            trade = self._at["trade"] - self._at["pending"]
-            for item in key[3:]:
-                if item is None:  # then the cards asked for
-                    trade += len(TRADED)
-                    continue
-                kind, count = item
-                values[trade + TRADED.index(kind)] = count
+        values[len(TASK_KINDS) + 1 + active] = 1
+        if task is not None:
+            values[_TASK_INDEX.get(task.kind, _OTHER)] = 1
+            values[len(TASK_KINDS)] = task.seat == seat
+            if task.kind == "trade_response":
+                trade = self._at["trade"] - self._at["pending"]
+                for kind, count in task.info["give"]:
+                    values[trade + TRADED.index(kind)] = count
+                for kind, count in task.info["get"]:
+                    values[trade + len(TRADED) + TRADED.index(kind)] = count
         return self._pack_pending(*values)
 
     def rows(self, seat: int, token: object) -> bytes:
