@@ -55,6 +55,7 @@ BOARD_STAYS = PIECES_STAY | {EndTurn}
 
 _JOIN = bytearray().join  # a new, writable buffer: the array handed out owns its bytes
 _FLOAT32 = np.float32
+_frombuffer = np.frombuffer
 _STALE = (False, None, None, None)
 
 
@@ -115,24 +116,36 @@ class ObservationTracker:
         ):
             self._follow(game)
         elif len(self._actions) != self._seen:  # every change comes with an action
-            self._look(state)
+            last = self._actions[-1]
+            kind = type(last)
+            # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
+            # disc or hazard and the engine runs nothing after it; only the offers made change
+            # (written out here: most actions are answers)
+            if len(self._actions) == self._seen + 1 and (
+                kind in QUIET or (kind is RespondToTrade and not last.accept)
+            ):
+                self._seen += 1
+                if state.offers_made != self._offers:  # an offer made (rule 12.1)
+                    self._counters, self._version = None, object()
+            else:
+                self._look(state)
         kept = self._kept[seat]
         if kept[0] is not self._version:
             kept = self._rebuild(seat)
         # the pending decision, the trade being answered and the active seat (a task's kind,
         # seat and trade never change once it is queued)
-        queue = state.queue
+        queue, active = state.queue, state.active
         task = queue[0] if queue else None
         pending = self._pendings[seat]
-        if pending[0] is not task or pending[1] != state.active:
-            pending = self._pendings[seat] = (task, state.active, self._pending_bytes(seat, task))
-        return np.frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
+        if pending[0] is not task or pending[1] != active:
+            pending = self._pendings[seat] = (task, active, self._pending_bytes(seat, task, active))
+        return _frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
 
-    def _pending_bytes(self, seat: int, task) -> bytes:
+    def _pending_bytes(self, seat: int, task, active: int) -> bytes:
         """The "pending" and "trade" segments seen from ``seat``, from a table keyed by the
         active seat relative to it, the task's kind, whether it decides, and for a trade
         response the cards given and asked."""
-        active = (self._state.active - seat) % self._n
+        active = (active - seat) % self._n
         if task is None:
             key: Any = active
         elif task.kind == "trade_response":
@@ -183,19 +196,14 @@ class ObservationTracker:
     # -- what changed since the last look ----------------------------------------------------
 
     def _look(self, state) -> None:
-        """Forget what the actions since the last look may have changed (see the module text)."""
+        """Forget what the actions since the last look may have changed (see the module text;
+        observation() takes a single trade window's answer itself)."""
         actions = self._actions
         seen, now = self._seen, len(actions)
         self._seen = now
         if now == seen + 1:  # one action since the last look: what did it touch?
             last = actions[-1]
             kind = type(last)
-            # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
-            # disc or hazard and the engine runs nothing after it; only the offers made change
-            if kind in QUIET or (kind is RespondToTrade and not last.accept):
-                if state.offers_made != self._offers:  # an offer made (rule 12.1)
-                    self._counters, self._version = None, object()
-                return
             if kind is RespondToTrade:  # an accepted trade: only cards moved (rule 12.1)
                 self._numbers = self._counters = None
                 self._version = object()

@@ -72,9 +72,9 @@ class Segments:
 
     __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
                  "_greens", "_hands", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
-                 "_pack_hand", "_pack_hands", "_pack_pending", "_pack_public", "_pack_seats",
+                 "_pack_hand", "_pack_hands", "_pack_one", "_pack_pending", "_pack_public",
                  "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
-                 "_seat_numbers", "_seat_rotations", "_seats_rotated", "_sites", "_static",
+                 "_seat_numbers", "_seat_pad", "_sites", "_static",
                  "encoder", "public", "table", "tail")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
@@ -88,20 +88,18 @@ class Segments:
             ("pending", "towns"),
         )}  # fmt: skip
         self._pack_hand, self._pack_hands = pack["own_hand"], pack["cards"]
-        self._pack_counters, self._pack_seats = pack["counters"], pack["seats"]
+        self._pack_counters = pack["counters"]
         self._pack_public = pack["public"]
         self._pack_table, self._pack_pending = pack["bag_brown"], pack["pending"]
         self._no_dev = bytes(4 * (at["cards"] - at["own_dev_cards"]))
         self._devs: dict[tuple, tuple[bytes, int]] = {}  # see _dev()
         self._hands: dict[tuple, bytes] = {}  # see head()
-        self._seat_numbers: tuple = (None, ())  # see seats()
+        self._seat_numbers: tuple = (None, (), b"")  # see seats()
         self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
         self._frames: dict[tuple, bytes] = {}  # (phase, dice) -> the one-hots
         # per seat count, per seat: every seat's hand numbers (read_numbers, feature by
-        # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0;
-        # likewise every seat's "seats" numbers (_read_seats) but the seat's own VP, then
-        # "public"
+        # feature, then a 0) rotated so the seat comes first, empty slots the trailing 0
         self._rotations = {
             n: [
                 itemgetter(*(
@@ -112,17 +110,7 @@ class Segments:
             ]
             for n in range(2, MAX_SEATS + 1)
         }  # fmt: skip
-        width = len(SEAT_FEATURES)
-        self._seat_rotations = {
-            n: [
-                itemgetter(*[
-                    ((seat + rel) % n if rel < n else n) * width + f
-                    for rel in range(MAX_SEATS) for f in range(width)
-                ][1:])
-                for seat in range(n)
-            ]
-            for n in range(2, MAX_SEATS + 1)
-        }  # fmt: skip
+        self._pack_one = struct.Struct("f").pack
         self.table = self.tail = self.public = b""
         self._bag = self._hazards_left = None  # not read yet
 
@@ -132,7 +120,8 @@ class Segments:
         """Copy everything afresh from another game or state."""
         self._rules, self._n = state.rules, len(state.players)
         self._rotated = self._rotations[self._n]
-        self._seats_rotated = self._seat_rotations[self._n]
+        self._seat_pad = bytes(4 * len(SEAT_FEATURES) * (MAX_SEATS - self._n))  # empty slots
+        self._seat_numbers = (None, (), b"")
         self._copies = [self._copy(p) for p in state.players]
         self._blocks = [self._seat_blocks(c) for c in self._copies]  # every block
         self._rows: list[tuple] = [(None, b"")] * self._n
@@ -299,14 +288,18 @@ class Segments:
         ``token`` changes) rotated so the seat comes first."""
         kept = self._seat_numbers
         if kept[0] is not token:
-            kept = self._seat_numbers = (token, self._read_seats(state))
-        numbers = kept[1]
-        vp = numbers[len(SEAT_FEATURES) * seat] + self._rules.vp_card_vp * vp_cards
-        return self._pack_seats(vp, *self._seats_rotated[seat](numbers))
+            numbers = self._read_seats(state)
+            packed = struct.pack(f"{len(numbers)}f", *numbers)
+            # seat by seat, twice over: a seat's rotation is one slice, its own VP apart
+            kept = self._seat_numbers = (token, numbers, packed + packed)
+        width = len(SEAT_FEATURES)
+        vp = kept[1][width * seat] + self._rules.vp_card_vp * vp_cards
+        start = 4 * width * seat
+        rotated = self._pack_one(vp) + kept[2][start + 4 : start + 4 * width * self._n]
+        return rotated + self._seat_pad if self._seat_pad else rotated
 
     def _read_seats(self, state) -> tuple:
-        """Per seat (vp, lf, piece counts, awards), then a seat's worth of zeros (empty
-        slots)."""
+        """Per seat (vp, lf, piece counts, awards)."""
         rules, copies = self._rules, self._copies
         lr, env_holder = state.longest_road_holder, state.environmentalist_holder
         numbers: list[int] = []
@@ -314,7 +307,6 @@ class Segments:
             counts, lf, vp = copy[4:7]
             vp += rules.longest_road_vp * (lr == s) + rules.environmentalist_vp * (env_holder == s)
             numbers += (vp, lf, *counts, lr == s, env_holder == s)
-        numbers += (0,) * len(SEAT_FEATURES)
         return tuple(numbers)
 
     def frame(self, phase: str, dice) -> bytes:
