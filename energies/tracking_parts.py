@@ -70,7 +70,7 @@ def ones(size: int, indices) -> bytes:
 class Segments:
     """The bytes of each segment (see the module text) and the copies they are built from."""
 
-    __slots__ = ("_at", "_bag", "_blocks", "_copies", "_devs", "_discs_next", "_frames", "_gf",
+    __slots__ = ("_at", "_bag", "_blocks", "_copies", "_counters", "_devs", "_discs_next", "_frames", "_gf",
                  "_greens", "_hands", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
                  "_pack_hand", "_pack_hands", "_pack_one", "_pack_pending", "_pack_public",
                  "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
@@ -94,6 +94,7 @@ class Segments:
         self._no_dev = bytes(4 * (at["cards"] - at["own_dev_cards"]))
         self._devs: dict[tuple, tuple[bytes, int]] = {}  # see _dev()
         self._hands: dict[tuple, bytes] = {}  # see head()
+        self._counters: dict[tuple, bytes] = {}  # see counters()
         self._seat_numbers: tuple = (None, (), b"")  # see seats()
         self._static = encoder.static[at["terrain"] :].tobytes()  # terrain, pips
         self._sites = {site: i for i, site in enumerate(encoder.sites)}
@@ -243,11 +244,17 @@ class Segments:
         )
 
     def counters(self, state) -> bytes:
-        """The "counters" and "turn" segments."""
-        return self._pack_counters(
+        """The "counters" and "turn" segments (a few values recur: looked up, not packed)."""
+        key = (
             len(state.dev_deck), state.energy_supply, state.offers_made, state.plants_built,
-            state.demolished, state.dev_played_turn, min(state.turn / 10, 999.0),
+            state.demolished, state.dev_played_turn, state.turn,
         )  # fmt: skip
+        found = self._counters.get(key)
+        if found is None:
+            if len(self._counters) > 4096:
+                self._counters.clear()
+            found = self._counters[key] = self._pack_counters(*key[:6], min(key[6] / 10, 999.0))
+        return found
 
     def head(self, state, seat: int, numbers: tuple) -> tuple[bytes, int]:
         """(the head seen from ``seat``: its hand and development cards, every seat's
@@ -263,7 +270,20 @@ class Segments:
             dev, vp_cards = self._dev(me)
         else:
             dev, vp_cards = self._no_dev, 0
-        return packed + dev + self._pack_hands(*self._rotated[seat](numbers)), vp_cards
+        if len(numbers) == 17:  # four seats, rotated written out: a third less than a getter
+            a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, _ = numbers
+            pack = self._pack_hands
+            if seat == 0:
+                hands = pack(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
+            elif seat == 1:
+                hands = pack(b, c, d, a, f, g, h, e, j, k, l, i, n, o, p, m)
+            elif seat == 2:
+                hands = pack(c, d, a, b, g, h, e, f, k, l, i, j, o, p, m, n)
+            else:
+                hands = pack(d, a, b, c, h, e, f, g, l, i, j, k, p, m, n, o)
+        else:
+            hands = self._pack_hands(*self._rotated[seat](numbers))
+        return packed + dev + hands, vp_cards
 
     def _dev(self, me) -> tuple[bytes, int]:
         """(the bytes of a seat's development cards held and new, its VP cards)."""
