@@ -70,12 +70,12 @@ def ones(size: int, indices) -> bytes:
 class Segments:
     """The bytes of each segment (see the module text) and the copies they are built from."""
 
-    __slots__ = ("_at", "_bag", "_blocks", "_copies", "_counters", "_devs", "_discs_next", "_frames", "_gf",
-                 "_greens", "_hands", "_hazards_b", "_hazards_left", "_n", "_no_dev", "_pack_counters",
-                 "_pack_hand", "_pack_hands", "_pack_one", "_pack_pending", "_pack_public",
-                 "_pack_table", "_plants_b", "_rotated", "_rotations", "_rows", "_rules",
-                 "_seat_numbers", "_seat_pad", "_sites", "_static",
-                 "encoder", "public", "table", "tail")  # fmt: skip
+    __slots__ = ("_at", "_bag", "_blocks", "_copies", "_counters", "_devs", "_discs_next",
+                 "_doubled", "_frames", "_gf", "_greens", "_hands", "_hazards_b",
+                 "_hazards_left", "_n", "_no_dev", "_pack_counters", "_pack_hand",
+                 "_pack_hands", "_pack_one", "_pack_pending", "_pack_public", "_pack_table",
+                 "_plants_b", "_rotated", "_rotations", "_rows", "_rules", "_seat_numbers",
+                 "_seat_pad", "_sites", "_static", "encoder", "public", "table", "tail")  # fmt: skip
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -126,6 +126,7 @@ class Segments:
         self._copies = [self._copy(p) for p in state.players]
         self._blocks = [self._seat_blocks(c) for c in self._copies]  # every block
         self._rows: list[tuple] = [(None, b"")] * self._n
+        self._doubled: list = [None]  # see rows()
         self._pieces_changed()
 
     def pieces_moved(self, state) -> bool:
@@ -362,17 +363,29 @@ class Segments:
         kept = self._rows[seat]
         if kept[0] is token:
             return kept[1]
-        n, blocks = self._n, self._blocks
-        order = [blocks[(seat + rel) % n] for rel in range(n)]
-        empty = self._empty_blocks() if n < MAX_SEATS else ((), (), ())
-        joined = b"".join(
-            [*(b[0] for b in order), *empty[0], *(b[1] for b in order), *empty[1],
-             *(b[2] for b in order), *empty[2]]
-        )  # fmt: skip
+        doubled = self._doubled
+        if doubled[0] is not token:  # each kind's blocks in seat order, twice over
+            blocks = self._blocks
+            doubled = [token]
+            for kind in range(3):
+                joined = b"".join([b[kind] for b in blocks])
+                doubled.append(joined + joined)
+            self._doubled = doubled
+        corners = 4 * len(self.encoder.board.corners)
+        paths = 4 * len(self.encoder.board.paths)
+        n = self._n
+        towns, cities, roads = doubled[1], doubled[2], doubled[3]
+        c, p = corners * seat, paths * seat  # a seat's rotation: one slice of each kind
+        if n == MAX_SEATS:
+            joined = b"".join((
+                towns[c : c + corners * n], cities[c : c + corners * n], roads[p : p + paths * n]
+            ))  # fmt: skip
+        else:  # then the empty slots
+            missing = MAX_SEATS - n
+            corner_pad, path_pad = bytes(corners * missing), bytes(paths * missing)
+            joined = b"".join((
+                towns[c : c + corners * n], corner_pad, cities[c : c + corners * n], corner_pad,
+                roads[p : p + paths * n], path_pad,
+            ))  # fmt: skip
         self._rows[seat] = (token, joined)
         return joined
-
-    def _empty_blocks(self) -> tuple:
-        corners, paths = len(self.encoder.board.corners), len(self.encoder.board.paths)
-        missing = MAX_SEATS - self._n
-        return ((bytes(4 * corners),) * missing,) * 2 + ((bytes(4 * paths),) * missing,)
