@@ -14,12 +14,13 @@ segment of the vector as bytes, built once when what it shows changes:
   cards and warehouse rotated so the seat comes first) from every seat's numbers read
   once per change (:mod:`energies.tracking_parts` builds the bytes); "seats" rotated
   likewise from each seat's pieces copied once per move; the towns, cities and roads
-  rotated from per-seat blocks. A seat keeps the bytes before and after the pending
-  decision until anything but the pending decision changes;
+  rotated from per-kind blocks. A seat keeps the bytes before the pending decision until
+  anything but the pending decision changes, and those after it (its rows and the tail)
+  until a piece, a hazard or the Inspector moves;
 * **per step** — the pending decision and the active seat, kept per seat while the task
   and the active seat stay.
 
-An observation joins four byte runs into one new float32 array (``np.frombuffer`` over a
+An observation joins three byte runs into one new float32 array (``np.frombuffer`` over a
 fresh ``bytearray``): the caller may keep or change it.
 
 It reads only what the view shows: public facts, counts of the other seats' cards, and
@@ -29,7 +30,7 @@ the green symbols or the random streams.
 Knowing what changed: the tracker looks at the actions the game has applied since it
 last looked (``game.actions``). A trade window's answer (``engine.QUIET``, a refused trade
 too) changes only the pending decision and the offers made, and the engine runs nothing
-after it; after any other action every seat's numbers are read again, the pieces compared
+after it (most actions in a game are such answers: ``observation`` takes them itself); after any other action every seat's numbers are read again, the pieces compared
 (unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
 (what the engine does on its own after an action: drawing event discs), the phase and the
 hazards checked. No action, no change (every change, a teacher's edit included, is an

@@ -2,7 +2,9 @@
 
 :class:`Segments` copies what each segment shows from the running game and builds the
 segment's float32 bytes (one ``struct`` call, or ones written into zero bytes) when the
-tracker says it changed. The order of the segments is that of
+tracker says it changed; what recurs (a hand, the counters, a pending decision) is looked
+up rather than packed, and what is rotated per seat is packed once in seat order, twice
+over, so that a seat's rotation is a slice. The order of the segments is that of
 :class:`~energies.encoding.ObservationEncoder`'s layout:
 
 ======================  ===========================================  =====================
@@ -18,7 +20,9 @@ frame                   phase, dice                                  a table
 table                   bag_brown, event_board                       when the bag changes
 pending                 pending, trade                               a table
 rows                    towns, cities, roads (rotated)               per seat, when a piece
-                                                                     moves
+                                                                     moves (the tracker
+                                                                     keeps them joined
+                                                                     with the tail)
 tail                    plants, hazards, Inspector, terrain, pips    when they change
 ======================  ===========================================  =====================
 """
