@@ -14,12 +14,13 @@ segment of the vector as bytes, built once when what it shows changes:
   cards and warehouse rotated so the seat comes first) from every seat's numbers read
   once per change (:mod:`energies.tracking_parts` builds the bytes); "seats" rotated
   likewise from each seat's pieces copied once per move; the towns, cities and roads
-  rotated from per-seat blocks. A seat keeps the bytes before and after the pending
-  decision until anything but the pending decision changes;
+  rotated from per-kind blocks. A seat keeps the bytes before the pending decision until
+  anything but the pending decision changes, and those after it (its rows and the tail)
+  until a piece, a hazard or the Inspector moves;
 * **per step** — the pending decision and the active seat, kept per seat while the task
   and the active seat stay.
 
-An observation joins four byte runs into one new float32 array (``np.frombuffer`` over a
+An observation joins three byte runs into one new float32 array (``np.frombuffer`` over a
 fresh ``bytearray``): the caller may keep or change it.
 
 It reads only what the view shows: public facts, counts of the other seats' cards, and
@@ -29,7 +30,7 @@ the green symbols or the random streams.
 Knowing what changed: the tracker looks at the actions the game has applied since it
 last looked (``game.actions``). A trade window's answer (``engine.QUIET``, a refused trade
 too) changes only the pending decision and the offers made, and the engine runs nothing
-after it; after any other action every seat's numbers are read again, the pieces compared
+after it (most actions in a game are such answers: ``observation`` takes them itself); after any other action every seat's numbers are read again, the pieces compared
 (unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
 (what the engine does on its own after an action: drawing event discs), the phase and the
 hazards checked. No action, no change (every change, a teacher's edit included, is an
@@ -55,6 +56,7 @@ BOARD_STAYS = PIECES_STAY | {EndTurn}
 
 _JOIN = bytearray().join  # a new, writable buffer: the array handed out owns its bytes
 _FLOAT32 = np.float32
+_frombuffer = np.frombuffer
 _STALE = (False, None, None, None)
 
 
@@ -65,7 +67,7 @@ class ObservationTracker:
     keep or change it); the tracker follows the last game it was asked about.
     """
 
-    __slots__ = ("_actions", "_counters", "_frame", "_hazards", "_heads", "_kept", "_n",
+    __slots__ = ("_actions", "_after", "_counters", "_hazards", "_heads", "_kept", "_mid", "_n",
                  "_numbers", "_offers", "_parts", "_pending", "_pendings", "_pieces",
                  "_players_list", "_rows", "_seats", "_seen", "_state", "_version", "_watch",
                  "encoder")  # fmt: skip
@@ -79,16 +81,19 @@ class ObservationTracker:
         self._numbers: tuple | None = None
         self._counters: bytes | None = None  # the counters and the turn, None: to be read
         self._offers = -1  # the offers made the counters show
-        self._frame = b""  # the phase and dice one-hots of the numbers
+        # "public", the phase and dice one-hots, the bag and event board (read with the numbers)
+        self._mid = b""
         # new tokens: whenever pieces or awards change ("seats"); whenever towns, cities or
         # roads move (the rotated rows). The shared segments (the bag, "public", the tail) are
         # rebuilt in place (tracking_parts.Segments)
         self._pieces: object = object()
         self._rows: object = object()
+        # a new token whenever the rows or the tail change (the bytes after the pending ones)
+        self._after: object = object()
         # a new token whenever anything but the pending decision may have changed
         self._version: object = object()
-        # per seat: (version, the bytes before the pending decision, rows token, the rotated
-        # rows); (task, active seat, the pending bytes); (numbers, head bytes, VP cards held);
+        # per seat: (version, the bytes before the pending decision, the token and the bytes
+        # after it); (task, active seat, the pending bytes); (numbers, head bytes, VP cards held);
         # (pieces token, VP cards, "seats" bytes)
         self._kept: list[tuple] = []
         self._pendings: list[tuple] = []
@@ -112,32 +117,52 @@ class ObservationTracker:
         ):
             self._follow(game)
         elif len(self._actions) != self._seen:  # every change comes with an action
-            self._look(state)
+            last = self._actions[-1]
+            kind = type(last)
+            # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
+            # disc or hazard and the engine runs nothing after it; only the offers made change
+            # (written out here: most actions are answers)
+            if len(self._actions) == self._seen + 1 and (
+                kind in QUIET or (kind is RespondToTrade and not last.accept)
+            ):
+                self._seen += 1
+                if state.offers_made != self._offers:  # an offer made (rule 12.1)
+                    self._counters, self._version = None, object()
+            else:
+                self._look(state)
         kept = self._kept[seat]
         if kept[0] is not self._version:
             kept = self._rebuild(seat)
         # the pending decision, the trade being answered and the active seat (a task's kind,
         # seat and trade never change once it is queued)
-        task = state.queue[0] if state.queue else None
+        queue, active = state.queue, state.active
+        task = queue[0] if queue else None
         pending = self._pendings[seat]
-        if pending[0] is not task or pending[1] != state.active:
-            pending = self._pendings[seat] = (task, state.active, self._pending_bytes(seat, task))
-        return np.frombuffer(_JOIN((kept[1], pending[2], kept[3], self._parts.tail)), _FLOAT32)
+        if pending[0] is not task or pending[1] != active:
+            pending = self._pendings[seat] = (task, active, self._pending_bytes(seat, task, active))
+        return _frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
 
-    def _pending_bytes(self, seat: int, task) -> bytes:
-        """The "pending" and "trade" segments seen from ``seat``, from a table."""
-        active = (self._state.active - seat) % self._n
+    def _pending_bytes(self, seat: int, task, active: int) -> bytes:
+        """The "pending" and "trade" segments seen from ``seat``, from a table keyed by the
+        active seat relative to it, the task's kind, whether it decides, and for a trade
+        response the cards given and asked."""
+        active = (active - seat) % self._n
         if task is None:
             key: Any = active
+        elif task.kind == "trade_response":
+            info = task.info
+            give, get = info["give"], info["get"]
+            if len(give) == 1 and len(get) == 1:  # (kind, count) each: a flat key
+                key = (active, task.seat == seat, *give[0], *get[0])
+            else:
+                key = (active, task.seat == seat, tuple(map(tuple, give)), tuple(map(tuple, get)))
         else:
             key = (active, task.kind, task.seat == seat)
-            if task.kind == "trade_response":
-                key += (*map(tuple, task.info["give"]), None, *map(tuple, task.info["get"]))
         found = self._pending.get(key)
         if found is None:
             if len(self._pending) > 4096:
                 self._pending.clear()
-            found = self._pending[key] = self._parts.pending(key)
+            found = self._pending[key] = self._parts.pending(active, task, seat)
         return found
 
     def _rebuild(self, seat: int) -> tuple:
@@ -145,9 +170,9 @@ class ObservationTracker:
         since the seat's last observation."""
         parts, state = self._parts, self._state
         numbers = self._numbers
-        if numbers is None:
+        if numbers is None:  # anything but the offers made may have changed
             numbers = self._numbers = parts.read_numbers(state)
-            self._frame = parts.frame(state.phase, state.dice)
+            self._mid = parts.public + parts.frame(state.phase, state.dice) + parts.table
         counters = self._counters
         if counters is None:
             counters = self._counters = parts.counters(state)
@@ -161,32 +186,25 @@ class ObservationTracker:
                 self._pieces, head[2], parts.seats(state, seat, head[2], self._pieces)
             )  # fmt: skip
         kept = self._kept[seat]
-        rows = kept[3]
-        if kept[2] is not self._rows:
-            rows = parts.rows(seat, self._rows)
+        after = kept[3]
+        if kept[2] is not self._after:
+            after = parts.rows(seat, self._rows) + parts.tail
         kept = self._kept[seat] = (
-            self._version,
-            b"".join((head[1], counters, seats[2], parts.public, self._frame, parts.table)),
-            self._rows, rows,
+            self._version, b"".join((head[1], counters, seats[2], self._mid)), self._after, after,
         )  # fmt: skip
         return kept
 
     # -- what changed since the last look ----------------------------------------------------
 
     def _look(self, state) -> None:
-        """Forget what the actions since the last look may have changed (see the module text)."""
+        """Forget what the actions since the last look may have changed (see the module text;
+        observation() takes a single trade window's answer itself)."""
         actions = self._actions
         seen, now = self._seen, len(actions)
         self._seen = now
         if now == seen + 1:  # one action since the last look: what did it touch?
             last = actions[-1]
             kind = type(last)
-            # a trade window's answer (engine.QUIET, a refused trade too) moves no card, piece,
-            # disc or hazard and the engine runs nothing after it; only the offers made change
-            if kind in QUIET or (kind is RespondToTrade and not last.accept):
-                if state.offers_made != self._offers:  # an offer made (rule 12.1)
-                    self._counters, self._version = None, object()
-                return
             if kind is RespondToTrade:  # an accepted trade: only cards moved (rule 12.1)
                 self._numbers = self._counters = None
                 self._version = object()
@@ -225,7 +243,7 @@ class ObservationTracker:
         self._heads = [_STALE] * n
         self._seats = [_STALE] * n
         self._numbers = self._counters = None
-        self._version = self._rows = self._pieces = object()
+        self._version = self._rows = self._pieces = self._after = object()
         self._kept = [_STALE] * n
         self._pendings = [_STALE] * n
         self._watch = (
@@ -237,9 +255,10 @@ class ObservationTracker:
     def _pieces_moved(self) -> None:
         """A piece may have moved: copy the pieces of the seats whose pieces moved."""
         if self._parts.pieces_moved(self._state):
-            self._rows = self._pieces = object()
+            self._rows = self._pieces = self._after = object()
 
     def _hazards_changed(self) -> None:
         state = self._state
         self._hazards = (set(state.hex_hazards), set(state.building_hazards))
         self._parts.board_changed(state)
+        self._after = object()

@@ -162,6 +162,23 @@ def test_the_check_catches_every_kept_segment_going_stale(monkeypatch, owner, na
         _checked_game(3, 300)
 
 
+@pytest.mark.parametrize("name", ["_hazards_changed", "_pieces_moved"])
+def test_the_check_catches_the_bytes_after_the_pending_decision_going_stale(monkeypatch, name):
+    # each seat keeps its rows and the tail joined until a piece moves or a hazard or the
+    # Inspector moves (a new token): a tracker that kept the old token must be noticed
+    _checked_game(3, 300)  # as it is: no difference
+    original = getattr(tracking.ObservationTracker, name)
+
+    def forgetful(self, *args):
+        token = self._after
+        original(self, *args)
+        self._after = token
+
+    monkeypatch.setattr(tracking.ObservationTracker, name, forgetful)
+    with pytest.raises(AssertionError):
+        _checked_game(3, 300)
+
+
 def test_the_check_catches_a_stale_action_mask(monkeypatch):
     kept: list = []
 
