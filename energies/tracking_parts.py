@@ -30,7 +30,7 @@ tail                    plants, hazards, Inspector, terrain, pips    when they c
 from __future__ import annotations
 
 import struct
-from collections import _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from operator import attrgetter, itemgetter
 
 from .encoding import (
@@ -164,8 +164,7 @@ class Segments:
 
     def bag_changed(self, state) -> None:
         bag = state.bag
-        discs = dict.fromkeys(_BROWN_DISCS, 0)
-        _count_elements(discs, bag)  # (color, symbol) pairs, counted in C (Counter's own)
+        discs = Counter(bag)  # (color, symbol) pairs; only after the bag's size changed
         brown = _browns(discs)
         self._bag, self._greens = len(bag), len(bag) - sum(brown)
         self._public()
