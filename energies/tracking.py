@@ -30,7 +30,8 @@ the green symbols or the random streams.
 Knowing what changed: the tracker looks at the actions the game has applied since it
 last looked (``game.actions``). A trade window's answer (``engine.QUIET``, a refused trade
 too) changes only the pending decision and the offers made, and the engine runs nothing
-after it (most actions in a game are such answers: ``observation`` takes them itself); after any other action every seat's numbers are read again, the pieces compared
+after it (most actions of a game are such answers: ``observation`` takes them itself);
+after any other action every seat's numbers are read again, the pieces compared
 (unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
 (what the engine does on its own after an action: drawing event discs), the phase and the
 hazards checked. No action, no change (every change, a teacher's edit included, is an
