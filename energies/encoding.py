@@ -135,9 +135,8 @@ class ActionCodec:
     def _know_tables(self) -> None:
         """Know the tables' own objects by identity from the start: the listing hands out
         the very same ones (``actions.shared``), so a new game finds them at once."""
-        for listed in self.actions:
+        for listed in self.actions:  # (self.actions keeps them alive: their ids stay theirs)
             self._by_id.update(zip(map(id, listed), range(len(listed))))
-        self._alive.extend(a for listed in self.actions for a in listed)
 
     @property
     def kinds(self) -> set[str]:

@@ -138,14 +138,12 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        game = self.game
-        if game.state is not self._listed_state or len(game.actions) != self._listed_count:
-            self._relist(game)  # _legal(), inline: it runs at every step
+        listing = self._legal()
         if seat == self._decider and agent == self.agent_selection:
-            mask = self._listing.mask.copy()
+            mask = listing.mask.copy()
         else:
             mask = np.zeros(self.codec.size, dtype=np.int8)
-        return {"observation": self._tracker.observation(game, seat), "action_mask": mask}
+        return {"observation": self._tracker.observation(self.game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -159,17 +157,16 @@ class raw_env(AECEnv):
     def _play(self, action: Any) -> bool:
         """Play the legal action of index ``action`` for the agent to act (False, and nothing
         changes, when it is not legal now); rewards and endings when the game ends."""
-        game = self.game
-        if game.state is not self._listed_state or len(game.actions) != self._listed_count:
-            self._relist(game)  # _legal(), inline
+        listing = self._legal()
         try:
             if type(action) is not int:
                 action = int(action)
-            chosen = self._legal_list[self._listing.indices.index(action)]
+            chosen = self._legal_list[listing.indices.index(action)]
         except (TypeError, ValueError):
             return False
         # an action object just listed: already checked. Rewards stay 0 until the end, so
         # there is nothing to add up or reset (_cumulative_rewards) before then
+        game = self.game
         game.apply_listed(chosen)
         state = game.state
         if state.outcome is None:
