@@ -41,6 +41,16 @@ def footprint_reward(weight: float = 1.0) -> Callable[[Game, int], float]:
     return reward
 
 
+def _whole_seed(seed: Any) -> int:
+    """``seed`` as a Python int (numpy integers too); ValueError for anything else, as
+    ``new_game`` says (1.5 is not silently seed 1)."""
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
+        raise ValueError(f"The seed must be a whole number below 2**63 (e.g. 7), not {seed!r}.")
+    return seed
+
+
 class raw_env(AECEnv):
     """New Energies as an AEC environment: see the module docstring for spaces and rewards."""
 
@@ -84,7 +94,7 @@ class raw_env(AECEnv):
             raise ValueError("reward must be 'win_loss', 'footprint' or a function (game, seat).")
         self.rules = rules
         self.render_mode = render_mode
-        self._seed = seed
+        self._seed = None if seed is None else _whole_seed(seed)
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
         board = new_game(rules=rules, seed=0).board  # only the topology: the same for all
@@ -111,15 +121,17 @@ class raw_env(AECEnv):
     # -- the AEC contract ----------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a new game; ``seed`` fixes the board, dice, bag and deck (default: a fresh one)."""
+        """Start a new game; ``seed`` fixes the board, dice, bag and deck (default: a fresh one).
+        A seed that is not a whole number changes nothing and raises ValueError."""
         if seed is None:
             seed = (
                 self._seed
                 if self._seed is not None
                 else int(np.random.SeedSequence().entropy % 2**62)
             )
+        game = new_game(rules=self.rules, seed=_whole_seed(seed))  # checked before any change
         self._seed = None  # a second reset without a seed starts a different game
-        self.game = new_game(rules=self.rules, seed=int(seed))
+        self.game = game
         self._encoder, self._tracker = self._encoder_for(self.game.board)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

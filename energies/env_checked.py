@@ -64,8 +64,8 @@ class CheckedEnv(BaseWrapper):
         return self.env._cumulative_rewards
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.env.reset(seed=seed, options=options)  # first: a refused seed changes nothing
         self._has_reset = self._has_updated = True
-        self.env.reset(seed=seed, options=options)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._has_reset:

@@ -14,9 +14,12 @@ class SingleAgentEnv(gymnasium.Env):
     """One seat learns; the others are played by personas (Gymnasium API).
 
     ``opponents`` names the bots of the other seats in seat order after the learner
-    (default FossilRush, GreenInvestor, Balanced for 4 players). The observation is the
+    (default FossilRush, GreenInvestor, Balanced; the first two with 3 players; a list or
+    comma-separated names as ``simulate`` takes them). The observation is the
     AEC observation dict; the episode ends when the game does (reward as in
-    :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``.
+    :class:`raw_env`). An action outside the mask ends the episode with ``illegal_reward``;
+    one outside the action space, a step before ``reset()`` or after the episode ended is
+    refused with a ValueError and changes nothing.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 1}
@@ -33,18 +36,32 @@ class SingleAgentEnv(gymnasium.Env):
         from .bots import make_bot
 
         self.aec = raw_env(players=players, render_mode=render_mode, **env_kwargs)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}.")
-        names = list(opponents) if opponents is not None else ["fossil", "green", "balanced"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}.")
+        if opponents is None:
+            names: list[Any] = ["fossil", "green", "balanced"][: players - 1]
+        elif isinstance(opponents, str):  # "fossil,green,balanced", as simulate takes them
+            names = [name.strip() for name in opponents.split(",")]
+        else:
+            names = list(opponents)
         if len(names) != players - 1:
-            raise ValueError(f"Give {players - 1} opponents, one per other seat.")
+            raise ValueError(
+                f"Give {players - 1} opponents, one per other seat (e.g. 'fossil,green"
+                f"{',balanced' if players == 4 else ''}'), not {len(names)}."
+            )
+        for spec in names:
+            make_bot(spec)  # an unknown bot is refused now, not at the first reset()
+        try:
+            self.illegal_reward = float(illegal_reward)
+        except (TypeError, ValueError):
+            raise ValueError(f"illegal_reward must be a number, not {illegal_reward!r}.") from None
         self._specs = names
         self._make_bot = make_bot
         self.seat = seat
-        self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = self.aec.observation_space("player_0")
         self.action_space = self.aec.action_space("player_0")
+        self._ended = True  # no episode yet: step() needs a reset() first
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -58,6 +75,7 @@ class SingleAgentEnv(gymnasium.Env):
 
         self._rng = random.Random(game_seed)
         self._play_others()
+        self._ended = self.aec.game.is_over
         return self.aec.observe(self.aec.possible_agents[self.seat]), {}
 
     def _play_others(self) -> None:
@@ -72,12 +90,21 @@ class SingleAgentEnv(gymnasium.Env):
             self.aec.step(self.aec.codec.index(action))
 
     def step(self, action: int):
+        if self._ended:
+            raise ValueError("The episode has ended (or not begun): call reset() first.")
+        if not self.action_space.contains(action):
+            raise ValueError(
+                f"The action must be a whole number from 0 to {self.action_space.n - 1} "
+                f"(an index of the action mask), not {action!r}."
+            )
         me = self.aec.possible_agents[self.seat]
         if int(action) not in self.aec._legal().indices:
+            self._ended = True  # the episode ends here; the game is left as it was
             observation = self.aec.observe(me)
             return observation, self.illegal_reward, True, False, {"illegal": True}
         self.aec.step(int(action))
         self._play_others()
+        self._ended = self.aec.game.is_over
         observation = self.aec.observe(me)
         reward = float(self.aec._cumulative_rewards.get(me, 0.0))
         self.aec._cumulative_rewards[me] = 0.0

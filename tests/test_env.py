@@ -188,6 +188,24 @@ def test_illegal_actions_are_refused():
     assert all(wrapped.terminations.values()) and wrapped.rewards[offender] == -1
 
 
+def test_a_seed_that_is_not_a_whole_number_is_refused_and_changes_nothing():
+    with pytest.raises(ValueError, match="whole number"):
+        raw_env(players=4, seed="7")
+    for make in (raw_env, env):
+        e = make(players=4)
+        with pytest.raises(ValueError, match="whole number"):
+            e.reset(seed=1.5)  # not silently seed 1
+        assert e.unwrapped.game is None  # still not reset
+        e.reset(seed=np.int64(3))  # numpy integers are whole numbers
+        game, agent = e.unwrapped.game, e.agent_selection
+        for bad in ("a", True, 2**63, [1]):
+            with pytest.raises(ValueError, match="whole number"):
+                e.reset(seed=bad)
+        assert e.unwrapped.game is game and game.seed == 3 and e.agent_selection == agent
+        e.reset()  # no seed: the game after a refused one is still a new one
+        assert e.unwrapped.game is not game
+
+
 def test_the_checked_env_enforces_order_and_bounds():
     from pettingzoo.utils.env_logger import EnvLogger
 
@@ -239,6 +257,39 @@ def test_the_single_agent_wrapper_passes_gymnasiums_checker():
         obs, reward, terminated, truncated, _info = single.step(action)
         done, steps = terminated or truncated, steps + 1
     assert single.aec.game.is_over and reward in (-1.0, 1.0) and steps > 10
+
+
+def test_the_single_agent_wrapper_refuses_bad_arguments_and_steps_clearly():
+    for kwargs, words in [
+        ({"seat": "a"}, "seat must be"),
+        ({"seat": 1.0}, "seat must be"),
+        ({"seat": 4}, "seat must be"),
+        ({"opponents": ["fossil", "green"]}, "Give 3 opponents"),
+        ({"opponents": ["fossil", "green", "nobody"]}, "nobody"),
+        ({"illegal_reward": "a"}, "illegal_reward must be a number"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            SingleAgentEnv(players=4, **kwargs)
+    three = SingleAgentEnv(players=3, opponents="random, green")  # as simulate takes them
+    assert three._specs == ["random", "green"] and len(SingleAgentEnv(players=3)._specs) == 2
+    single = SingleAgentEnv(players=4)
+    with pytest.raises(ValueError, match="reset"):
+        single.step(0)
+    obs, _info = single.reset(seed=2)
+    actions = len(single.aec.game.actions)
+    for bad in ("x", None, 1.7, -1, 952):
+        with pytest.raises(ValueError, match="whole number from 0 to 951"):
+            single.step(bad)
+    assert len(single.aec.game.actions) == actions  # nothing changed
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _obs, reward, terminated, _truncated, info = single.step(illegal)
+    assert terminated and reward == -1.0 and info == {"illegal": True}
+    assert len(single.aec.game.actions) == actions
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(ValueError, match="ended"):  # the episode is over until reset()
+        single.step(legal)
+    obs, _info = single.reset(seed=2)
+    single.step(int(np.flatnonzero(obs["action_mask"])[0]))
 
 
 def test_import_energies_does_not_import_the_env():
