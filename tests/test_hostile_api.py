@@ -18,3 +18,50 @@ def test_scores_of_a_seat_that_is_not_at_the_table_are_refused(seat):
         with pytest.raises(ValueError, match="seat must be a seat number from 0 to 3"):
             ask(seat)
     assert game.victory_points(3) == game.snapshot()["seats"][3]["vp"]
+
+
+class _Answers:
+    """A bot that always answers ``answer``, whatever it is offered."""
+
+    name = "Answers"
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def decide(self, view, legal, rng):
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    "bots, needle",
+    [
+        (None, "one bot per seat"),
+        (5, "one bot per seat"),
+        ("rrrr", "one bot per seat"),
+        ([en.bots.RandomBot()] * 5, r"Seat\(s\) \[4\] are not at this table"),
+        ({**dict.fromkeys(range(4), en.bots.RandomBot()), 9: en.bots.RandomBot()}, r"\[9\]"),
+        ([en.bots.RandomBot(), "green", "random", "random"], r"make_bot\('green'\)"),
+        ([None] * 4, "no decide"),
+    ],
+)
+def test_play_refuses_a_line_up_that_is_not_one_bot_per_seat(bots, needle):
+    game = en.new_game(seed=1)
+    before = game.to_json()
+    with pytest.raises(ValueError, match=needle):
+        en.play(game, bots)
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("max_actions", [0, -1, 2.5, "9", True])
+def test_play_refuses_a_max_actions_that_is_not_a_count(max_actions):
+    with pytest.raises(ValueError, match="max_actions"):
+        en.play(en.new_game(seed=1), [en.bots.RandomBot()] * 4, max_actions=max_actions)
+
+
+@pytest.mark.parametrize("answer", [None, "end_turn", en.actions.EndTurn(9)])
+def test_an_illegal_answer_of_a_bot_names_the_bot_and_its_seat(answer):
+    game = en.new_game(seed=1)
+    before = game.to_json()
+    with pytest.raises(en.IllegalActionError, match=r"The bot of seat 3 \(Answers\) chose"):
+        en.play(game, [_Answers(answer)] * 4)
+    assert game.to_json() == before
