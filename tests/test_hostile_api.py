@@ -65,3 +65,32 @@ def test_an_illegal_answer_of_a_bot_names_the_bot_and_its_seat(answer):
     with pytest.raises(en.IllegalActionError, match=r"The bot of seat 3 \(Answers\) chose"):
         en.play(game, [_Answers(answer)] * 4)
     assert game.to_json() == before
+
+
+@pytest.fixture(scope="module")
+def played():
+    game = en.new_game(seed=2)
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    return game
+
+
+@pytest.mark.parametrize("history", [None, 5, 2.5])
+def test_history_charts_refuse_what_is_not_a_history(history):
+    pytest.importorskip("matplotlib").use("Agg")
+    for plot in (en.viz.plot_footprint, en.viz.plot_resources, en.viz.plot_plants):
+        with pytest.raises(ValueError, match="must be a Game"):
+            plot(history)
+
+
+@pytest.mark.parametrize("column", ["nope", None])
+def test_the_hand_chart_refuses_a_column_the_history_does_not_have(played, column):
+    pytest.importorskip("matplotlib").use("Agg")
+    with pytest.raises(ValueError, match="no column"):
+        en.viz.plot_resources(played, column=column)
+    assert en.viz.plot_resources(played, column="energy").get_lines()
+
+
+@pytest.mark.parametrize("frame", [None, [], 5])
+def test_the_outcome_chart_refuses_what_is_not_a_frame(frame):
+    with pytest.raises(ValueError, match="DataFrame"):
+        en.viz.plot_outcomes(frame)
