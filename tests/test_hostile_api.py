@@ -94,3 +94,11 @@ def test_the_hand_chart_refuses_a_column_the_history_does_not_have(played, colum
 def test_the_outcome_chart_refuses_what_is_not_a_frame(frame):
     with pytest.raises(ValueError, match="DataFrame"):
         en.viz.plot_outcomes(frame)
+
+
+def test_a_misspelt_field_in_rule_set_standard_is_a_rule_error_like_in_replace():
+    # standard() raised TypeError "unexpected keyword argument"; replace() a RuleError
+    for make in (en.RuleSet.standard, en.RuleSet.classroom, en.RuleSet().replace):
+        with pytest.raises(en.RuleError, match="no rule field 'victory_point'"):
+            make(victory_point=8)
+    assert en.RuleSet.standard(3, victory_points=8) == en.RuleSet(players=3, victory_points=8)
