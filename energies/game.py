@@ -20,7 +20,7 @@ from .save_files import (  # noqa: F401 - offered here too, where callers import
     MAX_SAVED_ACTIONS,
     SaveFileError,
 )
-from .state import GameState, Outcome
+from .state import GameState, Outcome, check_seat
 from .text import name_problem
 from .view import GameView, make_view
 
@@ -117,6 +117,7 @@ class Game:
 
     def local_footprint(self, seat: int) -> int:
         """LF of a seat, from its pieces (rule 4.1)."""
+        check_seat(self.state, seat)
         return self.state.local_footprint(seat)
 
     @property
@@ -125,6 +126,8 @@ class Game:
         return self.state.global_footprint
 
     def victory_points(self, seat: int) -> int:
+        """VP of a seat (rule 13.8)."""
+        check_seat(self.state, seat)
         return self.state.victory_points(seat)
 
     def view(self, seat: int) -> GameView:

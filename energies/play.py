@@ -38,10 +38,9 @@ def play(
     itself. The bots share one random stream seeded from the game's seed, so the
     same game and bots always play out the same way.
     """
-    seats = dict(enumerate(bots)) if not isinstance(bots, Mapping) else dict(bots)
-    missing = [s for s in range(game.rules.players) if s not in seats]
-    if missing:
-        raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
+    if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
+        raise ValueError(f"max_actions must be a whole number of at least 1, not {max_actions!r}.")
+    seats = _seat_bots(game, bots)
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
     if not isinstance(game, Game):  # another game of the kit (energies.games)
         return _play_contract(game, seats, rng, max_actions)
@@ -82,9 +81,45 @@ def play(
             apply_listed(state, action)  # one of the actions just listed: already checked
             actions.append(action)  # as Game.apply_listed does
         else:
-            game.apply(action)
+            _apply_choice(game, seat, bot, action)
         actions = game.actions  # a bot may have replaced the log (undo, load)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")
+
+
+def _seat_bots(game, bots) -> dict[int, Player]:
+    """``bots`` as {seat: bot} with exactly one bot per seat of the table, or a ValueError
+    that says what is wrong (a fifth bot or seat 9 would otherwise be quietly ignored)."""
+    if not hasattr(game, "legal_actions") or not hasattr(game, "rules"):
+        raise ValueError(f"play needs a game (en.new_game()), not {game!r}.")
+    try:
+        seats = dict(bots) if isinstance(bots, Mapping) else dict(enumerate(bots))
+    except TypeError:
+        seats = None
+    if seats is None or isinstance(bots, str):
+        raise ValueError(f"bots must be a list of one bot per seat, not {bots!r}.")
+    players = game.rules.players
+    missing = [s for s in range(players) if s not in seats]
+    if missing:
+        raise ValueError(f"No bot for seat(s) {missing}: give one bot per seat.")
+    if len(seats) > players:
+        extra = [s for s in seats if s not in range(players)]
+        raise ValueError(f"Seat(s) {extra} are not at this table of {players}: one bot per seat.")
+    for seat, bot in seats.items():
+        if not callable(getattr(bot, "decide", None)):
+            hint = f": make one with en.bots.make_bot({bot!r})" if isinstance(bot, str) else ""
+            raise ValueError(f"The bot of seat {seat}, {bot!r}, has no decide() method{hint}.")
+    return seats
+
+
+def _apply_choice(game, seat: int, bot: Player, action) -> None:
+    """Apply a bot's choice that was not one of the listed actions; when it is illegal (None,
+    a made-up or a stale action), the error names the bot and seat as well as the reason."""
+    try:
+        game.apply(action)
+    except engine.IllegalActionError as exc:
+        name = getattr(bot, "name", type(bot).__name__)
+        reason = f"The bot of seat {seat} ({name}) chose an illegal action: {exc.reason}"
+        raise engine.IllegalActionError(reason, action) from None
 
 
 def _offers_left(legal) -> int:
@@ -103,5 +138,5 @@ def _play_contract(game, seats: Mapping[int, Player], rng: random.Random, max_ac
         if any(map(operator.is_, listed, repeat(action))):
             game.apply_listed(action)  # one of the actions just listed: already checked
         else:
-            game.apply(action)
+            _apply_choice(game, seat, seats[seat], action)
     raise RuntimeError(f"The game did not finish within {max_actions} actions.")

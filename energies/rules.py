@@ -205,7 +205,7 @@ class RuleSet:
         if players not in (3, 4) or isinstance(players, bool):
             sentence = f"New Energies is played by 3 or 4 players, not {show(players)}"
             raise RuleError([("players", sentence)])
-        return cls(players=players, **changes)
+        return cls().replace(players=players, **changes)  # replace names unknown fields
 
     @classmethod
     def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:

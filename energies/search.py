@@ -2,7 +2,8 @@
 
     import energies as en
     bot = en.bots.make_bot("search", seed=1)            # or "search-fossil", "search-green"
-    en.play(en.new_game(4, seed=3), [bot, "green", "balanced", "freerider"])
+    rivals = [en.bots.make_bot(name, seed=2) for name in ("green", "balanced", "freerider")]
+    en.play(en.new_game(4, seed=3), [bot, *rivals])
 
 The method, for one decision of the seat ``me``:
 

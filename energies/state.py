@@ -302,6 +302,13 @@ class GameState:
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def check_seat(state: GameState, seat: Any) -> None:
+    """Raise a ValueError unless ``seat`` is a seat number of this game (a plain int: -1
+    would quietly mean the last seat, True seat 1)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+        raise ValueError(f"seat must be a seat number from 0 to {state.n - 1}, not {seat!r}.")
+
+
 @functools.cache
 def _clockwise(active: int, players: int) -> tuple[int, ...]:
     """Every seat, clockwise from ``active`` (made once per seat and table size)."""

@@ -38,7 +38,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from .state import GameState
+from .state import GameState, check_seat
 from .view_types import (
     _EMPTY,
     _PLAIN,
@@ -312,8 +312,7 @@ def _forced_discs(state: GameState) -> tuple[tuple[str, str], ...]:
 
 def make_view(state: GameState, seat: int) -> GameView:
     """The view of ``seat`` on a game state (``Game.view`` calls this)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
-        raise ValueError(f"seat must be a seat number from 0 to {state.n - 1}, not {seat!r}.")
+    check_seat(state, seat)
     players, parts = _table(state, seat)
     queue = state.queue
     return tuple.__new__(

@@ -256,6 +256,26 @@ def test_bag_runs_out_within_rejects_bad_k():
         bag_runs_out_within(g, 0)
 
 
+def test_rule_14_3_k_beyond_the_turn_limit_is_refused_at_once():
+    g = small_game(1, turn_limit=30)
+    assert len(bag_runs_out_within(g, 30)) == 30
+    for k in (31, 10**9):  # 10**9 used to build a table of a billion entries
+        with pytest.raises(ValueError, match="turn_limit"):
+            bag_runs_out_within(g, k)
+        with pytest.raises(ValueError, match="turn_limit"):
+            event_risk(g, k_turns=k)
+
+
+@pytest.mark.parametrize("thing", [None, 5, "game", pd.DataFrame()])
+def test_the_risk_meter_refuses_what_is_not_a_game(thing):
+    with pytest.raises(ValueError, match="Game|event_risk"):
+        plot_event_risk(thing)
+    if not isinstance(thing, pd.DataFrame):
+        for tool in (public_bag, event_risk, bag_runs_out_within):
+            with pytest.raises(ValueError, match="needs a Game"):
+                tool(thing)
+
+
 def engine_fires(g, prefix):
     """Run the real event phase with the discs of ``prefix`` forced; {row: times fired}."""
     h = g.fork()

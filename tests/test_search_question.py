@@ -109,3 +109,11 @@ def test_a_finished_game_scores_its_win_share():
     for seat in range(4):
         expected = 1 / len(winners) if seat in winners else 0.0
         assert evaluate(game.state, seat) == expected
+
+
+@pytest.mark.parametrize("players", [5, 2, 0, True, "4"])
+def test_plot_strong_players_refuses_a_table_size_that_was_not_measured(players):
+    # 5 drew an empty chart titled "5 players" with a 1/5 fair share; 0 divided by zero
+    pytest.importorskip("matplotlib").use("Agg")
+    with pytest.raises(ValueError, match=r"measured table sizes \[3, 4\]"):
+        en.insight.plot_strong_players(players=players)

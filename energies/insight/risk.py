@@ -28,7 +28,9 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..game import Game
 from ..rules import GREEN_CLIMATE_ROW
+from ..state import GameState
 from ..view import GameView
 
 __all__ = ["PublicBag", "bag_runs_out_within", "event_risk", "plot_event_risk", "public_bag"]
@@ -38,7 +40,13 @@ ROW_COLORS = {"brown": "#8C564B", "green": "#2CA02C", "both": "#7F7F3F"}
 
 def _state(game_or_state):
     """The state of a game; a state or a seat's view (GameView) is read as it is."""
-    return game_or_state.state if hasattr(game_or_state, "state") else game_or_state
+    if isinstance(game_or_state, Game):
+        return game_or_state.state
+    if isinstance(game_or_state, (GameState, GameView)):
+        return game_or_state
+    raise ValueError(
+        f"The risk meter needs a Game, a GameState or a seat's view, not {game_or_state!r}."
+    )
 
 
 @dataclass(frozen=True)
@@ -284,9 +292,14 @@ def bag_runs_out_within(game, k: int = 5) -> dict[int, float]:
     ``discs_to_draw(current GF)``. New renewable plants add discs and delay the
     end; a changed GF changes the rate.
     """
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise ValueError(f"k must be a whole number of turns >= 1, not {k!r}.")
     state = _state(game)
+    # rule 14.3: no game has more event phases than its turn limit, and a larger k would
+    # only build a huge table of 1.0s (k=10**9 ran out of memory)
+    limit = state.rules.turn_limit
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= limit:
+        raise ValueError(
+            f"k must be a whole number of turns from 1 to {limit} (the turn_limit), not {k!r}."
+        )
     which, first, _turn = coming_phase(state)
     if which == "over":
         return {t: 0.0 for t in range(1, k + 1)}
@@ -303,6 +316,8 @@ def plot_event_risk(game_or_frame, ax=None):
     from ..actions import pretty
 
     frame = game_or_frame if hasattr(game_or_frame, "columns") else event_risk(game_or_frame)
+    if "p_fires" not in frame.columns:
+        raise ValueError("plot_event_risk needs a game or the frame of event_risk(game).")
     if ax is None:
         import matplotlib.pyplot as plt
 

@@ -106,6 +106,10 @@ def plot_strong_players(frame=None, ax=None, players: int = 4):
     opponents, for ``players`` players; a dotted line at the fair share. Returns the Axes."""
     if frame is None:
         frame = strong_players()
+    measured = sorted(int(n) for n in frame["players"].unique())
+    if players not in measured or isinstance(players, bool):
+        # an empty chart titled "5 players" (or a division by zero for 0) would mislead
+        raise ValueError(f"players must be one of the measured table sizes {measured}.")
     if ax is None:
         import matplotlib.pyplot as plt
 

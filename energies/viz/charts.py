@@ -23,8 +23,13 @@ def _history(history):
         frame = pd.DataFrame.from_records(list(history.history))
     elif isinstance(history, pd.DataFrame):
         frame = history
-    else:
+    elif isinstance(history, (list, tuple)) and all(isinstance(r, dict) for r in history):
         frame = pd.DataFrame.from_records(list(history))
+    else:  # None, a number or a text used to fail inside pandas
+        raise ValueError(
+            "The history must be a Game, game.history_frame() or the records game.history, "
+            f"not {type(history).__name__}."
+        )
     if not frame.empty:
         missing = {"turn", "seat"} - set(frame.columns)
         if missing:
@@ -238,6 +243,8 @@ def plot_resources(history, ax=None, column="hand_size"):
     counts), ``resources``, ``science`` or ``energy``.
     """
     frame, names, rules, _events = _history(history)
+    if not frame.empty and column not in frame.columns:
+        raise ValueError(f"The history has no column {column!r} to plot.")
     ax = _new_axes(ax, (10, 4.5))
     if frame.empty:
         return _empty(ax, column)

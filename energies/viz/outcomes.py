@@ -61,6 +61,8 @@ def plot_outcomes(frame, ax=None):
     win rate (wins per seat played) against the 1-in-N chance line. With a given ``ax``
     only the outcome bars are drawn into it.
     """
+    if not hasattr(frame, "columns"):
+        raise ValueError(f"plot_outcomes needs simulate()'s DataFrame, not {frame!r}.")
     missing = {"lineup", "outcome"} - set(frame.columns)
     if missing:
         raise ValueError(
