@@ -24,10 +24,12 @@ from .cli_args import (
     Parser,
     UsageError,
     check_players,
+    file_name,
     games_count,
     jobs_count,
     lineup,
     seed_number,
+    table_file_name,
     whole_number,
 )
 from .text import printable
@@ -60,13 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=jobs_count, default=1, help="worker processes (default 1, at most the CPUs)"
     )
     sim.add_argument("--seed", type=seed_number, default=0, help="seed of the run (default 0)")
-    sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
+    sim.add_argument(
+        "--out", type=table_file_name, help="write the games to this .csv (or .parquet) file"
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play one bot game and print its turn log")
     _game_options(play)
     play.add_argument("--seed", type=seed_number, default=0, help="game seed (default 0)")
-    play.add_argument("--save", help="save the game to this JSON file")
+    play.add_argument("--save", type=file_name, help="save the game to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
 
     replay = sub.add_parser("replay", help="load a saved game, replay it and verify its digest")

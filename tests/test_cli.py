@@ -206,6 +206,10 @@ def test_help_exits_0(capsys):
         (["simulate", "--players", "5"], "--players"),
         (["simulate", "--seed", "-1"], "--seed"),
         (["simulate", "--out", "/no/such/folder/r.csv"], "does not exist"),
+        (["simulate", "--out", ""], "empty"),  # was skipped: the games ran, nothing written
+        (["simulate", "--out", "results.xlsx"], ".xlsx"),  # was CSV text in a .xlsx
+        (["simulate", "--out", "game.json"], ".csv or .parquet"),  # would overwrite a save
+        (["play", "--save", ""], "empty"),  # was skipped: the game ran, nothing saved
         (["simulate", "--wat"], "unrecognized"),
         (["play", "--bots", "nobody,random,random"], "nobody"),
         (["play", "--save", "/no/such/folder/g.json"], "does not exist"),
