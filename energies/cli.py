@@ -9,7 +9,8 @@
     energies simulate --game shelfie --bots ev,greedy,random --games 200
     energies play --game noclear --bots engineer,random --seed 3
 
-Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2.
+Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2;
+output that cannot be written (stdout on a full disk) prints such a line and exits with 1.
 """
 
 from __future__ import annotations
@@ -316,7 +317,7 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad arguments)."""
+    """Run the command line; return the exit status (0 ok, 2 bad arguments, 1 a failed write)."""
     parser = build_parser()
     try:
         try:
@@ -325,7 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else 0
         if args.command is None:
             raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see 'energies --help')")
-        return COMMANDS[args.command](args)
+        status = COMMANDS[args.command](args)
+        if sys.stdout is not None:  # None when started with stdout closed
+            sys.stdout.flush()  # a write error is reported below, not at the interpreter's exit
+        return status
     except UsageError as exc:
         # always one line, and safe on a terminal (a file name may hold escape codes)
         message = printable(" ".join(str(exc).split()))
@@ -338,12 +342,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `energies play | head`
-        # point stdout at devnull so the interpreter's final flush does not fail again
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        _drop_stdout()
         return 0
+    except OSError as exc:  # e.g. stdout on a full disk (/dev/full), or no processes left
+        print(f"{PROG}: error: {printable(exc.strerror or exc)}", file=sys.stderr)
+        _drop_stdout()
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's final flush does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -280,6 +280,21 @@ def test_console_script_runs_and_reports_errors_with_status_2():
     ]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_full_stdout_is_one_line_on_stderr_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            _command() + ["rules"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == ["energies: error: No space left on device"]
+
+
 def test_module_entry_point_plays_a_game():
     result = subprocess.run(
         [sys.executable, "-m", "energies.cli", "play", "--bots", "random,random,random"]
