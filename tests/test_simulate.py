@@ -230,6 +230,10 @@ def test_rules_argument_is_used_and_checked():
         ({"bots": []}, "bots"),
         ({"bots": ["random", "random", "nobody"]}, "nobody"),
         ({"bots": ["random", "random", 42]}, "not a bot"),
+        # refused before any game (they failed at their first turn, with a bare AttributeError)
+        ({"bots": ["random", "random", type("NoDecide", (), {})]}, "NoDecide.*not a bot"),
+        ({"bots": ["random", "random", type("Flag", (), {"decide": 5})()]}, "not a bot"),
+        ({"bots": ["random", "random", "x" * 10_000]}, r"Unknown bot 'x{36}\.\.\.; "),
         ({"bots": [["random"] * 3, ["random"] * 4]}, "same number"),
         ({"bots": [["random"] * 3, "random"]}, "mixes"),
         ({"bots": ["random"] * 4, "rules": en.RuleSet.standard(3)}, "3 players"),
