@@ -283,6 +283,8 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
+    if not isinstance(per_turn, bool):  # it decides the return type: a frame or a pair
+        raise ValueError(f"per_turn must be True or False, not {show(per_turn)}.")
     games = check_count("games", games, 1, MAX_PER_TURN_GAMES if per_turn else MAX_GAMES)
     asked = check_count("jobs", jobs, 1, 10**6)
     jobs = min(asked, max_jobs())  # more would only compete

@@ -242,6 +242,7 @@ def test_rules_argument_is_used_and_checked():
         ({"bots": ["random"] * 4, "seed": -1}, "seed"),
         ({"bots": ["random"] * 4, "seed": np.True_}, "seed"),
         ({"bots": ["random"] * 4, "games": 2.0}, "games"),
+        ({"bots": ["random"] * 4, "per_turn": "no"}, "per_turn"),  # returned a pair of frames
         ({"bots": ["random"] * 4, "executor": object()}, "submit"),
     ],
 )
