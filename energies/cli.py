@@ -136,6 +136,19 @@ def _write(frame, path: str) -> None:
         atomic_write(path, lambda temp: out.to_csv(temp, index=False))
 
 
+def _write_or_explain(path: str, write) -> None:
+    """Run ``write()``; a failure becomes a UsageError that names ``path`` once."""
+    from .files import FileProblem
+
+    try:
+        write()
+    except FileProblem as exc:  # its message already says "Cannot write <path>: ..."
+        raise UsageError(str(exc)) from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise UsageError(f"cannot write {path}: {reason}") from None
+
+
 def _capped_jobs(jobs: int, games: int) -> int:
     """--jobs, at most one worker per CPU (and per game), with a note when capped."""
     cpus = os.cpu_count() or 1
@@ -194,11 +207,7 @@ def _cmd_simulate(args) -> int:
         args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress, game=args.game
     )
     if args.out:
-        try:
-            _write(frame, args.out)
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise UsageError(f"cannot write {args.out}: {reason}") from None
+        _write_or_explain(args.out, lambda: _write(frame, args.out))
     print(summary(frame))
     if args.out:
         print(f"\nwrote {len(frame)} games to {printable(args.out)}")
@@ -247,11 +256,7 @@ def _cmd_play(args) -> int:
     for line in _outcome_lines(game):
         print(line)
     if args.save:
-        try:
-            game.save(args.save)
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise UsageError(f"cannot write {args.save}: {reason}") from None
+        _write_or_explain(args.save, lambda: game.save(args.save))
         print(f"saved to {printable(args.save)}")
     return 0
 

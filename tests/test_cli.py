@@ -225,6 +225,31 @@ def test_bad_arguments_print_one_line_and_exit_2(argv, needle, capsys):
 
 
 @pytest.mark.parametrize(
+    "command, name",
+    [("simulate --games 1 --no-progress --out", "r.csv"), ("play --quiet --save", "g.json")],
+)
+def test_a_folder_removed_while_the_games_run_is_named_once(
+    command, name, tmp_path, monkeypatch, capsys
+):
+    """Was 'cannot write <path>: Cannot write <path>: the folder ... does not exist.'"""
+    from energies import files
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    real_write = files.atomic_write
+
+    def remove_the_folder_first(path, write):
+        folder.rmdir()
+        return real_write(path, write)
+
+    monkeypatch.setattr(files, "atomic_write", remove_the_folder_first)
+    line = assert_usage_error(main(command.split() + [str(folder / name)]), capsys)
+    assert line == (
+        f"energies: error: Cannot write {folder / name}: the folder {folder} does not exist."
+    )
+
+
+@pytest.mark.parametrize(
     "corrupt",
     [
         lambda text: text[: len(text) // 2],  # truncated
