@@ -224,6 +224,14 @@ def test_bad_arguments_print_one_line_and_exit_2(argv, needle, capsys):
     assert_usage_error(main(argv), capsys, needle)
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_simulate_out_through_a_link_to_a_device_is_refused(tmp_path, capsys):
+    link = tmp_path / "results.csv"
+    link.symlink_to("/dev/null")
+    argv = ["simulate", "--games", "1", "--no-progress", "--out", str(link)]
+    assert_usage_error(main(argv), capsys, "is a device")
+
+
 @pytest.mark.parametrize(
     "command, name",
     [("simulate --games 1 --no-progress --out", "r.csv"), ("play --quiet --save", "g.json")],
