@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import Action, ProposeTrade
+from .rule_checks import show
 from .strategy import StrategyBot
 
 
@@ -185,7 +186,7 @@ def make_bot(spec, seed: int | None = None):
             return SearchPlayer(seed=seed, plants=SEARCH_BOTS[key])
         if key not in PERSONAS:
             names = ", ".join(sorted([*PERSONAS, *SEARCH_BOTS]))
-            raise ValueError(f"Unknown bot {spec!r}; choose from {names}.")
+            raise ValueError(f"Unknown bot {show(spec)}; choose from {names}.")
         return PERSONAS[key](seed=seed)
     return bot_from_class_or_object(spec, seed)
 
@@ -195,9 +196,14 @@ def bot_from_class_or_object(spec, seed: int | None = None):
     value gets a ValueError naming what a bot may be. Every game of the kit uses this."""
     if isinstance(spec, type):
         try:
-            return spec(seed=seed)
+            bot = spec(seed=seed)
         except TypeError:  # a student's class often has no seed parameter
-            return spec()
-    if hasattr(spec, "decide"):
-        return spec
-    raise ValueError(f"{spec!r} is not a bot: give a name, a bot class or an object with decide().")
+            bot = spec()
+    else:
+        bot = spec
+    # checked here, at once: a bot without decide() would fail only at its first turn
+    if not callable(getattr(bot, "decide", None)):
+        raise ValueError(
+            f"{show(spec)} is not a bot: give a name, a bot class or an object with decide()."
+        )
+    return bot

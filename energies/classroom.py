@@ -4,13 +4,13 @@
 ``game.save(path)`` or ``energies play --save``) and returns a pandas DataFrame with
 one row per game. Every file is loaded with :func:`energies.load_game`, which replays
 the recorded actions and checks the digest, so an edited file never enters the table.
-A file that cannot be used — not JSON, not a save file, edited, too large, a folder,
-anything else — is *skipped* and listed with its reason; ``collect`` never stops at
-a bad file. The skipped files are in ``frame.attrs["skipped"]``: a list of
-``{"source": ..., "reason": ...}`` records (empty when every file loaded);
-``pandas.DataFrame(frame.attrs["skipped"])`` shows them as a table. (Plain records rather
-than a DataFrame, so that ``pandas.concat`` of two rounds' frames keeps working: pandas
-compares the ``attrs`` of the frames it joins.)
+A file that cannot be used — not JSON, not a save file, a save of another game of the kit,
+edited, too large, a folder, a name that names nothing — is *skipped* and listed with its
+reason; ``collect`` never stops at a bad file. The skipped files are in
+``frame.attrs["skipped"]``: a list of ``{"source": ..., "reason": ...}`` records (empty
+when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them as a table.
+(Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
+keeps working: pandas compares the ``attrs`` of the frames it joins.)
 
 pandas and matplotlib are imported inside the functions.
 """
@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .text import chart_text
+from .text import chart_text, printable
 
 __all__ = ["COLUMNS", "collect", "plot_class"]
 
@@ -139,9 +139,16 @@ def _items(source: Any) -> Iterable[tuple[str, str, Any]]:
 def _is_path(text: str | os.PathLike) -> bool:
     if isinstance(text, os.PathLike):
         return True
-    if len(text) > _LOOKS_LIKE_PATH or "\n" in text or text.lstrip().startswith(("{", "[")):
-        return False
-    return text.endswith(".json") or os.path.exists(text)
+    return _looks_like_a_name(text) and (text.endswith(".json") or os.path.exists(text))
+
+
+def _looks_like_a_name(text: str) -> bool:
+    """A short one-line text that does not start like JSON: a path, or a mistyped one."""
+    return (
+        len(text) <= _LOOKS_LIKE_PATH
+        and "\n" not in text
+        and not text.lstrip().startswith(("{", "["))
+    )
 
 
 def _label(path: Path) -> str:
@@ -176,7 +183,30 @@ def _load(item: Any):
         item = json.dumps(item)
     elif not isinstance(item, (str, bytes, bytearray)):
         raise SaveFileError(f"A save must be a path or a text, not {type(item).__name__}.")
-    return load_game(item)
+    try:
+        return load_game(item)
+    except SaveFileError as exc:
+        raise SaveFileError(_why_not_a_save(item, exc)) from None
+
+
+def _why_not_a_save(item: str | bytes | bytearray, exc: Exception) -> str:
+    """The loader's reason, or a truer one: a mistyped path, or another game's save file."""
+    from .games import get, names
+    from .save_files import SaveFileError, parse_save
+
+    try:
+        data = parse_save(item)
+    except SaveFileError:
+        if isinstance(item, str) and _looks_like_a_name(item):  # a path that names nothing
+            name = printable(repr(item))  # whole: at most _LOOKS_LIKE_PATH characters
+            return f"No file or folder is named {name}, and it is not save text (not valid JSON)."
+        return str(exc)
+    kind = data.get("format") if isinstance(data, dict) else None
+    for name in names():
+        spec = get(name)
+        if name != "new-energies" and spec.save_format == kind:
+            return f"It is a save of {spec.title}: collect() pools New Energies games only."
+    return str(exc)
 
 
 def _reason(exc: BaseException) -> str:

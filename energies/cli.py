@@ -9,7 +9,8 @@
     energies simulate --game shelfie --bots ev,greedy,random --games 200
     energies play --game noclear --bots engineer,random --seed 3
 
-Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2.
+Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2;
+output that cannot be written (stdout on a full disk) prints such a line and exits with 1.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from .cli_args import (
     Parser,
     UsageError,
     check_players,
+    file_name,
     games_count,
     jobs_count,
     lineup,
     seed_number,
+    table_file_name,
     whole_number,
 )
 from .text import printable
@@ -60,13 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=jobs_count, default=1, help="worker processes (default 1, at most the CPUs)"
     )
     sim.add_argument("--seed", type=seed_number, default=0, help="seed of the run (default 0)")
-    sim.add_argument("--out", help="write the games to this .csv (or .parquet) file")
+    sim.add_argument(
+        "--out", type=table_file_name, help="write the games to this .csv (or .parquet) file"
+    )
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = sub.add_parser("play", help="play one bot game and print its turn log")
     _game_options(play)
     play.add_argument("--seed", type=seed_number, default=0, help="game seed (default 0)")
-    play.add_argument("--save", help="save the game to this JSON file")
+    play.add_argument("--save", type=file_name, help="save the game to this JSON file")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
 
     replay = sub.add_parser("replay", help="load a saved game, replay it and verify its digest")
@@ -131,6 +136,19 @@ def _write(frame, path: str) -> None:
         atomic_write(path, lambda temp: out.to_csv(temp, index=False))
 
 
+def _write_or_explain(path: str, write) -> None:
+    """Run ``write()``; a failure becomes a UsageError that names ``path`` once."""
+    from .files import FileProblem
+
+    try:
+        write()
+    except FileProblem as exc:  # its message already says "Cannot write <path>: ..."
+        raise UsageError(str(exc)) from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        raise UsageError(f"cannot write {path}: {reason}") from None
+
+
 def _capped_jobs(jobs: int, games: int) -> int:
     """--jobs, at most one worker per CPU (and per game), with a note when capped."""
     cpus = os.cpu_count() or 1
@@ -189,11 +207,7 @@ def _cmd_simulate(args) -> int:
         args.games, names, seed=args.seed, jobs=jobs, progress=not args.no_progress, game=args.game
     )
     if args.out:
-        try:
-            _write(frame, args.out)
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise UsageError(f"cannot write {args.out}: {reason}") from None
+        _write_or_explain(args.out, lambda: _write(frame, args.out))
     print(summary(frame))
     if args.out:
         print(f"\nwrote {len(frame)} games to {printable(args.out)}")
@@ -242,11 +256,7 @@ def _cmd_play(args) -> int:
     for line in _outcome_lines(game):
         print(line)
     if args.save:
-        try:
-            game.save(args.save)
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise UsageError(f"cannot write {args.save}: {reason}") from None
+        _write_or_explain(args.save, lambda: game.save(args.save))
         print(f"saved to {printable(args.save)}")
     return 0
 
@@ -312,7 +322,7 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad arguments)."""
+    """Run the command line; return the exit status (0 ok, 2 bad arguments, 1 a failed write)."""
     parser = build_parser()
     try:
         try:
@@ -321,7 +331,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exc.code if isinstance(exc.code, int) else 0
         if args.command is None:
             raise UsageError(f"choose a command: {', '.join(COMMANDS)} (see 'energies --help')")
-        return COMMANDS[args.command](args)
+        status = COMMANDS[args.command](args)
+        if sys.stdout is not None:  # None when started with stdout closed
+            sys.stdout.flush()  # a write error is reported below, not at the interpreter's exit
+        return status
     except UsageError as exc:
         # always one line, and safe on a terminal (a file name may hold escape codes)
         message = printable(" ".join(str(exc).split()))
@@ -334,12 +347,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `energies play | head`
-        # point stdout at devnull so the interpreter's final flush does not fail again
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        _drop_stdout()
         return 0
+    except OSError as exc:  # e.g. stdout on a full disk (/dev/full), or no processes left
+        print(f"{PROG}: error: {printable(exc.strerror or exc)}", file=sys.stderr)
+        _drop_stdout()
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's final flush does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Each bad argument becomes a :class:`UsageError`: one line on stderr, exit status
 from __future__ import annotations
 
 import argparse
+import os
 
 from .simulate_checks import seat_counts
 from .text import printable
@@ -53,6 +54,31 @@ def whole_number(minimum: int, maximum: int):
 games_count = whole_number(1, MAX_GAMES)
 jobs_count = whole_number(1, 10**6)  # capped to the machine by _capped_jobs, with a note
 seed_number = whole_number(0, MAX_SEED)
+
+
+#: What --out may end in: pandas writes a .csv (compressed as its ending says) or a .parquet.
+TABLE_ENDINGS = (".csv", ".csv.gz", ".csv.bz2", ".csv.zip", ".csv.xz", ".csv.zst", ".parquet")
+
+
+def file_name(text: str) -> str:
+    """An argparse type: a file name that is not empty (an empty one would be skipped silently)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, not an empty text")
+    return text
+
+
+def table_file_name(text: str) -> str:
+    """An argparse type for --out: a file name ending as TABLE_ENDINGS says.
+
+    Any other ending would get CSV text under a misleading name (a .xlsx, or a .json that
+    may be a save file about to be overwritten).
+    """
+    if not file_name(text).lower().endswith(TABLE_ENDINGS):
+        ending = os.path.splitext(text)[1] or "no ending"
+        raise argparse.ArgumentTypeError(
+            f"must end in .csv or .parquet (e.g. results.csv), not {printable(ending)}"
+        )
+    return text
 
 
 def check_players(spec, players: int | None) -> None:

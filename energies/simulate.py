@@ -53,7 +53,13 @@ from . import lite as _lite
 from .play import play
 from .rule_checks import show
 from .rules import RuleSet
-from .simulate_checks import MAX_GAMES, MAX_PER_TURN_GAMES, check_count, normalise_lineups
+from .simulate_checks import (
+    MAX_GAMES,
+    MAX_PER_TURN_GAMES,
+    check_count,
+    normalise_lineups,
+    whole_number,
+)
 
 __all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
 
@@ -119,6 +125,8 @@ def play_one(
     ``history=False`` keeps no per-turn records (simulate does that unless ``per_turn``);
     only New Energies keeps such records, so the flag is passed to it alone.
     """
+    number = whole_number(seed)
+    seed = seed if number is None else number  # a frame's numpy seed; new_game refuses the rest
     spec = _games.get(game)
     kept = {"history": history} if spec.name == "new-energies" else {}
     played = spec.new_game(len(lineup), seed, rules, **kept)
@@ -275,11 +283,15 @@ def simulate(
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
     and the :attr:`Game.history` records of every game.
     """
+    if not isinstance(per_turn, bool):  # it decides the return type: a frame or a pair
+        raise ValueError(f"per_turn must be True or False, not {show(per_turn)}.")
     games = check_count("games", games, 1, MAX_PER_TURN_GAMES if per_turn else MAX_GAMES)
     asked = check_count("jobs", jobs, 1, 10**6)
     jobs = min(asked, max_jobs())  # more would only compete
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+    number = whole_number(seed)
+    if number is None or not 0 <= number < 2**63:
         raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, not {show(seed)}.")
+    seed = number
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."

@@ -6,6 +6,7 @@ nothing is played.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 from . import games as _games
@@ -77,9 +78,21 @@ MAX_GAMES = 1_000_000
 MAX_PER_TURN_GAMES = 50_000
 
 
+def whole_number(value: Any) -> int | None:
+    """``value`` as a Python int when it is a whole number, else None.
+
+    numpy integers count (a simulate frame's ``seed`` column holds them, and a row's seed
+    should replay its game); True and False do not.
+    """
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return None
+
+
 def check_count(name: str, value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    number = whole_number(value)
+    if number is None or not low <= number <= high:
         raise ValueError(
             f"{name} must be a whole number from {low} to {high:,}, not {show(value)}."
         )
-    return value
+    return number

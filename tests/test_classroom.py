@@ -139,6 +139,21 @@ def test_list_mixes_paths_texts_dicts_and_keeps_order(tmp_path, games):
     assert "not int" in skipped[2]["reason"]
 
 
+def test_a_mistyped_folder_and_another_games_save_are_skipped_with_the_true_reason(tmp_path):
+    from energies.simulate import play_one
+
+    # both were "not valid JSON" / "not an energies save file"
+    shelfie = play_one(["random"] * 3, 1, game="shelfie")
+    shelfie.save(tmp_path / "dice.json")
+    (skipped,) = collect(tmp_path).attrs["skipped"]
+    assert skipped["reason"] == (
+        "It is a save of My Shelfie Dice: collect() pools New Energies games only."
+    )
+    (skipped,) = collect(str(tmp_path / "class_saves")).attrs["skipped"]
+    assert skipped["reason"].startswith("No file or folder is named ")
+    assert "class_saves" in skipped["reason"]
+
+
 def test_unfinished_save_is_a_row_in_progress():
     game = en.new_game(seed=4)
     frame = collect(game.to_json())

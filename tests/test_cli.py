@@ -206,6 +206,10 @@ def test_help_exits_0(capsys):
         (["simulate", "--players", "5"], "--players"),
         (["simulate", "--seed", "-1"], "--seed"),
         (["simulate", "--out", "/no/such/folder/r.csv"], "does not exist"),
+        (["simulate", "--out", ""], "empty"),  # was skipped: the games ran, nothing written
+        (["simulate", "--out", "results.xlsx"], ".xlsx"),  # was CSV text in a .xlsx
+        (["simulate", "--out", "game.json"], ".csv or .parquet"),  # would overwrite a save
+        (["play", "--save", ""], "empty"),  # was skipped: the game ran, nothing saved
         (["simulate", "--wat"], "unrecognized"),
         (["play", "--bots", "nobody,random,random"], "nobody"),
         (["play", "--save", "/no/such/folder/g.json"], "does not exist"),
@@ -218,6 +222,39 @@ def test_help_exits_0(capsys):
 )
 def test_bad_arguments_print_one_line_and_exit_2(argv, needle, capsys):
     assert_usage_error(main(argv), capsys, needle)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="needs /dev/null")
+def test_simulate_out_through_a_link_to_a_device_is_refused(tmp_path, capsys):
+    link = tmp_path / "results.csv"
+    link.symlink_to("/dev/null")
+    argv = ["simulate", "--games", "1", "--no-progress", "--out", str(link)]
+    assert_usage_error(main(argv), capsys, "is a device")
+
+
+@pytest.mark.parametrize(
+    "command, name",
+    [("simulate --games 1 --no-progress --out", "r.csv"), ("play --quiet --save", "g.json")],
+)
+def test_a_folder_removed_while_the_games_run_is_named_once(
+    command, name, tmp_path, monkeypatch, capsys
+):
+    """Was 'cannot write <path>: Cannot write <path>: the folder ... does not exist.'"""
+    from energies import files
+
+    folder = tmp_path / "class"
+    folder.mkdir()
+    real_write = files.atomic_write
+
+    def remove_the_folder_first(path, write):
+        folder.rmdir()
+        return real_write(path, write)
+
+    monkeypatch.setattr(files, "atomic_write", remove_the_folder_first)
+    line = assert_usage_error(main(command.split() + [str(folder / name)]), capsys)
+    assert line == (
+        f"energies: error: Cannot write {folder / name}: the folder {folder} does not exist."
+    )
 
 
 @pytest.mark.parametrize(
@@ -274,6 +311,21 @@ def test_console_script_runs_and_reports_errors_with_status_2():
     assert bad.stderr.strip().splitlines() == [
         "energies: error: argument --games: must be at least 1, not 0"
     ]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_full_stdout_is_one_line_on_stderr_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            _command() + ["rules"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == ["energies: error: No space left on device"]
 
 
 def test_module_entry_point_plays_a_game():

@@ -498,7 +498,7 @@ def test_save_refuses_folders_devices_and_missing_folders(tmp_path, target):
         (["simulate", "--games", "1" + "0" * 5000], "--games"),
         (["simulate", "--seed", str(2**63)], "--seed"),
         (["play", "--seed", str(2**64)], "--seed"),
-        (["simulate", "--games", "2", "--out", "/dev/null"], "device"),
+        (["simulate", "--games", "2", "--out", "/dev/null"], ".csv or .parquet"),
         (["play", "--save", "/"], "folder"),
         (["replay", "/dev/zero"], "device"),
         (["replay", "bad\x1b[31m.json"], "\\x1b"),

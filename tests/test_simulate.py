@@ -111,6 +111,19 @@ def test_rows_equal_the_game_they_describe(frame4):
             assert game.local_footprint(seat) == getattr(row, f"lf_{seat}")
 
 
+def test_numpy_integers_from_a_frame_are_whole_numbers(frame4):
+    """frame.iloc[i].seed is a numpy int64: play_one and simulate take it (they refused it)."""
+    row = frame4.iloc[2]
+    assert isinstance(row.seed, np.integer)
+    game = play_one(["random"] * 4, row.seed)
+    assert game.seed == row.seed and type(game.seed) is int
+    assert (game.turn, len(game.actions)) == (row.turns, row.actions)
+    again = simulate(
+        np.int64(2), ["random"] * 4, seed=np.int64(5), jobs=np.int64(1), progress=False
+    )
+    pdt.assert_frame_equal(again, frame4.head(2))
+
+
 def test_game_seeds_come_from_seed_sequence_spawn(frame4):
     expected = [int(c.generate_state(1)[0]) for c in np.random.SeedSequence(5).spawn(12)]
     assert frame4["seed"].tolist() == expected == game_seeds(12, 5)
@@ -217,12 +230,19 @@ def test_rules_argument_is_used_and_checked():
         ({"bots": []}, "bots"),
         ({"bots": ["random", "random", "nobody"]}, "nobody"),
         ({"bots": ["random", "random", 42]}, "not a bot"),
+        # refused before any game (they failed at their first turn, with a bare AttributeError)
+        ({"bots": ["random", "random", type("NoDecide", (), {})]}, "NoDecide.*not a bot"),
+        ({"bots": ["random", "random", type("Flag", (), {"decide": 5})()]}, "not a bot"),
+        ({"bots": ["random", "random", "x" * 10_000]}, r"Unknown bot 'x{36}\.\.\.; "),
         ({"bots": [["random"] * 3, ["random"] * 4]}, "same number"),
         ({"bots": [["random"] * 3, "random"]}, "mixes"),
         ({"bots": ["random"] * 4, "rules": en.RuleSet.standard(3)}, "3 players"),
         ({"bots": ["random"] * 4, "games": 0}, "games"),
         ({"bots": ["random"] * 4, "jobs": 0}, "jobs"),
         ({"bots": ["random"] * 4, "seed": -1}, "seed"),
+        ({"bots": ["random"] * 4, "seed": np.True_}, "seed"),
+        ({"bots": ["random"] * 4, "games": 2.0}, "games"),
+        ({"bots": ["random"] * 4, "per_turn": "no"}, "per_turn"),  # returned a pair of frames
         ({"bots": ["random"] * 4, "executor": object()}, "submit"),
     ],
 )

@@ -160,7 +160,7 @@ def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
         aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
         key = aliases.get(key, key)
         if key not in bots:
-            raise ValueError(f"Unknown bot {spec!r}; choose from {', '.join(sorted(bots))}.")
+            raise ValueError(f"Unknown bot {show(spec)}; choose from {', '.join(sorted(bots))}.")
         return bots[key](seed=seed)
     return bot_from_class_or_object(spec, seed)
 
