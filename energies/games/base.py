@@ -14,6 +14,7 @@ import copy
 import dataclasses
 import hashlib
 import json
+import numbers
 from typing import Any, ClassVar
 
 from .. import files
@@ -150,6 +151,29 @@ def check_action_type(action: Any, codec: ActionCodec, game: str) -> str | None:
     """A reason when ``action`` is not one of the game's action objects, else None."""
     if not isinstance(action, tuple(codec.classes.values())):
         return f"That is not a {game} action: choose one from legal_actions()."
+    for field in dataclasses.fields(action):
+        loose = _inexact_number(getattr(action, field.name))
+        if loose is not None:
+            # True, 1.0 and numpy.int64(1) compare equal to 1, so such an action would match
+            # a listed one; applying it indexes lists with a float or writes a save file that
+            # JSON cannot hold or cannot read back.
+            return (
+                f"The {field.name} of an action holds whole numbers (int), "
+                f"not {type(loose).__name__} {loose!r}."
+            )
+    return None
+
+
+def _inexact_number(value: Any, depth: int = 0) -> Any:
+    """The first number in an action field that is not a plain int (a bool, float, NumPy int)."""
+    if isinstance(value, tuple) and depth < 3:
+        for item in value:
+            loose = _inexact_number(item, depth + 1)
+            if loose is not None:
+                return loose
+        return None
+    if isinstance(value, numbers.Number) and type(value) is not int:
+        return value
     return None
 
 

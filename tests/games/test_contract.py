@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -171,3 +172,36 @@ def test_hand_made_malformed_actions_get_a_sentence_not_a_crash(name):
         with pytest.raises(en.IllegalActionError):
             game.apply(bad)
     assert game.to_json() == before
+
+
+def _loose_copies(action) -> list:
+    """The action with one whole number made a float, a NumPy int or a bool (still == it)."""
+    np = pytest.importorskip("numpy")
+    out = [dataclasses.replace(action, seat=bool(action.seat))] if action.seat in (0, 1) else []
+    for key, value in vars(action).items():
+        if isinstance(value, tuple) and value and isinstance(value[0], int):
+            out += [
+                dataclasses.replace(action, **{key: (cast(value[0]),) + value[1:]})
+                for cast in (float, np.int64)
+            ]
+        elif isinstance(value, int):
+            out += [dataclasses.replace(action, **{key: cast(value)}) for cast in (float, np.int64)]
+    return out
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_numbers_that_only_equal_a_listed_int_are_refused(name):
+    # They used to match a listed action: a float market slot then crashed half-way through
+    # apply, a NumPy int made a game whose to_json() failed.
+    game = games.new_game(name, seed=3)
+    before = game.to_json()
+    tried = 0
+    for legal in game.legal_actions()[:6]:
+        for loose in _loose_copies(legal):
+            assert loose == legal
+            reason = game.why_illegal(loose)
+            assert reason and "whole numbers (int)" in reason and reason.endswith("."), loose
+            with pytest.raises(en.IllegalActionError):
+                game.apply(loose)
+            tried += 1
+    assert tried > 10 and game.to_json() == before
