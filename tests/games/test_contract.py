@@ -205,3 +205,15 @@ def test_numbers_that_only_equal_a_listed_int_are_refused(name):
                 game.apply(loose)
             tried += 1
     assert tried > 10 and game.to_json() == before
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_malformed_actions_print_and_a_save_file_holding_one_is_refused(name):
+    # Printing one for the load error's message used to raise IndexError or TypeError.
+    game = games.new_game(name, seed=13)
+    for bad in _malformed(name, game.current_seat):
+        assert str(bad).startswith("seat ")
+        data = json.loads(game.to_json())
+        data["actions"] = [type(game).CODEC.to_dict(bad)]
+        with pytest.raises(en.SaveFileError):
+            games.load_game(json.dumps(data))
