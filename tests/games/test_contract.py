@@ -217,3 +217,23 @@ def test_malformed_actions_print_and_a_save_file_holding_one_is_refused(name):
         data["actions"] = [type(game).CODEC.to_dict(bad)]
         with pytest.raises(en.SaveFileError):
             games.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_views_are_equal_for_positions_that_differ_only_in_hidden_information(name):
+    # Views used to carry the seed, which gives the deck's order and the coming dice away,
+    # and Noclear's shared the turn records with the game.
+    game = games.new_game(name, seed=5)
+    rng = random.Random(2)
+    for _ in range(8):
+        game.apply(rng.choice(game.legal_actions()))
+    other = game.fork()
+    other.state.seed, other.state.rng = 6, random.Random(99)
+    if name == "noclear":
+        other.state.deck.reverse()
+    for seat in range(game.rules.players):
+        assert game.view(seat) == other.view(seat)
+    view, before = game.view(0), game.to_json()
+    for record in getattr(view, "history", []):
+        record["switched_off"] = 999
+    assert game.to_json() == before and game.summary_row() == other.summary_row()
