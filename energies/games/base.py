@@ -45,9 +45,25 @@ class CompanionRules:
     READINGS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __post_init__(self) -> None:
-        problems = self.problems()
+        problems = self.type_problems() or self.problems()
         if problems:
             raise ValueError(f"Unplayable {type(self).__name__}: " + "; ".join(problems) + ".")
+
+    def type_problems(self) -> list[str]:
+        """A field whose value is not of its default's kind, checked as a save file's would be.
+
+        The games' own checks and their arithmetic assume it: a string item value crashed
+        scoring, a list made the rules unhashable, "no" read as true.
+        """
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(f.default, tuple) and not isinstance(value, tuple):
+                return [f"rule field {f.name} must be a tuple"]
+            try:
+                _typed_like(f.default, _plain(value), f.name)
+            except ValueError as exc:
+                return [str(exc)]
+        return []
 
     def problems(self) -> list[str]:  # pragma: no cover - every subclass overrides it
         return []
@@ -101,7 +117,9 @@ def _typed_like(default: Any, value: Any, name: str) -> Any:
         return value
     if isinstance(default, int):
         if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
-            raise ValueError(f"rule field {name} must be a whole number")
+            raise ValueError(
+                f"rule field {name} must be a whole number from -1,000,000 to 1,000,000"
+            )
         return value
     if isinstance(default, tuple) and default:
         if not isinstance(value, list) or len(value) > 100:

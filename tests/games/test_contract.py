@@ -237,3 +237,25 @@ def test_views_are_equal_for_positions_that_differ_only_in_hidden_information(na
     for record in getattr(view, "history", []):
         record["switched_off"] = 999
     assert game.to_json() == before and game.summary_row() == other.summary_row()
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_rules_fields_of_the_wrong_kind_are_refused_clearly(name):
+    # They used to be accepted: a text item value crashed scoring, a list made the rules
+    # unhashable, "no" read as true, True counted as 1.
+    rules = games.get(name).rules_class()
+    field = "item_values" if name == "shelfie" else "start_energy"
+    values = getattr(rules, field)
+    changes = [
+        ({field: list(values)}, "must be a tuple"),
+        ({field: ("x",) + values[1:]}, "must be a whole number"),
+        ({field: (True,) + values[1:]}, "must be a whole number"),
+        ({field: (10**9,) + values[1:]}, "must be a whole number from"),
+        ({"players": 2.0}, "must be a whole number"),
+    ]
+    if name == "shelfie":
+        changes.append(({"any_order_in_row": "no"}, "must be true or false"))
+    for change, message in changes:
+        with pytest.raises(ValueError) as info:
+            rules.replace(**change)
+        assert message in str(info.value) and next(iter(change)) in str(info.value), change
