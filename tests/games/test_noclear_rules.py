@@ -111,6 +111,18 @@ def test_2_2_buying_nothing_stores_one_energy():
     assert seat.energy == [before[0] + 1, before[1]]
 
 
+def test_2_2_buying_stays_a_choice_when_buying_nothing_stores_no_energy():
+    # With store_energy=0 the option to buy nothing used to vanish whenever something was
+    # affordable, so a player had to buy.
+    game, seat = fresh(store_energy=0)
+    legal = game.legal_actions()
+    assert any(isinstance(a, BuyMachine) for a in legal)
+    assert StoreEnergy(seat.seat, 0) in legal
+    before = list(seat.energy)
+    game.apply(StoreEnergy(seat.seat, 1))
+    assert seat.energy == before
+
+
 def test_2_2_uranium_discards_all_energy_or_exactly_the_price():
     game, seat = fresh()
     seat.energy = [6, 5]
