@@ -14,6 +14,7 @@ import copy
 import dataclasses
 import hashlib
 import json
+import numbers
 from typing import Any, ClassVar
 
 from .. import files
@@ -44,9 +45,25 @@ class CompanionRules:
     READINGS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __post_init__(self) -> None:
-        problems = self.problems()
+        problems = self.type_problems() or self.problems()
         if problems:
             raise ValueError(f"Unplayable {type(self).__name__}: " + "; ".join(problems) + ".")
+
+    def type_problems(self) -> list[str]:
+        """A field whose value is not of its default's kind, checked as a save file's would be.
+
+        The games' own checks and their arithmetic assume it: a string item value crashed
+        scoring, a list made the rules unhashable, "no" read as true.
+        """
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(f.default, tuple) and not isinstance(value, tuple):
+                return [f"rule field {f.name} must be a tuple"]
+            try:
+                _typed_like(f.default, _plain(value), f.name)
+            except ValueError as exc:
+                return [str(exc)]
+        return []
 
     def problems(self) -> list[str]:  # pragma: no cover - every subclass overrides it
         return []
@@ -100,7 +117,9 @@ def _typed_like(default: Any, value: Any, name: str) -> Any:
         return value
     if isinstance(default, int):
         if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**6:
-            raise ValueError(f"rule field {name} must be a whole number")
+            raise ValueError(
+                f"rule field {name} must be a whole number from -1,000,000 to 1,000,000"
+            )
         return value
     if isinstance(default, tuple) and default:
         if not isinstance(value, list) or len(value) > 100:
@@ -150,6 +169,29 @@ def check_action_type(action: Any, codec: ActionCodec, game: str) -> str | None:
     """A reason when ``action`` is not one of the game's action objects, else None."""
     if not isinstance(action, tuple(codec.classes.values())):
         return f"That is not a {game} action: choose one from legal_actions()."
+    for field in dataclasses.fields(action):
+        loose = _inexact_number(getattr(action, field.name))
+        if loose is not None:
+            # True, 1.0 and numpy.int64(1) compare equal to 1, so such an action would match
+            # a listed one; applying it indexes lists with a float or writes a save file that
+            # JSON cannot hold or cannot read back.
+            return (
+                f"The {field.name} of an action holds whole numbers (int), "
+                f"not {type(loose).__name__} {loose!r}."
+            )
+    return None
+
+
+def _inexact_number(value: Any, depth: int = 0) -> Any:
+    """The first number in an action field that is not a plain int (a bool, float, NumPy int)."""
+    if isinstance(value, tuple) and depth < 3:
+        for item in value:
+            loose = _inexact_number(item, depth + 1)
+            if loose is not None:
+                return loose
+        return None
+    if isinstance(value, numbers.Number) and type(value) is not int:
+        return value
     return None
 
 

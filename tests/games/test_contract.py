@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -171,3 +172,90 @@ def test_hand_made_malformed_actions_get_a_sentence_not_a_crash(name):
         with pytest.raises(en.IllegalActionError):
             game.apply(bad)
     assert game.to_json() == before
+
+
+def _loose_copies(action) -> list:
+    """The action with one whole number made a float, a NumPy int or a bool (still == it)."""
+    np = pytest.importorskip("numpy")
+    out = [dataclasses.replace(action, seat=bool(action.seat))] if action.seat in (0, 1) else []
+    for key, value in vars(action).items():
+        if isinstance(value, tuple) and value and isinstance(value[0], int):
+            out += [
+                dataclasses.replace(action, **{key: (cast(value[0]),) + value[1:]})
+                for cast in (float, np.int64)
+            ]
+        elif isinstance(value, int):
+            out += [dataclasses.replace(action, **{key: cast(value)}) for cast in (float, np.int64)]
+    return out
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_numbers_that_only_equal_a_listed_int_are_refused(name):
+    # They used to match a listed action: a float market slot then crashed half-way through
+    # apply, a NumPy int made a game whose to_json() failed.
+    game = games.new_game(name, seed=3)
+    before = game.to_json()
+    tried = 0
+    for legal in game.legal_actions()[:6]:
+        for loose in _loose_copies(legal):
+            assert loose == legal
+            reason = game.why_illegal(loose)
+            assert reason and "whole numbers (int)" in reason and reason.endswith("."), loose
+            with pytest.raises(en.IllegalActionError):
+                game.apply(loose)
+            tried += 1
+    assert tried > 10 and game.to_json() == before
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_malformed_actions_print_and_a_save_file_holding_one_is_refused(name):
+    # Printing one for the load error's message used to raise IndexError or TypeError.
+    game = games.new_game(name, seed=13)
+    for bad in _malformed(name, game.current_seat):
+        assert str(bad).startswith("seat ")
+        data = json.loads(game.to_json())
+        data["actions"] = [type(game).CODEC.to_dict(bad)]
+        with pytest.raises(en.SaveFileError):
+            games.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_views_are_equal_for_positions_that_differ_only_in_hidden_information(name):
+    # Views used to carry the seed, which gives the deck's order and the coming dice away,
+    # and Noclear's shared the turn records with the game.
+    game = games.new_game(name, seed=5)
+    rng = random.Random(2)
+    for _ in range(8):
+        game.apply(rng.choice(game.legal_actions()))
+    other = game.fork()
+    other.state.seed, other.state.rng = 6, random.Random(99)
+    if name == "noclear":
+        other.state.deck.reverse()
+    for seat in range(game.rules.players):
+        assert game.view(seat) == other.view(seat)
+    view, before = game.view(0), game.to_json()
+    for record in getattr(view, "history", []):
+        record["switched_off"] = 999
+    assert game.to_json() == before and game.summary_row() == other.summary_row()
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_rules_fields_of_the_wrong_kind_are_refused_clearly(name):
+    # They used to be accepted: a text item value crashed scoring, a list made the rules
+    # unhashable, "no" read as true, True counted as 1.
+    rules = games.get(name).rules_class()
+    field = "item_values" if name == "shelfie" else "start_energy"
+    values = getattr(rules, field)
+    changes = [
+        ({field: list(values)}, "must be a tuple"),
+        ({field: ("x",) + values[1:]}, "must be a whole number"),
+        ({field: (True,) + values[1:]}, "must be a whole number"),
+        ({field: (10**9,) + values[1:]}, "must be a whole number from"),
+        ({"players": 2.0}, "must be a whole number"),
+    ]
+    if name == "shelfie":
+        changes.append(({"any_order_in_row": "no"}, "must be true or false"))
+    for change, message in changes:
+        with pytest.raises(ValueError) as info:
+            rules.replace(**change)
+        assert message in str(info.value) and next(iter(change)) in str(info.value), change

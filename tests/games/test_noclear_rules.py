@@ -111,6 +111,18 @@ def test_2_2_buying_nothing_stores_one_energy():
     assert seat.energy == [before[0] + 1, before[1]]
 
 
+def test_2_2_buying_stays_a_choice_when_buying_nothing_stores_no_energy():
+    # With store_energy=0 the option to buy nothing used to vanish whenever something was
+    # affordable, so a player had to buy.
+    game, seat = fresh(store_energy=0)
+    legal = game.legal_actions()
+    assert any(isinstance(a, BuyMachine) for a in legal)
+    assert StoreEnergy(seat.seat, 0) in legal
+    before = list(seat.energy)
+    game.apply(StoreEnergy(seat.seat, 1))
+    assert seat.energy == before
+
+
 def test_2_2_uranium_discards_all_energy_or_exactly_the_price():
     game, seat = fresh()
     seat.energy = [6, 5]
@@ -219,3 +231,20 @@ def test_rules_and_deck_problems_are_refused():
     with pytest.raises(en.IllegalActionError, match="Not now: first buy one thing"):
         game, seat = fresh()
         game.apply(EndTurn(seat.seat))
+
+
+def test_3_1_turn_limits_stay_within_a_save_file_and_uranium_within_the_boards():
+    # A limit of a million turns used to be accepted: a game where nobody can buy anything
+    # then ran on past what a save file may hold. And a uranium card dearer than two full
+    # energy boards was refused only when buying it discards all energy, though it can never
+    # be paid either way (rule 2.2).
+    with pytest.raises(ValueError, match="turn_limit must be 1 to 5000"):
+        NoclearRules(turn_limit=5001)
+    with pytest.raises(ValueError, match="more than a full energy board"):
+        NoclearRules(energy_cap=5, uranium_payment="exact")
+    stuck = NoclearRules(start_energy=(0, 0), catch_up_energy=(0, 0), store_energy=0)
+    game = noclear.new_game(seed=1, rules=stuck.replace(turn_limit=5000))
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.outcome.kind == "turn_limit" and len(game.actions) == 5000
+    assert noclear.load_game(game.to_json()).digest() == game.digest()

@@ -114,3 +114,22 @@ def test_planner_choice_is_the_best_expected_value_exactly():
     faces, best = planner.choose((P, P, B, G, Y, J), 1)
     assert faces == (B, G, Y, J) and best == 2 + Fraction(4, 6)
     assert planner.best((P, P, B, G, Y, J), 2) == 2 + Fraction(4, 6) + Fraction(4 * 5, 36)
+
+
+def test_odds_refuse_items_dice_and_rerolls_the_rules_do_not_have():
+    # A negative row used to count from the end (a wrong answer, not an error), a row past
+    # the shelf raised IndexError, a million re-rolls RecursionError, and 18 dice ran for
+    # minutes.
+    dice = (W, W, W, B, G, J)
+    for items, message in [([(-1, 2)], "no item"), ([(9, 0)], "no item"), ([], "at least one")]:
+        with pytest.raises(ValueError, match=message):
+            insight.combo_probability(dice, 1, items)
+        with pytest.raises(ValueError, match=message):
+            insight.reaches(items, dice)
+    with pytest.raises(ValueError, match="rerolls_left must be 0 to 2"):
+        insight.combo_probability(dice, 10**6, [(W, 2)])
+    with pytest.raises(ValueError, match="rerolls_left must be 0 to 2"):
+        insight.reroll_table(dice, 3, [(W, 2)])
+    with pytest.raises(ValueError, match="6 dice, not 18"):
+        insight.combo_probability(dice * 3, 1, [(W, 2)])
+    assert insight.reaches([(W, 2)], dice) and insight.combo_probability(dice, 0, [(W, 2)]) == 1

@@ -14,9 +14,26 @@ from .rules import COLOURS, SYMBOLS
 TOKENS = ("top", "bottom")  # rule 1.5: top marks a market machine, bottom a symbol
 
 
+# The helpers below also print malformed actions (a save file's, a user's): their reason says
+# what is wrong, so here anything that is not a number in range is shown as it is.
+
+
 def energy_text(amounts: tuple[int, ...]) -> str:
+    if not isinstance(amounts, tuple) or not all(isinstance(n, int) for n in amounts):
+        return repr(amounts)
     parts = [f"{n} {c}" for n, c in zip(amounts, COLOURS) if n]
     return " + ".join(parts) or "nothing"
+
+
+def _place(index) -> str:
+    """A market slot as people count it (from 1)."""
+    return str(index + 1) if isinstance(index, int) else repr(index)
+
+
+def _name(names: tuple[str, ...], index) -> str:
+    if isinstance(index, int) and 0 <= index < len(names):
+        return names[index]
+    return f"unknown {index!r}"
 
 
 @dataclass(frozen=True)
@@ -29,9 +46,7 @@ class BuyMachine:
     kind: ClassVar[str] = "buy_machine"
 
     def __str__(self) -> str:
-        return (
-            f"seat {self.seat} buys the machine in slot {self.slot + 1} for {energy_text(self.pay)}"
-        )
+        return f"seat {self.seat} buys the machine in slot {_place(self.slot)} for {energy_text(self.pay)}"
 
 
 @dataclass(frozen=True)
@@ -56,7 +71,7 @@ class StoreEnergy:
     kind: ClassVar[str] = "store_energy"
 
     def __str__(self) -> str:
-        return f"seat {self.seat} buys nothing and stores {COLOURS[self.colour]} energy"
+        return f"seat {self.seat} buys nothing and stores {_name(COLOURS, self.colour)} energy"
 
 
 @dataclass(frozen=True)
@@ -71,9 +86,8 @@ class MoveToken:
 
     def __str__(self) -> str:
         if self.token == "top":
-            return f"seat {self.seat} moves the top token to market slot {self.to + 1}"
-        name = SYMBOLS[self.to] if 0 <= self.to < len(SYMBOLS) else self.to
-        return f"seat {self.seat} moves the bottom token to the {name} symbol"
+            return f"seat {self.seat} moves the top token to market slot {_place(self.to)}"
+        return f"seat {self.seat} moves the bottom token to the {_name(SYMBOLS, self.to)} symbol"
 
 
 @dataclass(frozen=True)

@@ -157,8 +157,7 @@ def deck_problems(rules) -> list[str]:
         out.append("the deck has fewer machines than market places")
     if not deck.uranium:
         out.append("the deck has no uranium card")
-    if rules.uranium_payment == "all" and any(
-        u.price > rules.energy_cap * len(COLOURS) for u in deck.uranium
-    ):
+    # however uranium is paid (rule 2.2), a board never holds more than energy_cap a colour
+    if any(u.price > rules.energy_cap * len(COLOURS) for u in deck.uranium):
         out.append("a uranium card costs more than a full energy board holds")
     return out

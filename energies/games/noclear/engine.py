@@ -71,9 +71,8 @@ def legal_actions(state: NoclearState) -> list:
                 out += [BuyMachine(seat, slot, pay) for pay in price.payments(holding)]
         for card in state.visible_uranium():
             out += [BuyUranium(seat, card, pay) for pay in uranium_payments(state, card, holding)]
-        if rules.store_energy > 0:
-            out += [StoreEnergy(seat, c) for c in range(len(COLOURS))]
-        return out or [StoreEnergy(seat, 0)]
+        # buying is a choice: buying nothing is always open, even when it stores 0 energy
+        return out + [StoreEnergy(seat, c) for c in range(len(COLOURS))]
     if state.phase == "effect":  # rule 2.3
         tops = [s for s, m in enumerate(state.market) if m is not None and s != state.top]
         bottoms = [b for b in range(len(rules.symbols)) if b != state.bottom]

@@ -15,6 +15,10 @@ from ..base import CompanionRules
 
 COLOURS = ("blue", "orange")  # rule 1.4: two energy colours (blue: electricity, orange: heat)
 SYMBOLS = ("wind", "sun", "water", "coal", "atom")  # rule 1.5 [H]: one per resource card
+# A turn is at most 3 actions (buy, token, end turn) besides upgrades, and each machine is
+# upgraded once, so every game of up to 5,000 turns fits a save file (MAX_SAVED_ACTIONS,
+# 20,000); with a larger limit a game where nobody can buy ran on and could not be loaded.
+MAX_TURN_LIMIT = 5_000
 
 
 @dataclass(frozen=True)
@@ -83,20 +87,7 @@ class NoclearRules(CompanionRules):
         return COLOURS
 
     def problems(self) -> list[str]:
-        out = []
-        counts = (
-            "players",
-            "market_size",
-            "uranium_visible",
-            "energy_cap",
-            "store_energy",
-            "upgrades_per_turn",
-            "turn_limit",
-        )
-        for name in counts:
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                return [f"{name} must be a whole number"]
+        out = []  # the field types are checked before (CompanionRules.type_problems)
         if not 2 <= self.players <= 4:
             out.append(f"players must be 2 to 4, not {self.players}")
         if not 1 <= self.market_size <= 10 or not 1 <= self.uranium_visible <= 10:
@@ -105,9 +96,7 @@ class NoclearRules(CompanionRules):
             out.append("energy_cap must be at least 1; store_energy, upgrades_per_turn at least 0")
         for name in ("start_energy", "catch_up_energy"):
             amounts = getattr(self, name)
-            if len(amounts) != len(COLOURS) or any(
-                not isinstance(n, int) or not 0 <= n <= self.energy_cap for n in amounts
-            ):
+            if len(amounts) != len(COLOURS) or any(not 0 <= n <= self.energy_cap for n in amounts):
                 out.append(f"{name} needs one amount per colour, each 0 to energy_cap")
         if self.uranium_payment not in ("all", "exact"):
             out.append("uranium_payment must be 'all' or 'exact'")
@@ -115,8 +104,8 @@ class NoclearRules(CompanionRules):
             out.append("end must be 'immediate' or 'round'")
         if self.tiebreak not in ("energy", "shared"):
             out.append("tiebreak must be 'energy' or 'shared'")
-        if self.turn_limit < 1:
-            out.append("turn_limit must be at least 1")
+        if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
+            out.append(f"turn_limit must be 1 to {MAX_TURN_LIMIT}")
         if not out:
             from .cards import deck_problems
 

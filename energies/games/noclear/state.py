@@ -36,7 +36,7 @@ class NoclearState:
     """Where a playthrough is. ``market`` holds machine ids by slot (None: empty slot)."""
 
     rules: NoclearRules
-    seed: int
+    seed: int | None  # None in a view
     rng: random.Random | None
     deck: list[int]  # face-down machines, next on top (hidden: a view empties it)
     deck_size: int
@@ -81,9 +81,11 @@ class NoclearState:
     # -- copies and plain data ---------------------------------------------------------------
 
     def view(self, seat: int) -> NoclearState:
-        """A copy for a bot: the deck's order and the random stream are hidden."""
+        """A copy for a bot: the deck's order, the random stream and the seed (which would
+        give both away) are hidden; nothing in it is shared with the game."""
         return replace(
             self,
+            seed=None,
             rng=None,
             deck=[],
             market=list(self.market),
@@ -95,7 +97,7 @@ class NoclearState:
                 for p in self.players
             ],
             log=list(self.log),
-            history=list(self.history),
+            history=[dict(record) for record in self.history],
             viewer=seat,
         )
 

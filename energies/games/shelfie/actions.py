@@ -13,14 +13,25 @@ from typing import ClassVar
 from ..base import ActionCodec
 from .rules import COLOURS, JOKER_NAME
 
+# The names below also print malformed actions (a save file's, a user's): their reason says
+# what is wrong, so here anything that is not a number in range is shown as it is.
+
 
 def face_name(face: int) -> str:
-    return COLOURS[face] if 0 <= face < len(COLOURS) else JOKER_NAME
+    if not isinstance(face, int) or face < 0:
+        return repr(face)
+    return COLOURS[face] if face < len(COLOURS) else JOKER_NAME
 
 
 def item_name(item: tuple[int, int]) -> str:
+    if not (isinstance(item, tuple) and len(item) == 2):
+        return repr(item)
     row, column = item
-    return f"{face_name(row)} {column + 1}"
+    return f"{face_name(row)} {column + 1 if isinstance(column, int) else repr(column)}"
+
+
+def _names(values: tuple, name) -> str:
+    return ", ".join(name(v) for v in values) if isinstance(values, tuple) else repr(values)
 
 
 @dataclass(frozen=True)
@@ -32,7 +43,7 @@ class Reroll:
     kind: ClassVar[str] = "reroll"
 
     def __str__(self) -> str:
-        return f"seat {self.seat} re-rolls {', '.join(face_name(f) for f in self.faces)}"
+        return f"seat {self.seat} re-rolls {_names(self.faces, face_name)}"
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class Circle:
     kind: ClassVar[str] = "circle"
 
     def __str__(self) -> str:
-        return f"seat {self.seat} circles {', '.join(item_name(i) for i in self.items)}"
+        return f"seat {self.seat} circles {_names(self.items, item_name)}"
 
 
 @dataclass(frozen=True)

@@ -109,9 +109,12 @@ class _ShelfieBot:
         return f"{type(self).__name__}()"
 
     def _evaluator_for(self, state: ShelfieState) -> _Evaluator:
-        key = (state.seed, state.turn, state.active)  # the shelves cannot change within a turn
+        # Values depend only on the rules and the active shelf, which a turn does not change
+        # before its placement (views carry no seed to tell games apart; none is needed).
+        seat = state.active
+        key = (state.rules, seat, tuple(map(tuple, state.shelves[seat])))
         if self._turn_key != key or self._evaluator is None:
-            self._evaluator = _Evaluator(state, state.active)
+            self._evaluator = _Evaluator(state, seat)
             self._turn_key = key
             self._planner = None
         return self._evaluator

@@ -22,26 +22,32 @@ from .rules import ShelfieRules
 __all__ = ["combo_probability", "reaches", "reroll_probability", "reroll_table"]
 
 
-def _items(items: Iterable) -> tuple[tuple[int, int], ...]:
+def _items(items: Iterable, rules: ShelfieRules) -> tuple[tuple[int, int], ...]:
     out = tuple(sorted((int(r), int(c)) for r, c in items))
     if not out:
         raise ValueError("Name at least one item, e.g. [(0, 2)] for the third pink item.")
+    for row, column in out:  # a negative row used to count from the end: a wrong answer
+        if not (0 <= row < rules.colours and 0 <= column < rules.columns):
+            raise ValueError(f"There is no item {(row, column)} on the shelf.")
     return out
 
 
 def reaches(items, dice: tuple[int, ...], rules: ShelfieRules | None = None) -> bool:
     """Can these dice circle all these items together (rules 2.2-2.3)?"""
     rules = rules or ShelfieRules()
-    items = _items(items)
+    return _reaches(_items(items, rules), _dice(dice, rules), rules)
+
+
+def _reaches(items, dice: tuple[int, ...], rules: ShelfieRules) -> bool:
     if len(items) == 1 and rules.joker_alone_when_all_jokers and D.all_jokers(dice, rules.colours):
         return True
     return len(items) <= rules.max_circles and D.can_circle(items, dice, rules.colours)
 
 
 def _planner(items, rules: ShelfieRules) -> RerollPlanner:
-    items = _items(items)
+    items = _items(items, rules)
     return RerollPlanner(
-        rules.faces, lambda dice: Fraction(int(reaches(items, dice, rules))), exact=True
+        rules.faces, lambda dice: Fraction(int(_reaches(items, dice, rules))), exact=True
     )
 
 
@@ -49,7 +55,15 @@ def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
     dice = tuple(sorted(int(f) for f in dice))
     if any(not 0 <= f < rules.faces for f in dice):
         raise ValueError(f"Dice faces are numbers 0 to {rules.faces - 1}.")
+    if len(dice) > rules.dice:  # the planner enumerates every roll: bounded by the rules' dice
+        raise ValueError(f"The rules have {rules.dice} dice, not {len(dice)}.")
     return dice
+
+
+def _rerolls(rerolls_left, rules: ShelfieRules) -> int:
+    if not isinstance(rerolls_left, int) or not 0 <= rerolls_left <= rules.rerolls:
+        raise ValueError(f"rerolls_left must be 0 to {rules.rerolls} (rule 2.1).")
+    return rerolls_left
 
 
 def combo_probability(
@@ -57,7 +71,7 @@ def combo_probability(
 ) -> Fraction:
     """Exact chance of ending with dice that circle ``items``, re-rolling as well as possible."""
     rules = rules or ShelfieRules()
-    return _planner(items, rules).best(_dice(dice, rules), rerolls_left)
+    return _planner(items, rules).best(_dice(dice, rules), _rerolls(rerolls_left, rules))
 
 
 def reroll_probability(
@@ -68,7 +82,7 @@ def reroll_probability(
     dice, reroll = _dice(dice, rules), _dice(reroll, rules)
     if Counter(reroll) - Counter(dice):
         raise ValueError("You can only re-roll dice that are on the table.")
-    if rerolls_left < 1 and reroll:
+    if _rerolls(rerolls_left, rules) < 1 and reroll:
         raise ValueError("No re-roll left.")
     return _planner(items, rules).reroll_value(dice, reroll, rerolls_left)
 
@@ -82,7 +96,7 @@ def reroll_table(dice, rerolls_left: int, items, rules: ShelfieRules | None = No
     import pandas as pd
 
     rules = rules or ShelfieRules()
-    dice = _dice(dice, rules)
+    dice, rerolls_left = _dice(dice, rules), _rerolls(rerolls_left, rules)
     planner = _planner(items, rules)
     rows = []
     for keep in D.sub_multisets(dice)[::-1]:

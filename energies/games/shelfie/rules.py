@@ -67,12 +67,7 @@ class ShelfieRules(CompanionRules):
         return COLOURS[face] if face < len(COLOURS) else f"colour {face + 1}"
 
     def problems(self) -> list[str]:
-        out = []
-        counts = ("players", "colours", "columns", "dice", "rerolls", "max_circles")
-        for name in counts + ("rows_to_end", "min_to_score", "first_seat"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                return [f"{name} must be a whole number"]
+        out = []  # the field types are checked before (CompanionRules.type_problems)
         if not 1 <= self.players <= 6:
             out.append(f"players must be 1 to 6, not {self.players}")
         if not 1 <= self.colours <= 8 or not 1 <= self.columns <= 8:

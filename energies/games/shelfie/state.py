@@ -18,7 +18,7 @@ class ShelfieState:
     """Where a playthrough is. ``shelves[seat][row][column]`` is AVAILABLE, CIRCLED or CROSSED."""
 
     rules: ShelfieRules
-    seed: int
+    seed: int | None  # None in a view
     rng: random.Random | None
     shelves: list[list[list[int]]]
     active: int = 0
@@ -81,9 +81,11 @@ class ShelfieState:
     # -- copies and plain data -----------------------------------------------------------------
 
     def view(self, seat: int) -> ShelfieState:
-        """A copy for a bot: everything is public in this game, the random stream is left out."""
+        """A copy for a bot: the shelves and dice are public; the random stream and the seed
+        (which would give the coming dice away) are left out."""
         return replace(
             self,
+            seed=None,
             rng=None,
             shelves=[[list(row) for row in shelf] for shelf in self.shelves],
             log=list(self.log),
