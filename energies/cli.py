@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Rules engine and teaching kit for CATAN: New Energies (unofficial).",
     )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")

@@ -187,6 +187,13 @@ def test_help_exits_0(capsys):
     assert "simulate" in capsys.readouterr().out
 
 
+def test_version_prints_the_package_version_and_exits_0(capsys):
+    import energies
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"energies {energies.__version__}"
+
+
 # -- bad arguments: one line, exit 2 --------------------------------------------------------------
 
 
