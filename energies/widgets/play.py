@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
-from ..actions import Action, action_from_dict, goods_text
+from ..actions import Action, SandboxEdit, action_from_dict, goods_text
 from ..engine import IllegalActionError
 from ..game import Game
 from ..game_loading import load_game
@@ -287,6 +287,20 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return False
         if g.is_over:
             self._say("The game is over: " + self.words.speak(str(g.outcome)), "error")
+            return False
+        # the page never offers a sandbox edit: a crafted message must not give cards
+        if isinstance(choice, SandboxEdit):
+            self._say(
+                "A teacher's sandbox edit is not a move: make it with energies.sandbox, "
+                "then app.refresh().",
+                "error",
+            )
+            return False
+        if choice.seat not in self.seats:
+            self._say(
+                f"There is no seat {choice.seat} at this table (seats 0 to {len(self.seats) - 1}).",
+                "error",
+            )
             return False
         if choice.seat not in self.humans:
             self._say(

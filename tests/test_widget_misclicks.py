@@ -1,0 +1,47 @@
+"""PlayApp fed what a student's page (or a crafted message) can send: mis-clicks, double clicks,
+actions it never offered, odd file names. Each is refused with a sentence in the status line,
+no traceback kept in ``last_error``, and the game unchanged (its digest and action log)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from test_widgets import NAMES, until_human_main_phase
+
+import energies as en
+from energies.widgets import PlayApp
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = PlayApp(en.new_game(seed=3, names=NAMES), chart=False, save_dir=tmp_path)
+    until_human_main_phase(app)
+    return app
+
+
+def refused(app: PlayApp, content: dict, kind: str = "error") -> str:
+    """Send ``content``; assert the game did not change and no traceback was kept; return the
+    status line."""
+    before, actions = app.game.digest(), list(app.game.actions)
+    app.last_error = None
+    assert not app.message(content)
+    assert app.game.digest() == before and app.game.actions == actions
+    assert app.last_error is None, app.last_error
+    assert app.status_kind == kind, app.status_text
+    return app.status_text
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 1000])
+def test_an_action_for_a_seat_not_at_the_table_is_refused_with_a_sentence(app, seat):
+    text = refused(app, {"type": "act", "action": {"kind": "end_turn", "seat": seat}})
+    assert text == f"There is no seat {seat} at this table (seats 0 to 3)."
+
+
+def test_the_page_cannot_make_teacher_sandbox_edits(app):
+    give = {"kind": "sandbox", "seat": 0, "op": "give", "args": ["steel", 10]}
+    assert "sandbox edit is not a move" in refused(app, {"type": "act", "action": give})
+    no_seat = {"kind": "sandbox", "seat": -1, "op": "dice", "args": [3, 4]}
+    assert "sandbox edit is not a move" in refused(app, {"type": "act", "action": no_seat})
