@@ -9,9 +9,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
-from test_widgets import NAMES, until_human_main_phase
+from test_widgets import NAMES, act, until_human_main_phase
 
 import energies as en
+from energies import sandbox as sb
 from energies.widgets import PlayApp
 
 
@@ -45,3 +46,20 @@ def test_the_page_cannot_make_teacher_sandbox_edits(app):
     assert "sandbox edit is not a move" in refused(app, {"type": "act", "action": give})
     no_seat = {"kind": "sandbox", "seat": -1, "op": "dice", "args": [3, 4]}
     assert "sandbox edit is not a move" in refused(app, {"type": "act", "action": no_seat})
+
+
+def test_a_double_click_buys_or_trades_once_and_says_so(app):
+    g, seat = app.game, app.game.current_seat
+    sb.give(g, seat, steel=2, food=2, fiber=2, brick=8)
+    app.refresh()
+    buy = next(o for o in app.page["cards"] if o["kind"] == "buy_dev_card")
+    trade = next(r for r in app.page["supply"] if r["give"] == "brick")["options"][0]
+    for option in (buy, trade):
+        click = {"type": "act", "action": option["a"], "rev": app.page["rev"]}
+        assert app.message(click)
+        text = refused(app, dict(click), "warn")
+        assert text.startswith("You clicked “") and "twice: it was done once" in text
+    assert len(g.state.players[seat].dev_cards) == 1 and g.state.players[seat].hand["brick"] == 4
+    # a new click on the redrawn page does it again
+    assert act(app, next(r for r in app.page["supply"] if r["give"] == "brick")["options"][0])
+    assert g.state.players[seat].hand["brick"] == 0

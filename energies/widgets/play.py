@@ -93,6 +93,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
         self._rev = 0
+        self._last_click: tuple[Action, Any] | None = None  # the last page click applied, its rev
         self._viewer = min(self.humans) if self.humans else 0
         self.view = PlayView()
         self.view.add_class("energies-playapp-widget")
@@ -259,15 +260,24 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         rev = content.get("rev")
         if rev is not None and rev != self._rev:
             why = self.game.why_illegal(action)
+            label = self.words.speak(self.game.describe(action))
             if why is not None:  # a second quick click on an older picture: explain, never drop
-                label = self.words.speak(self.game.describe(action))
                 self._say(
                     f"Your earlier click “{label}” came after the board changed: "
                     + self.words.speak(why, addressee=action.seat),
                     "warn",
                 )
                 return False
-        return self._human_move(action)
+            if (action, rev) == self._last_click:  # a double click would buy or trade again
+                self._say(
+                    f"You clicked “{label}” twice: it was done once. Click again to repeat it.",
+                    "warn",
+                )
+                return False
+        applied = self._human_move(action)
+        if applied:
+            self._last_click = (action, rev)
+        return applied
 
     def _human_move(self, choice) -> bool:
         g = self.game
