@@ -63,3 +63,27 @@ def test_a_double_click_buys_or_trades_once_and_says_so(app):
     # a new click on the redrawn page does it again
     assert act(app, next(r for r in app.page["supply"] if r["give"] == "brick")["options"][0])
     assert g.state.players[seat].hand["brick"] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("../escape.json", "files stay in the folder"),
+        ("notes.txt", "a save file ends in .json"),
+        (".json", "a save file needs a name before .json"),
+        ("bad\x00name.json", "a file name cannot contain a NUL character"),
+    ],
+)
+@pytest.mark.parametrize("doing", ["save", "load"])
+def test_a_refused_file_name_says_why_without_something_went_wrong(app, name, why, doing):
+    text = refused(app, {"type": doing, "name": name})
+    assert text.startswith(f"Cannot {doing}: {why}"), text
+
+
+def test_load_without_a_name_asks_for_one(app):  # an empty name saves under a fresh name
+    assert refused(app, {"type": "load", "name": " "}) == "Cannot load: type a file name first."
+
+
+def test_saving_into_a_missing_folder_says_so_in_one_sentence(app):
+    text = refused(app, {"type": "save", "name": "no/such/folder.json"})
+    assert text.startswith("Cannot save to folder.json: ") and text.endswith("does not exist.")
