@@ -87,3 +87,23 @@ def test_load_without_a_name_asks_for_one(app):  # an empty name saves under a f
 def test_saving_into_a_missing_folder_says_so_in_one_sentence(app):
     text = refused(app, {"type": "save", "name": "no/such/folder.json"})
     assert text.startswith("Cannot save to folder.json: ") and text.endswith("does not exist.")
+
+
+def test_loading_a_three_seat_game_names_its_seats_with_its_own_names(app):
+    three = en.new_game(seed=1, players=3, names=["Xu", "Yan", "Zoe"])
+    assert app.message({"type": "upload", "name": "three.json", "text": three.to_json()})
+    assert app.status_text.endswith(
+        "the seats are now Xu = human, Yan = FossilRush, Zoe = GreenInvestor."
+    ), app.status_text
+
+
+def test_an_offers_answer_is_not_shown_once_the_offer_is_undone_or_another_game_loaded(app):
+    sb.give(app.game, app.game.current_seat, brick=2, lumber=2)
+    app.refresh()
+    saved = app.game.to_json()
+    for undo_or_load in ({"type": "undo"}, {"type": "upload", "name": "u.json", "text": saved}):
+        assert act(app, app.page["offers"]["options"][0])
+        assert app.page["offer_answer"]
+        assert app.message(undo_or_load)
+        assert app.game.actions[-1].kind != "respond_to_trade"
+        assert app.page["offer_answer"] == ""

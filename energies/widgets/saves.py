@@ -84,17 +84,18 @@ class _Saves:
         return self._load_game(load_game(text), path.name)
 
     def _load_game(self, game: Game, source: str) -> bool:
-        note = ""
-        if game.rules.players != len(self.seats):
-            seats = {s: self.seats.get(s, "random") for s in range(game.rules.players)}
-            self.game = game
-            self._set_seats(seats)
-            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
+        resized = game.rules.players != len(self.seats)
         self.game = game
+        if resized:  # _set_seats reads the number of seats from self.game
+            self._set_seats({s: self.seats.get(s, "random") for s in range(game.rules.players)})
         self._generation += 1
         self._forget_auto_passes()
+        self.offer_answer = ""  # about an offer in the game that was on the table
         self._viewer = min(self.humans) if self.humans else 0
-        self._new_board()
+        self._new_board()  # the loaded game's names: the note below uses them
+        note = ""
+        if resized:
+            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
         self._since = {"log": len(game.log)}
         self._say(f"Loaded {source}: turn {game.turn}, {len(game.actions)} actions.{note}", "ok")
         return True
