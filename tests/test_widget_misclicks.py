@@ -107,3 +107,14 @@ def test_an_offers_answer_is_not_shown_once_the_offer_is_undone_or_another_game_
         assert app.message(undo_or_load)
         assert app.game.actions[-1].kind != "respond_to_trade"
         assert app.page["offer_answer"] == ""
+
+
+@pytest.mark.parametrize("value", [None, "false", "true", [], 2])
+def test_an_option_without_a_clear_yes_or_no_changes_nothing(app, value):
+    for name in ("ask_on_bot_turns", "propose_next"):
+        message = {"type": "option", "name": name, "value": value}
+        if value is None:
+            del message["value"]  # a message without its value
+        before = (app.ask_on_bot_turns, dict(app._propose_next))
+        assert refused(app, message) == f"The option {name!r} is true or false, not {value!r}."
+        assert (app.ask_on_bot_turns, app._propose_next) == before
