@@ -118,3 +118,13 @@ def test_an_option_without_a_clear_yes_or_no_changes_nothing(app, value):
         before = (app.ask_on_bot_turns, dict(app._propose_next))
         assert refused(app, message) == f"The option {name!r} is true or false, not {value!r}."
         assert (app.ask_on_bot_turns, app._propose_next) == before
+
+
+def test_a_refused_click_keeps_the_strip_of_what_the_bots_did(app):
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    app.message({"type": "bots"})
+    strip = app.page["strip"]
+    assert len(strip["lines"]) > 1
+    wrong = {"kind": "build_road", "seat": app.game.current_seat, "path": 0}
+    refused(app, {"type": "act", "action": wrong, "rev": app.page["rev"]})
+    assert app.page["strip"] == strip

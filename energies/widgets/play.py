@@ -322,11 +322,14 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         text = self.words.speak(g.describe(choice))
         # who answers an offer: its partner; a proposal (rule 12.1): the active player
         partner = getattr(choice, "partner", g.state.active)
+        viewer, since = self._viewer, self._since
         self._viewer = choice.seat
         self._mark()
         try:
             g.apply(choice)
         except IllegalActionError as exc:
+            # a refused click keeps the strip of what happened since the last move
+            self._viewer, self._since = viewer, since
             self._say(self.words.speak(exc.reason, addressee=choice.seat), "error")
             return False
         self.timings["apply"] = time.perf_counter() - start
