@@ -128,3 +128,14 @@ def test_a_refused_click_keeps_the_strip_of_what_the_bots_did(app):
     wrong = {"kind": "build_road", "seat": app.game.current_seat, "path": 0}
     refused(app, {"type": "act", "action": wrong, "rev": app.page["rev"]})
     assert app.page["strip"] == strip
+
+
+@pytest.mark.parametrize("choice", [2, -1, True, "0", None])
+def test_click_spot_with_a_choice_the_chooser_does_not_offer(app, choice):
+    sb.give(app.game, app.game.current_seat, science=5)
+    app.refresh()
+    key = next(k for k, s in app.page["spots"].items() if len(s.get("options", ())) == 2)
+    before = app.game.digest()
+    assert not app.click_spot(key, choice)
+    assert app.game.digest() == before and app.status_kind == "error"
+    assert app.status_text == f"Choose 0 to 1 at {key}, not {choice!r}."

@@ -178,10 +178,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         several actions (the chooser), the option number ``choice``."""
         spot = self.page.get("spots", {}).get(key)
         if spot is None or not spot.get("legal"):
-            self._say(spot["tip"] if spot else f"There is no spot {key!r} on the board.", "error")
-            self._guard.run("redrawing", lambda: None)
-            return False
-        return self.message({"type": "act", "action": spot["options"][choice]["a"]})
+            return self._refuse(spot["tip"] if spot else f"There is no spot {key!r} on the board.")
+        options = spot["options"]
+        if type(choice) is not int or not 0 <= choice < len(options):  # no bool, no -1
+            return self._refuse(f"Choose 0 to {len(options) - 1} at {key}, not {choice!r}.")
+        return self.message({"type": "act", "action": options[choice]["a"]})
 
     def play_bots(self) -> int:
         """Let the bots decide until a human must decide or the game ends; return the moves made."""
@@ -242,7 +243,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if kind == "charts":
             self.show_charts(bool(content.get("open")))
             return False
-        self._say(f"Unknown message {kind!r} from the page.", "error")
+        return self._refuse(f"Unknown message {kind!r} from the page.")
+
+    def _refuse(self, text: str) -> bool:
+        """Say why a click does nothing and redraw (the page stops waiting); return False."""
+        self._say(text, "error")
         self._guard.run("redrawing", lambda: None)
         return False
 
