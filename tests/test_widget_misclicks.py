@@ -139,3 +139,18 @@ def test_click_spot_with_a_choice_the_chooser_does_not_offer(app, choice):
     assert not app.click_spot(key, choice)
     assert app.game.digest() == before and app.status_kind == "error"
     assert app.status_text == f"Choose 0 to 1 at {key}, not {choice!r}."
+
+
+@pytest.mark.parametrize("turn", [999, -1, "3"])
+def test_what_if_widget_select_turn_of_a_turn_it_does_not_have(turn):
+    from energies.insight import WhatIfWidget
+
+    g = en.new_game(seed=3)
+    while g.turn < 3:  # two whole turns, each ended as soon as it may be
+        legal = g.legal_actions()
+        g.apply(next((a for a in legal if a.kind in ("end_turn", "roll_dice")), legal[0]))
+    w = WhatIfWidget(g, samples=1, horizon=1)
+    shown = (w.turn_dropdown.value, w.alt_dropdown.value)
+    w.select_turn(turn)
+    assert (w.turn_dropdown.value, w.alt_dropdown.value) == shown
+    assert f"There is no turn {turn!r} to choose here (turns 1 to " in w.status.value
