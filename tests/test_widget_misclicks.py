@@ -154,3 +154,20 @@ def test_what_if_widget_select_turn_of_a_turn_it_does_not_have(turn):
     w.select_turn(turn)
     assert (w.turn_dropdown.value, w.alt_dropdown.value) == shown
     assert f"There is no turn {turn!r} to choose here (turns 1 to " in w.status.value
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"step_delay": float("nan")},
+        {"step_delay": float("inf")},
+        {"step_delay": "1"},
+        {"step_delay": -1},
+        {"max_bot_actions": 0},
+        {"max_bot_actions": "many"},
+    ],
+)
+def test_a_bot_pause_or_limit_that_would_fail_or_hang_later_is_refused_at_once(options):
+    name, value = next(iter(options.items()))
+    with pytest.raises(ValueError, match=f"{name} must be .* or more.*, not {value!r}"):
+        PlayApp(en.new_game(seed=3), chart=False, **options)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Mapping
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +71,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError("PlayApp needs a Game (see energies.new_game).")
-        if step_delay < 0:
-            raise ValueError("step_delay must be 0 or more seconds.")
+        # NaN made time.sleep fail halfway through the bots' turns, and inf never woke up
+        if not (isinstance(step_delay, Real) and 0 <= step_delay < math.inf):
+            raise ValueError(f"step_delay must be 0 or more seconds, not {step_delay!r}.")
+        if not (isinstance(max_bot_actions, Integral) and max_bot_actions > 0):
+            raise ValueError(f"max_bot_actions must be 1 or more, not {max_bot_actions!r}.")
         self.game = game
         self.step_delay = float(step_delay)
         self.answer_at_once = bool(answer_at_once)
