@@ -72,6 +72,10 @@ class WhatIfWidget:
 
     def select_turn(self, turn: int) -> None:
         """Show the alternatives at the start of ``turn``'s action phase."""
+        if turn not in self.turns:  # the dropdown would raise TraitError "Invalid selection"
+            choose = f"turns {self.turns[0]} to {self.turns[-1]}" if self.turns else "none yet"
+            self._say(f"There is no turn {turn!r} to choose here ({choose}).", error=True)
+            return
         if self.turn_dropdown.value != turn:
             self.turn_dropdown.value = turn  # the observer loads the alternatives
         else:

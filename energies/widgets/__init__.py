@@ -20,7 +20,8 @@ Every handler catches its errors and shows a sentence in the status line: an
 illegal action shows the engine's reason (:class:`~energies.IllegalActionError`),
 a corrupt save file the :class:`~energies.SaveFileError` message. The kernel handles
 the page's clicks one after the other; a click made on an older picture is applied when
-it is still legal and explained when it is not, never dropped silently.
+it is still legal and explained when it is not, never dropped silently (but a double click,
+the same click twice on one picture, is done once and says so).
 """
 
 # The package:

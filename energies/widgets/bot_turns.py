@@ -101,6 +101,7 @@ class _BotTurns:
         steps = len(g.actions) - last
         g.undo(steps)
         self._forget_auto_passes(len(g.actions))
+        self.offer_answer = ""  # the offer it answered may be undone
         self._generation += 1
         self._since = {"log": len(g.log)}
         who = self._name(g.current_seat) if g.current_seat is not None else "nobody"

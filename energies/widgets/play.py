@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Mapping
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
 from .. import bots as _bots
-from ..actions import Action, action_from_dict, goods_text
+from ..actions import Action, SandboxEdit, action_from_dict, goods_text
 from ..engine import IllegalActionError
 from ..game import Game
 from ..game_loading import load_game
@@ -69,8 +71,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError("PlayApp needs a Game (see energies.new_game).")
-        if step_delay < 0:
-            raise ValueError("step_delay must be 0 or more seconds.")
+        # NaN made time.sleep fail halfway through the bots' turns, and inf never woke up
+        if not (isinstance(step_delay, Real) and 0 <= step_delay < math.inf):
+            raise ValueError(f"step_delay must be 0 or more seconds, not {step_delay!r}.")
+        if not (isinstance(max_bot_actions, Integral) and max_bot_actions > 0):
+            raise ValueError(f"max_bot_actions must be 1 or more, not {max_bot_actions!r}.")
         self.game = game
         self.step_delay = float(step_delay)
         self.answer_at_once = bool(answer_at_once)
@@ -93,6 +98,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
         self._rev = 0
+        self._last_click: tuple[Action, Any] | None = None  # the last page click applied, its rev
         self._viewer = min(self.humans) if self.humans else 0
         self.view = PlayView()
         self.view.add_class("energies-playapp-widget")
@@ -177,10 +183,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         several actions (the chooser), the option number ``choice``."""
         spot = self.page.get("spots", {}).get(key)
         if spot is None or not spot.get("legal"):
-            self._say(spot["tip"] if spot else f"There is no spot {key!r} on the board.", "error")
-            self._guard.run("redrawing", lambda: None)
-            return False
-        return self.message({"type": "act", "action": spot["options"][choice]["a"]})
+            return self._refuse(spot["tip"] if spot else f"There is no spot {key!r} on the board.")
+        options = spot["options"]
+        if type(choice) is not int or not 0 <= choice < len(options):  # no bool, no -1
+            return self._refuse(f"Choose 0 to {len(options) - 1} at {key}, not {choice!r}.")
+        return self.message({"type": "act", "action": options[choice]["a"]})
 
     def play_bots(self) -> int:
         """Let the bots decide until a human must decide or the game ends; return the moves made."""
@@ -241,7 +248,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if kind == "charts":
             self.show_charts(bool(content.get("open")))
             return False
-        self._say(f"Unknown message {kind!r} from the page.", "error")
+        return self._refuse(f"Unknown message {kind!r} from the page.")
+
+    def _refuse(self, text: str) -> bool:
+        """Say why a click does nothing and redraw (the page stops waiting); return False."""
+        self._say(text, "error")
         self._guard.run("redrawing", lambda: None)
         return False
 
@@ -259,15 +270,24 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         rev = content.get("rev")
         if rev is not None and rev != self._rev:
             why = self.game.why_illegal(action)
+            label = self.words.speak(self.game.describe(action))
             if why is not None:  # a second quick click on an older picture: explain, never drop
-                label = self.words.speak(self.game.describe(action))
                 self._say(
                     f"Your earlier click “{label}” came after the board changed: "
                     + self.words.speak(why, addressee=action.seat),
                     "warn",
                 )
                 return False
-        return self._human_move(action)
+            if (action, rev) == self._last_click:  # a double click would buy or trade again
+                self._say(
+                    f"You clicked “{label}” twice: it was done once. Click again to repeat it.",
+                    "warn",
+                )
+                return False
+        applied = self._human_move(action)
+        if applied:
+            self._last_click = (action, rev)
+        return applied
 
     def _human_move(self, choice) -> bool:
         g = self.game
@@ -288,6 +308,20 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if g.is_over:
             self._say("The game is over: " + self.words.speak(str(g.outcome)), "error")
             return False
+        # the page never offers a sandbox edit: a crafted message must not give cards
+        if isinstance(choice, SandboxEdit):
+            self._say(
+                "A teacher's sandbox edit is not a move: make it with energies.sandbox, "
+                "then app.refresh().",
+                "error",
+            )
+            return False
+        if choice.seat not in self.seats:
+            self._say(
+                f"There is no seat {choice.seat} at this table (seats 0 to {len(self.seats) - 1}).",
+                "error",
+            )
+            return False
         if choice.seat not in self.humans:
             self._say(
                 f"{self._name(choice.seat)} is played by a bot ({self._who(choice.seat)}); "
@@ -298,11 +332,14 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         text = self.words.speak(g.describe(choice))
         # who answers an offer: its partner; a proposal (rule 12.1): the active player
         partner = getattr(choice, "partner", g.state.active)
+        viewer, since = self._viewer, self._since
         self._viewer = choice.seat
         self._mark()
         try:
             g.apply(choice)
         except IllegalActionError as exc:
+            # a refused click keeps the strip of what happened since the last move
+            self._viewer, self._since = viewer, since
             self._say(self.words.speak(exc.reason, addressee=choice.seat), "error")
             return False
         self.timings["apply"] = time.perf_counter() - start

@@ -29,21 +29,35 @@ class _Saves:
         name = str(name).strip()
         if not name:
             raise ValueError("type a file name first")
+        if "\x00" in name:  # the operating system refuses it with "embedded null byte"
+            raise ValueError("a file name cannot contain a NUL character")
         path = (self.save_dir / name).resolve()
         if not path.is_relative_to(self.save_dir):
             raise ValueError(f"files stay in the folder {self.save_dir}: “{name}” is outside it")
+        if path.name.lower() == ".json":  # a hidden file without a name: it has no suffix
+            raise ValueError("a save file needs a name before .json")
         if path.suffix.lower() != ".json":
             raise ValueError(f"a save file ends in .json (“{name}” does not)")
         return path
 
+    def _path_or_say(self, name, doing: str) -> Path | None:
+        """:meth:`_inside`, or None once the status line says why the name is refused (a
+        typing slip, not a failure: no "Something went wrong")."""
+        try:
+            return self._inside(name)
+        except ValueError as exc:
+            self._say(f"Cannot {doing}: {exc}.", "error")
+            return None
+
     def _save(self, name) -> str | None:
-        path = self._inside(name if name is not None else self._default_file_name())
+        path = self._path_or_say(name if name is not None else self._default_file_name(), "save")
+        if path is None:
+            return None
         try:  # Game.save writes atomically (temp file + os.replace): never half a save
             written = Path(self.game.save(path))
         except (OSError, ValueError) as exc:
-            self._say(
-                f"Cannot save to {path.name}: {getattr(exc, 'strerror', None) or exc}.", "error"
-            )
+            why = str(getattr(exc, "strerror", None) or exc).rstrip(".")
+            self._say(f"Cannot save to {path.name}: {why}.", "error")
             return None
         # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
         self._say(
@@ -52,7 +66,9 @@ class _Saves:
         return str(written)
 
     def _load_path(self, name) -> bool:
-        path = self._inside(name)
+        path = self._path_or_say(name, "load")
+        if path is None:
+            return False
         try:
             text = files.read_bounded(path, MAX_SAVE_BYTES)  # no device, pipe or huge file
         except files.FileProblem:
@@ -68,17 +84,18 @@ class _Saves:
         return self._load_game(load_game(text), path.name)
 
     def _load_game(self, game: Game, source: str) -> bool:
-        note = ""
-        if game.rules.players != len(self.seats):
-            seats = {s: self.seats.get(s, "random") for s in range(game.rules.players)}
-            self.game = game
-            self._set_seats(seats)
-            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
+        resized = game.rules.players != len(self.seats)
         self.game = game
+        if resized:  # _set_seats reads the number of seats from self.game
+            self._set_seats({s: self.seats.get(s, "random") for s in range(game.rules.players)})
         self._generation += 1
         self._forget_auto_passes()
+        self.offer_answer = ""  # about an offer in the game that was on the table
         self._viewer = min(self.humans) if self.humans else 0
-        self._new_board()
+        self._new_board()  # the loaded game's names: the note below uses them
+        note = ""
+        if resized:
+            note = f" It has {game.rules.players} seats: the seats are now {self._seat_list()}."
         self._since = {"log": len(game.log)}
         self._say(f"Loaded {source}: turn {game.turn}, {len(game.actions)} actions.{note}", "ok")
         return True
