@@ -14,6 +14,8 @@ import dataclasses
 import functools
 from typing import Any
 
+from .rule_checks import show
+
 
 def action_to_dict(action: Any) -> dict[str, Any]:
     """Plain JSON-able dict: ``{"kind": ..., "seat": ..., <fields>}``."""
@@ -93,7 +95,8 @@ def checked_fields(cls: type, data: dict, kind: str) -> dict[str, Any]:
         raise ValueError(f"a {kind} action has {len(data)} fields, more than it can have")
     extra = sorted(set(data) - set(names) - {"kind"})
     if extra:
-        raise ValueError(f"a {kind} action has no field {', '.join(extra)}")
+        # shown shortened: a hostile file's field name may be megabytes long
+        raise ValueError(f"a {kind} action has no field {', '.join(map(show, extra))}")
     values = {}
     for name, f in names.items():
         if name not in data:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 # action_to_dict, field_problem, goods, goods_text and pretty live in action_json.py and
 # vocabulary.py; this module offers them too, where users and the widgets import them from
 from .action_json import action_to_dict, checked_fields, field_problem  # noqa: F401
+from .rule_checks import show
 from .vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
 
 
@@ -396,5 +397,5 @@ def action_from_dict(data: Any) -> Action:
     kind = data.get("kind")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}")
+        raise ValueError(f"unknown action kind {show(kind)}")  # short: a file may hold megabytes
     return cls(**checked_fields(cls, data, kind))

@@ -467,6 +467,16 @@ CORRUPT = [
         lambda t, d, r: _edit_action(d, r, colour="red"),
         ("malformed", "no field"),
     ),
+    (  # the message quotes a short start of it, not megabytes
+        "huge unknown action kind",
+        lambda t, d, r: _edit_action(d, r, kind="x" * 100_000),
+        ("unknown action kind",),
+    ),
+    (
+        "huge invented action field",
+        lambda t, d, r: json.dumps(dict(d, actions=[{"kind": "roll_dice", "x" * 100_000: 0}])),
+        ("no field",),
+    ),
     (
         "action without its seat",
         lambda t, d, r: json.dumps(dict(d, actions=[{"kind": "roll_dice"}])),
