@@ -24,6 +24,13 @@ class SaveFileError(ValueError):
     """A save file that cannot be loaded; the message names the problem."""
 
 
+def shortened(text: object, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters for an error message: a hostile file's values
+    (an action's fields, a rule's value) may be megabytes long."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def check_save_fields(data: dict[str, Any]) -> None:
     """The fields every save file of the kit has (any game), with their types and bounds."""
     for key, kind in (

@@ -23,7 +23,7 @@ from ..engine import IllegalActionError
 from ..house_rules import HouseDefault
 from ..rule_checks import show
 from ..rules import _plain
-from ..save_files import SaveFileError, check_save_fields, parse_save
+from ..save_files import SaveFileError, check_save_fields, parse_save, shortened
 from ..state import Outcome
 from ..text import name_problem
 
@@ -365,16 +365,19 @@ class CompanionGame:
             raise SaveFileError(
                 f"This is not a {cls.TITLE} save file ('format' is not {cls.FORMAT!r})."
             )
-        if data.get("version") != cls.VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != cls.VERSION:  # true and 1.0 equal 1
             raise SaveFileError(
-                f"Unsupported save file version {show(data.get('version'))}; "
+                f"Unsupported save file version {show(version)}; "
                 f"this kit reads version {cls.VERSION}."
             )
         check_save_fields(data)
         try:
             game = cls(cls.RULES.from_dict(data["rules"]), data["seed"], data["names"])
         except ValueError as exc:
-            raise SaveFileError(f"The save file's rules or seats are invalid: {exc}") from None
+            raise SaveFileError(
+                f"The save file's rules or seats are invalid: {shortened(exc)}"
+            ) from None
         for number, raw in enumerate(data["actions"], start=1):
             try:
                 action = cls.CODEC.from_dict(raw)
@@ -385,7 +388,8 @@ class CompanionGame:
             reason = game.why_illegal(action)
             if reason is not None:
                 raise SaveFileError(
-                    f"Action {number} ({action}) cannot be replayed: {reason} "
+                    f"Action {number} ({shortened(action)}) cannot be replayed: "
+                    f"{shortened(reason)} "
                     "The file was changed or is corrupt."
                 )
             game.apply_listed(action)

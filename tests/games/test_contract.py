@@ -94,6 +94,32 @@ def test_save_load_round_trip_checks_the_digest(name, tmp_path):
         games.load_game(json.dumps(data))
 
 
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_a_save_with_a_wrong_version_type_or_huge_values_gives_a_short_reason(name):
+    # true and 1.0 equal the version 1 and used to load; a megabyte field value, rule value or
+    # invented rule name was quoted whole in the SaveFileError
+    game = games.new_game(name, seed=21)
+    game.apply(next(a for a in game.legal_actions() if len(dataclasses.fields(a)) > 1))
+    data = json.loads(game.to_json())
+    for version in (True, 1.0):
+        with pytest.raises(en.SaveFileError, match="version"):
+            en.load_game(json.dumps(dict(data, version=version)))
+    huge = "x" * 100_000
+    field = next(k for k in data["actions"][0] if k not in ("kind", "seat"))
+    edits = [
+        lambda d: d["actions"][0].update(seat=huge),
+        lambda d: d["actions"][0].update({field: huge}),
+        lambda d: d["rules"].update({huge: 1}),
+        lambda d: d["rules"].update(players=huge),
+    ]
+    for edit in edits:
+        bad = json.loads(json.dumps(data))
+        edit(bad)
+        with pytest.raises(en.SaveFileError) as err:
+            en.load_game(json.dumps(bad))
+        assert len(str(err.value)) < 400
+
+
 def test_load_game_dispatches_new_energies_files_unchanged():
     game = en.new_game(players=3, seed=2)
     game.apply(game.legal_actions()[0])
