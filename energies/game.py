@@ -19,6 +19,7 @@ from .save_files import (  # noqa: F401 - offered here too, where callers import
     MAX_SAVE_BYTES,
     MAX_SAVED_ACTIONS,
     SaveFileError,
+    check_loadable,
 )
 from .state import GameState, Outcome, check_seat
 from .text import name_problem
@@ -296,12 +297,15 @@ class Game:
         ``path`` is never half-overwritten.
 
         Raises OSError (or ``files.FileProblem``, a ValueError) when the path is a folder,
-        a device or a pipe, or its folder is missing or read-only. In a browser kernel a file
+        a device or a pipe, or its folder is missing or read-only, and SaveFileError when the
+        game is too long for a save file to be loaded again. In a browser kernel a file
         outside the browser's storage is kept in memory only: a one-line note says so
         (``energies.lite.save_location``).
         """
+        text = self.to_json()
+        check_loadable(text, len(self.actions))  # before writing: an older file stays as it was
         path, note = lite.save_location(path)
-        files.write_text(path, self.to_json())
+        files.write_text(path, text)
         if note:
             lite.note(note)
         return path

@@ -49,6 +49,17 @@ def check_save_fields(data: dict[str, Any]) -> None:
         )
 
 
+def check_loadable(text: str, actions: int) -> None:
+    """Refuse to write a save that :func:`parse_save` and :func:`check_save_fields` would
+    refuse on loading: a long enough game (a 1:1 bank, long turns) can pass the limits."""
+    if actions > MAX_SAVED_ACTIONS or len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"This game ({actions:,} actions, {len(text):,} characters) is larger than a save "
+            f"file may be ({MAX_SAVED_ACTIONS:,} actions, {MAX_SAVE_BYTES:,} bytes): it could not "
+            "be loaded again, so it was not saved."
+        )
+
+
 def parse_save(text: str | bytes) -> Any:
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SAVE_BYTES:

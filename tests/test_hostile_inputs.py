@@ -609,6 +609,28 @@ def test_too_many_actions_are_refused_before_replaying(saved):
         load_game(json.dumps(data))
 
 
+def test_a_game_too_long_to_load_again_is_not_saved(tmp_path):
+    """A 1:1 bank and long turns (legal house rules) let a game pass the loader's action
+    limit; saving it used to write a file that load_file then refused."""
+    rules = RuleSet.standard(4, bank_rate=1, turn_action_limit=2000)
+    game = en.new_game(seed=4, rules=rules)
+    rng = random.Random(4)
+    while len(game.actions) <= en.game.MAX_SAVED_ACTIONS:
+        legal = game.legal_actions()
+        trades = [a for a in legal if a.kind == "trade_with_supply"]
+        game.apply(rng.choice(trades or legal))
+    with pytest.raises(SaveFileError, match="more than a game can have"):
+        load_game(game.to_json())
+    path = tmp_path / "long.json"
+    path.write_text("an older save")
+    with pytest.raises(SaveFileError, match="could not be loaded again"):
+        game.save(path)
+    assert path.read_text() == "an older save"
+    game.undo(len(game.actions) - en.game.MAX_SAVED_ACTIONS)
+    game.save(path)  # at the limit it saves and loads
+    assert load_file(path).digest() == game.digest()
+
+
 def test_random_seeded_hand_made_actions_never_crash_raw():
     rng = random.Random(15)
     game = en.new_game(seed=15)
