@@ -350,10 +350,11 @@ def _no_adjacent_red(numbers: Sequence[int | None]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _build(layout: str, seed: int, numbers: str) -> Board:
+def _build(layout: str, seed: int, numbers: str,
+           harbors: tuple[str | None, ...] = BEGINNER_HARBORS) -> Board:
     if layout == "beginner":
         return Board("beginner", [t for t, _ in BEGINNER_HEXES], [n for _, n in BEGINNER_HEXES],
-                     BEGINNER_HARBORS)
+                     harbors)
     # One RNG, used in a fixed order (terrain, numbers, harbors) so a seed
     # always gives the same board.
     rng = random.Random(seed)
@@ -374,17 +375,20 @@ def _build(layout: str, seed: int, numbers: str) -> Board:
                 nums[h] = n
             if _no_adjacent_red(nums):
                 break
-    harbor_types = list(BEGINNER_HARBORS)
+    harbor_types = list(harbors)
     rng.shuffle(harbor_types)
     return Board("random", terrains, nums, harbor_types)
 
 
-def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral") -> Board:
+def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral",
+                harbors: Sequence[str | None] | None = None) -> Board:
     """Return the (cached, shared, immutable) board for a layout (rule 2.2).
 
     ``layout`` is ``"beginner"`` (fixed base-game board; ``seed`` and
     ``numbers`` are ignored) or ``"random"`` (terrain and harbor types
     shuffled from ``seed``; ``numbers`` is ``"spiral"`` or ``"shuffled"``).
+    ``harbors``: the 9 harbor types (None: 3:1), ``RuleSet.harbor_kinds`` (rule 1 [H]); the
+    beginner board lays a set other than the printed one on the slots in the order given.
     """
     if layout not in LAYOUTS:
         raise ValueError(f"Unknown board layout {layout!r}: choose one of "
@@ -395,4 +399,9 @@ def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral"
     seed = operator.index(seed)  # an int: None would silently give an unseeded, cached board
     if layout == "beginner":
         seed, numbers = 0, "spiral"  # normalise so every beginner call shares one board
-    return _build(layout, seed, numbers)
+    kinds = BEGINNER_HARBORS if harbors is None else tuple(harbors)
+    if len(kinds) != len(HARBOR_SLOTS):
+        raise ValueError(f"A board has {len(HARBOR_SLOTS)} harbors, not {len(kinds)}.")
+    if sorted(kinds, key=str) == sorted(BEGINNER_HARBORS, key=str):
+        kinds = BEGINNER_HARBORS  # the printed set keeps the printed places (and random draws)
+    return _build(layout, seed, numbers, kinds)

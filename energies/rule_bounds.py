@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import HARBOR_SLOTS
 from .rule_checks import Choice, Count, Flag, Records, Tally
 from .vocabulary import BROWN_EVENTS, CARD_KINDS, DEV_CARDS, GREEN_EVENTS, RESOURCES, ROWS
 
@@ -111,6 +112,9 @@ def consistency_problems(v: dict[str, Any]) -> list[tuple[str, str]]:
     for name in ("disc_bands_4p", "disc_bands_3p"):
         if any(low > high for low, high, _ in v[name]):
             out.append((name, f"every band of {name} needs low <= high"))
+    harbors = sum(count for _kind, _rate, count in v["harbors"])
+    if harbors != len(HARBOR_SLOTS):  # rule 1: the island's coast has this many harbor slots
+        out.append(("harbors", f"harbors must add up to {len(HARBOR_SLOTS)}, not {harbors}"))
     energy = min(v["starting_energy"], v["energy_cap"])
     if energy * v["players"] > v["energy_tokens"]:
         out.append(

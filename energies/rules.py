@@ -300,6 +300,12 @@ class RuleSet:
     def _supply_rates(self) -> dict[frozenset[str | None], dict[str, int]]:
         return {}  # at most 2**6 harbor sets; looked up on every listing of a turn
 
+    @property
+    def harbor_kinds(self) -> tuple[str | None, ...]:
+        """The 9 harbors' types (None: a 3:1 harbor) as ``harbors`` counts them (rule 1 [H]);
+        the board lays them on its coastal slots (``board.build_board``)."""
+        return tuple(None if k == "generic" else k for k, _rate, n in self.harbors for _ in range(n))
+
     def piece_limit(self, piece: str) -> int:
         """How many of a piece each player owns (§1)."""
         return {

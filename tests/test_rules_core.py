@@ -1206,6 +1206,32 @@ def test_rule_12_3_best_harbor_applies_with_several_buildings():
     assert hand(g, 0) == {**{k: 0 for k in CARD_KINDS}, "food": 2}
 
 
+@pytest.mark.parametrize("layout", ["beginner", "random"])
+def test_rule_1_the_harbors_field_sets_the_harbors_on_the_island(layout):
+    """Rule 1 [H]: the harbors (four 3:1 and one 2:1 per resource) are the RuleSet field
+    ``harbors``, so a teacher's other set is the one on the island and in the supply rates;
+    the published set keeps its printed places, and the counts must fill the 9 slots."""
+    only_generic = (("generic", 3, 9),)
+    g = make(layout=layout, harbors=only_generic)
+    assert [h.resource for h in g.board.harbors] == [None] * 9
+    standard = make(layout=layout).board
+    assert g.board.harbors[0].path == standard.harbors[0].path  # the same coastal slots
+    SB.place(g, 0, "town", BRICK_HARBOR.corners[0])  # where the beginner board has 2:1 brick
+    roll_idle(g)
+    SB.give(g, 0, brick=2)
+    assert g.why_illegal(TradeWithSupply(0, "brick", "food")) == (
+        "This trade needs 3 brick; you have 2."
+    )
+    mixed = (("generic", 3, 1), ("brick", 2, 8))
+    assert sorted(h.resource or "" for h in make(layout=layout, harbors=mixed).board.harbors) == [
+        "", *["brick"] * 8
+    ]
+    if layout == "beginner":
+        assert standard.harbors == en.build_board().harbors  # the printed places
+    with pytest.raises(en.RuleError, match="harbors must add up to 9"):
+        RuleSet.standard(4, harbors=(("generic", 3, 4),))
+
+
 @pytest.mark.parametrize(
     "give,get,held,ok",
     [
