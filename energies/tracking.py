@@ -34,8 +34,9 @@ after it (most actions of a game are such answers: ``observation`` takes them it
 after any other action every seat's numbers are read again, the pieces compared
 (unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
 (what the engine does on its own after an action: drawing event discs), the phase and the
-hazards checked. No action, no change (every change, a teacher's edit included, is an
-action). Another game, an undo or a replaced state starts afresh.
+hazards checked; after several actions the bag is read again (a disc in and a disc out
+leave its size as it was). No action, no change (every change, a teacher's edit included,
+is an action). Another game, an undo or a replaced state starts afresh.
 """
 
 from __future__ import annotations
@@ -214,6 +215,10 @@ class ObservationTracker:
                 self._pieces_moved()
         else:
             self._pieces_moved()
+            # several actions (the opponents' moves between two observations of a
+            # SingleAgentEnv): a renewable plant's disc into the bag (rule 10.4) and an event
+            # draw out of it (rule 6.1) leave the bag's size as it was, so read it afresh
+            self._parts.bag_changed(state)
         self._numbers = self._counters = None
         self._version = object()
         watch = (
