@@ -145,19 +145,20 @@ class ObservationTracker:
         return _frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
 
     def _pending_bytes(self, seat: int, task, active: int) -> bytes:
-        """The "pending" and "trade" segments seen from ``seat``, from a table keyed by the
-        active seat relative to it, the task's kind, whether it decides, and for a trade
-        response the cards given and asked."""
+        """The "pending", "trade" and "trade_from" segments seen from ``seat``, from a table
+        keyed by the active seat relative to it, the task's kind, whether it decides, and for
+        a trade response its maker relative to it and the cards given and asked."""
         active = (active - seat) % self._n
         if task is None:
             key: Any = active
         elif task.kind == "trade_response":
             info = task.info
-            give, get = info["give"], info["get"]
+            give, get, maker = info["give"], info["get"], (info["from"] - seat) % self._n
             if len(give) == 1 and len(get) == 1:  # (kind, count) each: a flat key
-                key = (active, task.seat == seat, *give[0], *get[0])
+                key = (active, task.seat == seat, maker, *give[0], *get[0])
             else:
-                key = (active, task.seat == seat, tuple(map(tuple, give)), tuple(map(tuple, get)))
+                key = (active, task.seat == seat, maker, tuple(map(tuple, give)),
+                       tuple(map(tuple, get)))  # fmt: skip
         else:
             key = (active, task.kind, task.seat == seat)
         found = self._pending.get(key)
