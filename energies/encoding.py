@@ -275,6 +275,9 @@ class ObservationEncoder:
             ("event_board", len(ROWS)),
             ("pending", len(TASK_KINDS) + 1 + MAX_SEATS),
             ("trade", 2 * len(TRADED)),
+            # who made the trade being answered (rule 12.1): the active player answering a
+            # proposal sees it at the table, and the pending decision does not say it
+            ("trade_from", MAX_SEATS),
             ("towns", MAX_SEATS * n_corners),
             ("cities", MAX_SEATS * n_corners),
             ("roads", MAX_SEATS * n_paths),
@@ -395,6 +398,7 @@ class ObservationEncoder:
                     obs[at["trade"] + TRADED.index(k)] = count
                 for k, count in task.info["get"]:
                     obs[at["trade"] + len(TRADED) + TRADED.index(k)] = count
+                ones.append(at["trade_from"] + (task.info["from"] - me) % n)
         ones.append(pending + len(TASK_KINDS) + 1 + (view.active - me) % n)
         if view.hex_hazards:
             ones += [at["hex_hazards"] + h for h in view.hex_hazards]

@@ -66,7 +66,7 @@ actions but never lists, have no index. ``codec.describe(i)`` names an index;
 
 Observations
 ------------
-``{"observation": float32[M], "action_mask": int8[N]}``, M = 1,296. Seats are rotated so
+``{"observation": float32[M], "action_mask": int8[N]}``, M = 1,300. Seats are rotated so
 the observing seat is slot 0 (slot 3 is empty with 3 players). Segments in order
 (``encoder.layout`` has the offsets):
 
@@ -78,8 +78,8 @@ cards), LF, towns, cities, roads, fossil, renewable, Longest Road, Environmental
 public (5: GF, bag size, green discs in the bag, discs the next event phase draws,
 hazards left), phase (5, one-hot), dice (11, one-hot sum of the last roll), bag_brown (5,
 per symbol), event_board (8 rows, discs on each), pending (14 decision kinds, "I decide",
-active seat 4), trade (7 + 7: the offer being answered), towns (4 x 54), cities (4 x 54),
-roads (4 x 72), plants (2 x 114), hex_hazards (19), building_hazards (54), inspector (19),
+active seat 4), trade (7 + 7: the offer being answered), trade_from (4: the seat that made
+it, rule 12.1), towns (4 x 54), cities (4 x 54), roads (4 x 72), plants (2 x 114), hex_hazards (19), building_hazards (54), inspector (19),
 terrain (19 x 5 resources), pips (19, pips / 5). The observation is kept up to date between
 steps (:mod:`energies.tracking`) and always equals the encoding of ``game.view(seat)``.
 

@@ -34,8 +34,9 @@ after it (most actions of a game are such answers: ``observation`` takes them it
 after any other action every seat's numbers are read again, the pieces compared
 (unless the kind is in :data:`BOARD_STAYS`), and the Inspector, the awards, the bag's size
 (what the engine does on its own after an action: drawing event discs), the phase and the
-hazards checked. No action, no change (every change, a teacher's edit included, is an
-action). Another game, an undo or a replaced state starts afresh.
+hazards checked; after several actions the bag is read again (a disc in and a disc out
+leave its size as it was). No action, no change (every change, a teacher's edit included,
+is an action). Another game, an undo or a replaced state starts afresh.
 """
 
 from __future__ import annotations
@@ -144,19 +145,20 @@ class ObservationTracker:
         return _frombuffer(_JOIN((kept[1], pending[2], kept[3])), _FLOAT32)
 
     def _pending_bytes(self, seat: int, task, active: int) -> bytes:
-        """The "pending" and "trade" segments seen from ``seat``, from a table keyed by the
-        active seat relative to it, the task's kind, whether it decides, and for a trade
-        response the cards given and asked."""
+        """The "pending", "trade" and "trade_from" segments seen from ``seat``, from a table
+        keyed by the active seat relative to it, the task's kind, whether it decides, and for
+        a trade response its maker relative to it and the cards given and asked."""
         active = (active - seat) % self._n
         if task is None:
             key: Any = active
         elif task.kind == "trade_response":
             info = task.info
-            give, get = info["give"], info["get"]
+            give, get, maker = info["give"], info["get"], (info["from"] - seat) % self._n
             if len(give) == 1 and len(get) == 1:  # (kind, count) each: a flat key
-                key = (active, task.seat == seat, *give[0], *get[0])
+                key = (active, task.seat == seat, maker, *give[0], *get[0])
             else:
-                key = (active, task.seat == seat, tuple(map(tuple, give)), tuple(map(tuple, get)))
+                key = (active, task.seat == seat, maker, tuple(map(tuple, give)),
+                       tuple(map(tuple, get)))  # fmt: skip
         else:
             key = (active, task.kind, task.seat == seat)
         found = self._pending.get(key)
@@ -214,6 +216,10 @@ class ObservationTracker:
                 self._pieces_moved()
         else:
             self._pieces_moved()
+            # several actions (the opponents' moves between two observations of a
+            # SingleAgentEnv): a renewable plant's disc into the bag (rule 10.4) and an event
+            # draw out of it (rule 6.1) leave the bag's size as it was, so read it afresh
+            self._parts.bag_changed(state)
         self._numbers = self._counters = None
         self._version = object()
         watch = (

@@ -18,7 +18,7 @@ seats                   "seats" (rotated)                            per seat, w
 public                  "public"                                     when it changes
 frame                   phase, dice                                  a table
 table                   bag_brown, event_board                       when the bag changes
-pending                 pending, trade                               a table
+pending                 pending, trade, trade_from                   a table
 rows                    towns, cities, roads (rotated)               per seat, when a piece
                                                                      moves (the tracker
                                                                      keeps them joined
@@ -345,8 +345,8 @@ class Segments:
         return found
 
     def pending(self, active: int, task, seat: int) -> bytes:
-        """The "pending" and "trade" segments seen from ``seat`` while ``task`` waits (None:
-        no task) and the active seat is ``active`` places after it."""
+        """The "pending", "trade" and "trade_from" segments seen from ``seat`` while ``task``
+        waits (None: no task) and the active seat is ``active`` places after it."""
         values = [0] * (self._at["towns"] - self._at["pending"])
         values[len(TASK_KINDS) + 1 + active] = 1
         if task is not None:
@@ -358,6 +358,8 @@ class Segments:
                     values[trade + TRADED.index(kind)] = count
                 for kind, count in task.info["get"]:
                     values[trade + len(TRADED) + TRADED.index(kind)] = count
+                maker = self._at["trade_from"] - self._at["pending"]
+                values[maker + (task.info["from"] - seat) % self._n] = 1
         return self._pack_pending(*values)
 
     def rows(self, seat: int, token: object) -> bytes:

@@ -61,8 +61,11 @@ _SCALARS = attrgetter(*_SCALAR_NAMES.split())  # the plain values a view copies 
 # A bot reads a new view before every decision, and between two decisions most of the game
 # stands still. The parts below are therefore reused from the previous view whenever their
 # source still has exactly the same content (checked in full, by value: C-level comparisons
-# of a few small sets and dicts cost a fraction of copying them). The caches hold only
-# immutable copies, never a game or its state; a stale entry is simply rebuilt.
+# of a few small sets and dicts cost a fraction of copying them). A view holds only the
+# immutable copies; the caches also keep, for identity checks, the last players viewed
+# (_own), the queued tasks (_queue_kept) and the log list (_last_log). No view reaches them,
+# but a bot that imports this module could: like the caller's stack frames, that is outside
+# what a view can protect. A stale entry is simply rebuilt.
 
 _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public copy
 _own: dict[int, tuple] = {}  # id of a PlayerState -> (it, public copy, dev cards, new, own copy)

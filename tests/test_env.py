@@ -122,6 +122,31 @@ def test_observations_and_masks_hide_what_the_seat_cannot_see():
     assert checked > 100 and offering > 10
 
 
+def test_the_active_player_answering_a_proposal_sees_who_made_it():
+    # rule 12.1: the other seats propose to the active player, who answers at the table
+    # knowing the proposer; the pending decision names only the answering seat, so the
+    # observation says who made the trade being answered (relative seat, one-hot)
+    found = 0
+    for seed in range(20):
+        e = raw_env(players=4)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        at = e._encoder.at
+        while not e.game.is_over and found < 6:
+            task = e.game.state.pending
+            if task is not None and task.kind == "trade_response":
+                for seat in range(4):
+                    obs = e.observe(e.possible_agents[seat])["observation"]
+                    maker = obs[at["trade_from"] : at["trade_from"] + 4]
+                    assert np.flatnonzero(maker).tolist() == [(task.info["from"] - seat) % 4]
+                found += task.info["from"] != e.game.state.active  # a proposal
+            mask = e.observe(e.agent_selection)["action_mask"]
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+        if found >= 6:
+            break
+    assert found >= 6
+
+
 def _finish(e, rng):
     for agent in e.agent_iter():
         obs, _reward, terminated, truncated, _info = e.last()

@@ -111,6 +111,24 @@ def test_sandbox_edits_undo_and_a_swapped_game_are_seen():
         assert_fresh(raw, s)
 
 
+def test_an_observation_after_several_actions_shows_the_bag_as_it_is():
+    # a SingleAgentEnv observes its seat only after the opponents' moves: a renewable plant
+    # puts a disc into the bag (rule 10.4) and the next event phase draws one (rule 6.1),
+    # so the bag keeps its size while its discs and the event board change
+    from energies.env import SingleAgentEnv
+
+    single = SingleAgentEnv(players=4, seat=0)
+    obs, _info = single.reset(seed=0)
+    raw, rng = single.aec, np.random.default_rng(0)
+    for _ in range(150):
+        assert_fresh(raw, 0, obs)
+        obs, _reward, done, truncated, _info = single.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        if done or truncated:
+            break
+
+
 def _checked_game(seed: int, steps: int) -> None:
     """Play ``steps`` random steps of a seeded game, checking every observation."""
     e = env(players=4)
