@@ -3,7 +3,9 @@
 Give or take cards, place or remove pieces, move the Inspector, put hazards,
 fill event rows and fix the next dice rolls and disc draws. Every edit is a
 :class:`~energies.actions.SandboxEdit` recorded in the game's action log, so a
-saved game with edits still replays exactly. Edits skip costs and the
+saved game with edits still replays exactly. The game's log, which every seat's view
+shows, names no hidden fact: not the kind of cards given or taken (energy excepted), not the
+development card given, not the dice fixed. Edits skip costs and the
 distance rule (that is their purpose) but never break the game's bookkeeping:
 cards come from the supply, pieces from the player's stock, discs from the bag.
 
@@ -128,7 +130,7 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     _EFFECTS[e.op](state, e.seat, *e.args)
-    state.log.append(e.describe())
+    state.log.append(e.public_sentence())  # every seat's view shows the log: nothing hidden
     awards.update_longest_road(state)
     awards.update_environmentalist(state)
     advance(state)

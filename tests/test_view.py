@@ -96,6 +96,34 @@ def test_hidden_information_does_not_change_a_view_or_a_decision():
     assert checked > 300 and decided > 100
 
 
+def test_teacher_edits_of_hidden_facts_leave_the_views_of_other_seats_equal():
+    from energies import sandbox
+
+    def built(card: str, dev: str, dice: tuple[int, int]):
+        game = en.new_game(players=4, seed=6)
+        sandbox.give(game, 1, **{card: 2}, energy=1)
+        sandbox.take(game, 1, **{card: 1})
+        sandbox.give_dev_card(game, 2, dev)
+        sandbox.fix_dice(game, *dice)
+        return game
+
+    one, two = built("steel", "victory_point", (4, 4)), built("brick", "cleanup", (2, 5))
+    for seat in (0, 3):  # neither got the cards nor the development card
+        assert one.view(seat) == two.view(seat)
+        assert one.view(seat).log == two.view(seat).log
+    assert one.view(1) != two.view(1)  # the seat given the cards knows them (its hand)
+    assert one.log[-5:] == [
+        "Teacher sandbox: give 2 cards for seat 1",
+        "Teacher sandbox: give ['energy', 1] for seat 1",  # energy is public
+        "Teacher sandbox: take 1 card for seat 1",
+        "Teacher sandbox: give a development card for seat 2",
+        "Teacher sandbox: the next dice roll is fixed",
+    ]
+    replayed = en.load_game(one.to_json())  # the edits themselves are kept for the replay
+    assert replayed.state.players[1].hand == one.state.players[1].hand
+    assert replayed.state.players[2].dev_cards == one.state.players[2].dev_cards
+
+
 def test_the_view_does_see_what_the_seat_knows():
     # the control for the test above: changing the seat's own hand or a public fact shows
     game = en.new_game(players=4, seed=2)
