@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -159,24 +158,16 @@ def _load(item: Any):
     """A replayed, digest-checked Game; raises with a friendly message otherwise."""
     import json
 
+    from .files import FileProblem, read_bounded
     from .game_loading import load_game
     from .save_files import MAX_SAVE_BYTES, SaveFileError
 
     if isinstance(item, Path):
-        try:
-            info = item.stat()  # follows links; never opens a pipe or a device
-        except OSError as exc:
-            raise SaveFileError(f"Cannot read it: {exc.strerror}.") from None
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveFileError("It is a folder, not a save file.")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError("It is not a regular file.")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveFileError(
-                f"The file is too large ({info.st_size:,} bytes) to be a save file."
-            )
-        try:
-            item = item.read_bytes()
+        try:  # one open: never a pipe or device, and a file that grows is not read whole
+            item = read_bounded(item, MAX_SAVE_BYTES)
+        except FileProblem as exc:  # "<path> is a pipe, ...": the table names the file already
+            reason = str(exc).removeprefix(os.fspath(item))
+            raise SaveFileError("It" + reason if reason != str(exc) else reason) from None
         except OSError as exc:
             raise SaveFileError(f"Cannot read it: {exc.strerror}.") from None
     elif isinstance(item, dict):
