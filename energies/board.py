@@ -148,12 +148,15 @@ class Board:
     """
 
     def __init__(self, layout: str, terrains: Sequence[str], numbers: Sequence[int | None],
-                 harbor_resources: Sequence[str | None]) -> None:
-        """Build the board from per-hex terrains/numbers and per-slot harbor types."""
+                 harbor_resources: Sequence[str | None],
+                 harbor_rates: tuple[int, int] = (3, 2)) -> None:
+        """Build the board from per-hex terrains/numbers and per-slot harbor types;
+        ``harbor_rates``: (generic, special) as the rule set trades (rule 12.3 [H] fields)."""
         if len(terrains) != 19 or len(numbers) != 19 or len(harbor_resources) != 9:
             raise ValueError("A board needs 19 terrains, 19 numbers and 9 harbor types.")
         s = functools.partial(object.__setattr__, self)  # bypass our own immutability guard
-        s("_args", (layout, tuple(terrains), tuple(numbers), tuple(harbor_resources)))
+        s("_args", (layout, tuple(terrains), tuple(numbers), tuple(harbor_resources),
+                    tuple(harbor_rates)))
         s("layout", layout)
         s("corners", range(54))
 
@@ -208,7 +211,9 @@ class Board:
 
         coastal.sort(key=cw_key)
         s("coastal_paths", tuple(coastal))
-        harbors = tuple(Harbor(i, res, 3 if res is None else 2, coastal[slot], paths[coastal[slot]])
+        generic, special = harbor_rates  # the labels say what a trade costs
+        harbors = tuple(Harbor(i, res, generic if res is None else special, coastal[slot],
+                               paths[coastal[slot]])
                         for i, (slot, res) in enumerate(zip(HARBOR_SLOTS, harbor_resources)))
         s("harbors", harbors)
         c_harbor: list[Harbor | None] = [None] * 54
@@ -351,10 +356,11 @@ def _no_adjacent_red(numbers: Sequence[int | None]) -> bool:
 
 @functools.lru_cache(maxsize=64)
 def _build(layout: str, seed: int, numbers: str,
-           harbors: tuple[str | None, ...] = BEGINNER_HARBORS) -> Board:
+           harbors: tuple[str | None, ...] = BEGINNER_HARBORS,
+           rates: tuple[int, int] = (3, 2)) -> Board:
     if layout == "beginner":
         return Board("beginner", [t for t, _ in BEGINNER_HEXES], [n for _, n in BEGINNER_HEXES],
-                     harbors)
+                     harbors, rates)
     # One RNG, used in a fixed order (terrain, numbers, harbors) so a seed
     # always gives the same board.
     rng = random.Random(seed)
@@ -377,11 +383,12 @@ def _build(layout: str, seed: int, numbers: str,
                 break
     harbor_types = list(harbors)
     rng.shuffle(harbor_types)
-    return Board("random", terrains, nums, harbor_types)
+    return Board("random", terrains, nums, harbor_types, rates)
 
 
 def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral",
-                harbors: Sequence[str | None] | None = None) -> Board:
+                harbors: Sequence[str | None] | None = None,
+                rates: tuple[int, int] = (3, 2)) -> Board:
     """Return the (cached, shared, immutable) board for a layout (rule 2.2).
 
     ``layout`` is ``"beginner"`` (fixed base-game board; ``seed`` and
@@ -389,6 +396,7 @@ def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral"
     shuffled from ``seed``; ``numbers`` is ``"spiral"`` or ``"shuffled"``).
     ``harbors``: the 9 harbor types (None: 3:1), ``RuleSet.harbor_kinds`` (rule 1 [H]); the
     beginner board lays a set other than the printed one on the slots in the order given.
+    ``rates``: (generic, special) harbor rates, which the harbors' labels show (rule 12.3).
     """
     if layout not in LAYOUTS:
         raise ValueError(f"Unknown board layout {layout!r}: choose one of "
@@ -404,4 +412,4 @@ def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral"
         raise ValueError(f"A board has {len(HARBOR_SLOTS)} harbors, not {len(kinds)}.")
     if sorted(kinds, key=str) == sorted(BEGINNER_HARBORS, key=str):
         kinds = BEGINNER_HARBORS  # the printed set keeps the printed places (and random draws)
-    return _build(layout, seed, numbers, kinds)
+    return _build(layout, seed, numbers, kinds, tuple(rates))

@@ -93,7 +93,10 @@ def new_state(rules: RuleSet, seed: int, history: bool = True) -> GameState:
 
     ``history=False``: keep no per-turn history records (``state.history`` stays empty).
     """
-    board = build_board(rules.layout, seed, rules.number_placement, rules.harbor_kinds)
+    board = build_board(
+        rules.layout, seed, rules.number_placement, rules.harbor_kinds,
+        (rules.generic_harbor_rate, rules.special_harbor_rate),
+    )  # fmt: skip
     streams = ("setup", "dice", "bag", "cards")
     rng = {name: random.Random(f"{seed}:{name}") for name in streams}
     # rule 3.6: drawn first, so rule variants with other decks keep the same start player

@@ -1224,12 +1224,23 @@ def test_rule_1_the_harbors_field_sets_the_harbors_on_the_island(layout):
     )
     mixed = (("generic", 3, 1), ("brick", 2, 8))
     assert sorted(h.resource or "" for h in make(layout=layout, harbors=mixed).board.harbors) == [
-        "", *["brick"] * 8
+        "",
+        *["brick"] * 8,
     ]
     if layout == "beginner":
         assert standard.harbors == en.build_board().harbors  # the printed places
     with pytest.raises(en.RuleError, match="harbors must add up to 9"):
         RuleSet.standard(4, harbors=(("generic", 3, 4),))
+
+
+def test_rule_12_3_harbor_labels_show_the_rates_the_rule_set_trades_at():
+    cheap = en.new_game(
+        seed=1, rules=RuleSet.standard(4, generic_harbor_rate=2, special_harbor_rate=1)
+    )
+    assert {(h.resource is None, h.rate) for h in cheap.board.harbors} == {(True, 2), (False, 1)}
+    assert "2:1 harbor" in {str(h) for h in cheap.board.harbors}
+    assert {h.rate for h in en.new_game(seed=1).board.harbors} == {3, 2}  # the printed rates
+    assert en.new_game(seed=1).board.harbors != cheap.board.harbors
 
 
 @pytest.mark.parametrize(
