@@ -22,15 +22,14 @@ and, in another fresh process, the baseline tree's persona games/s (``--before``
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
-from persona_speed import run  # (this script's folder is on sys.path)
+from persona_speed import CHILD as PERSONA_CHILD  # (this script's folder is on sys.path)
+from persona_speed import run
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -82,19 +81,6 @@ print(json.dumps({"persona": persona, "floor": floor,
 """
 
 
-def run_floor(games: int, lineup: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(HERE))
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(games), lineup],
-        env=env,
-        cwd="/",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", required=True, help="the baseline's source tree")
@@ -105,11 +91,16 @@ def main() -> None:
     args = parser.parse_args()
     before = Path(args.before).resolve()
     rows = []
+    # the baseline's persona games (persona_speed's program) and this tree's played and
+    # replayed games, in an order that alternates: drift of the machine hits both alike
+    sides = {"baseline": (before, PERSONA_CHILD), "floor": (HERE, CHILD)}
     for i in range(args.rounds):
-        if i % 2:
-            now, base = run_floor(args.games, args.lineup), run(before, args.games, args.lineup)
-        else:
-            base, now = run(before, args.games, args.lineup), run_floor(args.games, args.lineup)
+        order = ("baseline", "floor") if i % 2 == 0 else ("floor", "baseline")
+        got = {}
+        for name in order:
+            tree, child = sides[name]
+            got[name] = run(tree, args.games, args.lineup, child)
+        base, now = got["baseline"], got["floor"]
         rows.append((args.games / base["cpu"], args.games / now["persona"],
                      args.games / now["floor"], now["actions"] / args.games))  # fmt: skip
         print(f"round {i + 1}: " + ", ".join(f"{v:.1f}" for v in rows[-1]), file=sys.stderr)

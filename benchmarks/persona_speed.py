@@ -41,10 +41,12 @@ print(json.dumps({"cpu": cpu, "actions": int(frame["actions"].sum()),
 """
 
 
-def run(tree: Path, games: int, lineup: str) -> dict:
+def run(tree: Path, games: int, lineup: str, child: str = CHILD) -> dict:
+    """The JSON line that ``child`` (a program run with ``games lineup`` as arguments) prints
+    last, run in a fresh process with ``tree`` on PYTHONPATH."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(games), lineup],
+        [sys.executable, "-c", child, str(games), lineup],
         env=env,
         cwd="/",
         capture_output=True,
