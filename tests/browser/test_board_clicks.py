@@ -139,12 +139,23 @@ def test_controls_fit_at_1024x768(browser, board_voila):
         context.close()
 
 
-def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path):
+@pytest.fixture(scope="module")
+def decision_voila(tmp_path_factory):
+    why = bk.missing_browser()
+    if why:
+        pytest.skip(f"{why}: {bk.INSTALL_HINT}")
+    server = bk.start_voila(
+        tmp_path_factory.mktemp("voila-decision"), notebook="tests/browser/decision.ipynb"
+    )
+    yield server
+    server.stop()
+
+
+def test_decision_prompt_and_its_controls_together_at_1024x768(browser, decision_voila):
     """A 7 with 12 cards in hand: the decision (discard) and every one of its buttons are on
     screen at 1024x768 without scrolling, and a click on one answers it."""
-    server = bk.start_voila(tmp_path, notebook="tests/browser/decision.ipynb")
+    context, page = open_page(browser, decision_voila, 1024, 768)
     try:
-        context, page = open_page(browser, server, 1024, 768)
         app = bk.app_locator(page)
         decision = app.locator(".energies-decision")
         assert "decide now: discard" in decision.text_content()
@@ -156,9 +167,50 @@ def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path
         buttons.first.click()
         after = bk.wait_for_change(page, before, keys=("log", "buttons"), what="a discard")
         assert after["status"].startswith("You discard"), after["status"]
-        context.close()
     finally:
-        server.stop()
+        context.close()
+
+
+def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, decision_voila):
+    """The "Working…" note of a click covers the status line and moves nothing: the second
+    click of a double click lands on the same button (it used to push the controls 23 px down,
+    so that click hit the button above, e.g. another card to discard), which the app counts
+    once and says so; a deliberate click after the redraw works again."""
+    context, page = open_page(browser, decision_voila, 1024, 768)
+    try:
+        app = bk.app_locator(page)
+        moved = app.evaluate(
+            """(root) => {
+              const boxes = () => Array.from(root.querySelectorAll('.e-side button, .energies-hand'))
+                .map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width]; });
+              const before = boxes();
+              root.querySelector('[data-action="discard_card"]').click();  // no redraw yet
+              const busy = root.querySelector('.energies-busy');
+              return {busy: busy && busy.getBoundingClientRect().height > 0,
+                      before, after: boxes()};
+            }"""
+        )
+        assert moved["busy"], "no visible Working… note after the click"
+        assert moved["after"] == moved["before"], "the Working… note moved the controls"
+        bk.wait_for_idle(page)
+        hand = lambda: app.locator(".energies-hand").text_content()  # noqa: E731
+        first = app.locator('.energies-decision button[data-action="discard_card"]').first
+        label, cards = first.text_content().strip(), hand()
+        before = bk.snapshot(page)
+        first.dblclick()
+        bk.wait_for_change(page, before, keys=("status",), what="the double click")
+        after = bk.wait_for_idle(page)
+        assert after["status"] == (
+            f"You clicked “You discard {label.removeprefix('Discard ')}” twice: it was done "
+            "once. Click again to repeat it."
+        ), after["status"]
+        assert hand() != cards
+        cards = hand()
+        click_and_wait(page, first, "a deliberate second click")
+        assert hand() != cards, "the click after the redraw did nothing"
+        page.screenshot(path=str(bk.ARTIFACTS / "double-click-1024x768.png"))
+    finally:
+        context.close()
 
 
 def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp_path):

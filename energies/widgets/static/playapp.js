@@ -291,7 +291,9 @@ function render({ model, el }) {
     if (!v || !v.pieces) return;
     acts = [];
     const status = v.status || { text: "", kind: "info" };
-    const busy = waiting > 0 ? `<div class="e-busy energies-busy">⏳ Working… ${waiting > 1 ? `(${waiting} clicks waiting, handled in order)` : ""}</div>` : "";
+    // drawn over the status line, never in the flow: a note that pushed the controls down
+    // would put the second click of a double click on another button
+    const busy = waiting > 0 ? `<span class="e-busy energies-busy">${busyText()}</span>` : "";
     const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
@@ -332,8 +334,8 @@ function render({ model, el }) {
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
       <div class="e-turnline">${esc(v.turn_line)}</div>
-      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}</div>
-      ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}${busy}
+      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}${busy}</div>
+      ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
       ${v.over ? "" : strip + hand}
@@ -415,16 +417,18 @@ function render({ model, el }) {
   }
 
   // -- clicks -------------------------------------------------------------------------------------
+  const busyText = () => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+
   function send(msg) {
     waiting += 1;
     model.send(msg);
-    const v = model.get("view");
-    if (v) {
+    const status = side.querySelector(".energies-status");
+    if (status) {
       root.classList.add("e-waiting");
-      const b = side.querySelector(".energies-busy") || document.createElement("div");
+      const b = status.querySelector(".energies-busy") || document.createElement("span");
       b.className = "e-busy energies-busy";
-      b.textContent = "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
-      if (!b.parentNode) side.insertBefore(b, side.children[3] || null);
+      b.textContent = busyText();
+      if (!b.parentNode) status.appendChild(b);
     }
   }
 
