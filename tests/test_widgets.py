@@ -269,6 +269,25 @@ def test_a_second_quick_click_is_applied_or_explained_never_dropped(app):
     assert act(app, roll, stale=True) and isinstance(g.actions[n], RollDice)
 
 
+def test_a_discard_on_a_7_says_how_many_cards_are_left(tmp_path):
+    """Rule 7 discard: the orange box counts down the cards still to give (one per click);
+    "discard cards" alone left a student clicking without knowing when it ends."""
+    g = en.new_game(players=4, seed=47, names=NAMES)  # seed 47: seat 0 rolls a 7 at once
+    sb.give(g, 0, brick=4, lumber=4)
+    g.apply(RollDice(0))
+    app = PlayApp(g, seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"}, save_dir=tmp_path)
+    assert app.page["decision"]["title"] == (
+        "Ada, decide now: discard cards (6 more, one card per click)"
+    )
+    for left in range(5, 0, -1):
+        assert act(app, app.page["decision"]["options"][0])
+        if left > 1:
+            assert app.page["decision"]["title"].endswith(f"({left} more, one card per click)")
+    assert app.page["decision"]["title"].endswith("discard cards (1 more)")
+    assert act(app, app.page["decision"]["options"][0])
+    assert not (app.page["decision"] or {}).get("title", "").startswith("Ada, decide now: discard")
+
+
 def test_a_human_cannot_move_for_a_bot_seat(app):
     g = app.game
     if g.current_seat in app.humans:

@@ -90,6 +90,10 @@ class _Page:
         }
         if human and g.pending:
             title = f"{self.words.name(seat)}, decide now: {g.pending}"
+            task = g.state.pending
+            if task.kind == "discard":  # how many clicks are left, not just "discard cards"
+                left = task.info["count"]
+                title += f" ({left} more, one card per click)" if left > 1 else " (1 more)"
             if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
                 offer = next(
                     (a for a in reversed(g.actions) if a.kind in ("offer_trade", "propose_trade")),
