@@ -275,7 +275,9 @@ def test_a_discard_on_a_7_says_how_many_cards_are_left(tmp_path):
     g = en.new_game(players=4, seed=47, names=NAMES)  # seed 47: seat 0 rolls a 7 at once
     sb.give(g, 0, brick=4, lumber=4)
     g.apply(RollDice(0))
-    app = PlayApp(g, seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"}, save_dir=tmp_path)
+    app = PlayApp(
+        g, seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"}, save_dir=tmp_path
+    )
     assert app.page["decision"]["title"] == (
         "Ada, decide now: discard cards (6 more, one card per click)"
     )

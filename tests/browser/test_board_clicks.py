@@ -193,7 +193,10 @@ def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, deci
         assert moved["busy"], "no visible Working… note after the click"
         assert moved["after"] == moved["before"], "the Working… note moved the controls"
         bk.wait_for_idle(page)
-        hand = lambda: app.locator(".energies-hand").text_content()  # noqa: E731
+
+        def hand():
+            return app.locator(".energies-hand").text_content()
+
         first = app.locator('.energies-decision button[data-action="discard_card"]').first
         label, cards = first.text_content().strip(), hand()
         before = bk.snapshot(page)
