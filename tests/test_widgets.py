@@ -449,6 +449,23 @@ def test_the_page_files_are_package_data():
     assert '"voila' in text.split("notebooks = [")[1].split("]")[0]
 
 
+def test_no_notebook_carries_a_saved_copy_of_the_apps_page_code():
+    """JupyterLab restores a notebook's saved widget state, and anywidget shares one <style>
+    per widget class: a PlayView saved with an older playapp.css restyled the live app with it
+    (board sized by the window again, the side cut off beside the file browser). Lessons are
+    committed without PlayView state (lesson 02 reads before running through a picture)."""
+    notebooks = (ROOT / "notebooks").rglob("*.ipynb")
+    for path in sorted(p for p in notebooks if ".ipynb_checkpoints" not in p.parts):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        state = meta.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+        saved = [
+            key
+            for key, model in state.get("state", {}).items()
+            if {"_esm", "_css"} & set(model.get("state", {}))
+        ]
+        assert not saved, f"{path.name} saves anywidget state {saved}: clear its widget state"
+
+
 def test_rule_9_1_hot_seat_shows_whose_turn_by_name(tmp_path):
     g = en.new_game(seed=11, names=["Ana", "Ben", "Cleo", "Bot Dan"])
     app = PlayApp(
