@@ -100,6 +100,52 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         context.close()
 
 
+def press_and_wait(page, key: str, what: str) -> dict:
+    before = bk.snapshot(page)
+    page.keyboard.press(key)
+    bk.wait_for_change(page, before, keys=("log", "board", "buttons"), what=what)
+    return bk.wait_for_idle(page)
+
+
+def test_a_turn_by_keyboard_only(browser, board_voila):
+    """Tab and Enter alone: roll, then a glowing spot of the board (reached with Tab, it
+    says what Enter does under the board) builds; a glowing hex opens the chooser with its
+    first option focused. The board's spots used to take no focus: nothing could be built
+    without a mouse."""
+    context, page = open_page(browser, board_voila, 1366, 768)
+    try:
+        app = bk.app_locator(page)
+        app.locator('[data-action="roll_dice"]').focus()
+        snap = press_and_wait(page, "Enter", "Enter on the roll")
+        for _ in range(10):  # a 7: its decisions, by keyboard too
+            decision = app.locator(".energies-decision button[data-action]")
+            if not decision.count():
+                break
+            decision.first.focus()
+            snap = press_and_wait(page, "Enter", "Enter on a decision")
+        assert snap["prompt"].startswith("You, your move"), snap["prompt"]
+        # Shift+Tab from the first control beside the board: the last glowing spot
+        app.locator(".e-side button:not([disabled])").first.focus()
+        page.keyboard.press("Shift+Tab")
+        spot = page.evaluate("() => document.activeElement.getAttribute('data-spot')")
+        assert spot and spot[0] in "cp", f"Shift+Tab did not reach a glowing spot: {spot!r}"
+        focused = app.locator(f'[data-spot="{spot}"]')
+        assert focused.get_attribute("data-legal") == "true"
+        assert app.locator(".energies-tip").text_content() == focused.get_attribute("aria-label")
+        press_and_wait(page, "Enter", f"Enter on {spot}")
+        assert focused.get_attribute("data-owner") == "0", f"Enter on {spot} built nothing"
+        # a hex: the chooser opens with its first option focused; Enter builds the plant
+        app.locator('[data-hex][data-legal="true"]').first.focus()
+        page.keyboard.press("Enter")
+        chooser = app.locator(".energies-chooser")
+        chooser.wait_for(state="visible")
+        assert page.evaluate("() => document.activeElement.dataset.action") == "build_plant"
+        press_and_wait(page, "Enter", "Enter in the chooser")
+        assert app.locator('[data-plant][data-owner="0"]').count() == 1
+    finally:
+        context.close()
+
+
 def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
     """A redraw from Python (here: the roll, applied while the user types a file name) keeps
     the file box's text, its focus and the caret; it used to wipe them."""

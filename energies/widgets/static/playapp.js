@@ -163,6 +163,14 @@ function render({ model, el }) {
       const spot = v.spots[key];
       const legal = !!(spot && spot.legal);
       if (legal) e.setAttribute("data-legal", "true"); else e.removeAttribute("data-legal");
+      // a glowing spot is reached with Tab and clicked with Enter or Space (keyboard only)
+      if (legal) {
+        e.setAttribute("tabindex", "0");
+        e.setAttribute("role", "button");
+        e.setAttribute("aria-label", spotText(e.getAttribute("data-name"), spot));
+      } else {
+        for (const a of ["tabindex", "role", "aria-label"]) e.removeAttribute(a);
+      }
       const own = owners[key];
       if (own && own.length) {
         e.setAttribute("data-owner", own[0]);
@@ -488,19 +496,32 @@ function render({ model, el }) {
       return;
     }
     const spotEl = target.closest("[data-spot]");
-    if (spotEl) {
-      const key = spotEl.dataset.spot;
-      const spot = (model.get("view").spots || {})[key];
-      if (!spot || !spot.legal) {
-        chooser.hidden = true;
-        tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
-        tip.classList.add("e-flash");
-        setTimeout(() => tip.classList.remove("e-flash"), 600);
-        return;
-      }
-      if (spot.options.length === 1) sendAction(spot.options[0].a);
-      else openChooser(key, spot, event);
+    if (spotEl) clickSpot(spotEl, event);
+  }
+
+  function clickSpot(spotEl, event) {
+    const key = spotEl.dataset.spot;
+    const spot = (model.get("view").spots || {})[key];
+    if (!spot || !spot.legal) {
+      chooser.hidden = true;
+      tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
+      tip.classList.add("e-flash");
+      setTimeout(() => tip.classList.remove("e-flash"), 600);
+      return;
     }
+    if (spot.options.length === 1) sendAction(spot.options[0].a);
+    else openChooser(key, spot, event);
+  }
+
+  function onKey(event) {
+    if (event.key === "Escape" && !chooser.hidden) { chooser.hidden = true; return; }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const spotEl = event.target.closest && event.target.closest("[data-spot]");
+    if (!spotEl || !board.contains(spotEl)) return;
+    event.preventDefault(); // Space would scroll the page
+    const r = spotEl.getBoundingClientRect();
+    clickSpot(spotEl, { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 });
+    if (!chooser.hidden) chooser.querySelector("button").focus();
   }
 
   let hovered = null; // the spot under the mouse: its sentence is redrawn with the page
@@ -533,6 +554,8 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
+  board.addEventListener("focusin", onHover); // Tab to a spot: the line under the board says what Enter does
+  root.addEventListener("keydown", onKey);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onChange);
 
