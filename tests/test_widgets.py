@@ -379,6 +379,21 @@ def test_save_stays_in_its_folder_is_atomic_and_loads_back(app, tmp_path):
     assert app.message({"type": "upload", "name": "u.json", "text": Path(path).read_text()})
 
 
+def test_a_save_name_typed_without_json_gets_it(app, tmp_path):
+    """A student types "my game" in the File tab: it is saved as "my game.json" and loads back
+    by the same words (it used to be refused: "a save file ends in .json"); another suffix is
+    still refused, and Load with an empty box says so in the status line."""
+    assert app.message({"type": "save", "name": "my game"})
+    assert (tmp_path / "my game.json").exists() and "my game.json" in app.status_text
+    assert app.message({"type": "load", "name": "my game"})
+    assert not app.message({"type": "save", "name": "notes.txt"})
+    assert "a save file ends in .json" in app.status_text
+    assert not app.message({"type": "save", "name": "../escape"})
+    assert not (tmp_path.parent / "escape.json").exists()
+    assert not app.message({"type": "load", "name": ""})
+    assert app.status_text == "Cannot load: type a file name first." and app.status_kind == "error"
+
+
 def test_save_dir_defaults_to_the_notebooks_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = PlayApp(en.new_game(seed=1), chart=False)

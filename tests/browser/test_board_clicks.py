@@ -168,6 +168,12 @@ def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
                  return [box.value, box === box.getRootNode().activeElement, box.selectionStart]; }"""
         )
         assert kept == ["our-first-game", True, len("our-first-game") - 1], kept
+        # Load with an empty box: the status line says why (it was a note under the board)
+        box.fill("")
+        before = bk.snapshot(page)
+        app.locator('[data-control="load"]').click()
+        after = bk.wait_for_change(page, before, keys=("status",), what="Load without a name")
+        assert after["status"] == "⚠ Cannot load: type a file name first.", after["status"]
     finally:
         context.close()
 

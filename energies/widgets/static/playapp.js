@@ -482,9 +482,9 @@ function render({ model, el }) {
       if (what === "cancel") { chooser.hidden = true; return; }
       if (what === "upload") return;
       if (what === "save" || what === "load") {
-        const name = side.querySelector(".e-filename").value.trim();
-        if (what === "load" && !name) { tip.textContent = "Type the name of a save file first."; return; }
-        send({ type: what, name });
+        // an empty name: Python's answer in the status line ("type a file name first"), not
+        // a note under the board, far from the button
+        send({ type: what, name: side.querySelector(".e-filename").value.trim() });
         return;
       }
       send({ type: what });
