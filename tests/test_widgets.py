@@ -356,6 +356,20 @@ def test_step_and_undo(app):
     assert undone == 2 and g.current_seat == 0 and len(g.actions) == n - 1
 
 
+def test_undo_speaks_to_a_seat_named_you(tmp_path):
+    """Lesson 02 names the student's seat "You": undo said "back to You's decision"."""
+    g = en.new_game(seed=3, names=["You", "Bob", "Cy", "Di"])
+    app = PlayApp(g, chart=False, save_dir=tmp_path)
+    until_human_roll(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "roll_dice"))
+    assert app.undo()
+    assert "back to your decision (roll the dice" in app.status_text, app.status_text
+    named = PlayApp(en.new_game(seed=3, names=NAMES), chart=False, save_dir=tmp_path)
+    until_human_roll(named)
+    act(named, next(o for o in named.page["turn"] if o["kind"] == "roll_dice"))
+    assert named.undo() and "back to Ada's decision" in named.status_text
+
+
 # -- files -------------------------------------------------------------------------------------
 
 
