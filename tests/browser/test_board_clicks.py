@@ -215,6 +215,10 @@ def test_decision_prompt_and_its_controls_together_at_1024x768(browser, decision
         assert buttons.count() >= 2
         for box in [decision.bounding_box()] + [b.bounding_box() for b in buttons.all()]:
             assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        # under the mouse an orange decision stays orange (the plain hover grey looked disabled)
+        buttons.first.hover()
+        color = buttons.first.evaluate("(b) => getComputedStyle(b).backgroundColor")
+        assert color not in ("rgb(226, 226, 226)", "rgb(250, 250, 250)"), color
         before = bk.snapshot(page)
         buttons.first.click()
         after = bk.wait_for_change(page, before, keys=("log", "buttons"), what="a discard")

@@ -315,7 +315,7 @@ function render({ model, el }) {
       ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
       ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
-    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
+    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}</div>
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
     const h = v.hand;
