@@ -29,6 +29,7 @@ from energies.actions import (
     RollDice,
     action_from_dict,
     action_to_dict,
+    goods_text,
 )
 from energies.bots import make_bot
 from energies.checks import supply_rates
@@ -370,6 +371,32 @@ def test_undo_speaks_to_a_seat_named_you(tmp_path):
     assert named.undo() and "back to Ada's decision" in named.status_text
 
 
+def test_a_bots_proposal_says_who_gives_what_to_the_student(tmp_path):
+    """Rule 12.1: a bot's proposal to "You" (the active player) reads "Balanced Bo offers you
+    1 steel for 1 science", as the log says "You offer Fossil Fred ..."; it said "Balanced Bo
+    proposes 1 steel for 1 science to the active player"."""
+    rules = en.RuleSet.classroom()
+    names = ["You", "Fossil Fred", "Green Grace", "Balanced Bo"]
+    g = en.new_game(players=4, seed=2034, rules=rules, names=names)  # as in lesson 02
+    seats = {0: "human", 1: "FossilRush", 2: "GreenInvestor", 3: "Balanced"}
+    app = PlayApp(g, seats=seats, chart=False, save_dir=tmp_path)
+    for _ in range(400):
+        page = app.page
+        options = page["decision"]["options"] if page["decision"] else []
+        if any(o["kind"] == "respond_to_trade" for o in options):
+            break
+        if g.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.message({"type": "bots"})
+    offer = next(a for a in reversed(g.actions) if a.kind == "propose_trade")
+    assert g.state.active == 0 and offer.seat != 0
+    title = page["decision"]["title"]
+    assert title.startswith("You, decide now: answer a trade offer (")
+    assert title.endswith(f" offers you {goods_text(offer.give)} for {goods_text(offer.get)})")
+    assert "active player" not in title
+
+
 # -- files -------------------------------------------------------------------------------------
 
 
@@ -623,7 +650,7 @@ def test_rule_12_1_a_human_not_active_proposes_and_a_human_active_answers(tmp_pa
             decision
             and g.state.active == 0
             and any(o["kind"] == "respond_to_trade" for o in decision["options"])
-            and re.search(r"\((Bob|Cy|Di) proposes 1 \w+ for 1 \w+", decision["title"])
+            and re.search(r"\((Bob|Cy|Di) offers Ada 1 \w+ for 1 \w+\)", decision["title"])
         ):
             answered += 1
         act(app, next_move(app))
