@@ -29,6 +29,7 @@ from energies.actions import (
     RollDice,
     action_from_dict,
     action_to_dict,
+    goods_text,
 )
 from energies.bots import make_bot
 from energies.checks import supply_rates
@@ -269,6 +270,27 @@ def test_a_second_quick_click_is_applied_or_explained_never_dropped(app):
     assert act(app, roll, stale=True) and isinstance(g.actions[n], RollDice)
 
 
+def test_a_discard_on_a_7_says_how_many_cards_are_left(tmp_path):
+    """Rule 7 discard: the orange box counts down the cards still to give (one per click);
+    "discard cards" alone left a student clicking without knowing when it ends."""
+    g = en.new_game(players=4, seed=47, names=NAMES)  # seed 47: seat 0 rolls a 7 at once
+    sb.give(g, 0, brick=4, lumber=4)
+    g.apply(RollDice(0))
+    app = PlayApp(
+        g, seats={0: "human", 1: "FossilRush", 2: "green", 3: "random"}, save_dir=tmp_path
+    )
+    assert app.page["decision"]["title"] == (
+        "Ada, decide now: discard cards (6 more, one card per click)"
+    )
+    for left in range(5, 0, -1):
+        assert act(app, app.page["decision"]["options"][0])
+        if left > 1:
+            assert app.page["decision"]["title"].endswith(f"({left} more, one card per click)")
+    assert app.page["decision"]["title"].endswith("discard cards (1 more)")
+    assert act(app, app.page["decision"]["options"][0])
+    assert not (app.page["decision"] or {}).get("title", "").startswith("Ada, decide now: discard")
+
+
 def test_a_human_cannot_move_for_a_bot_seat(app):
     g = app.game
     if g.current_seat in app.humans:
@@ -335,6 +357,46 @@ def test_step_and_undo(app):
     assert undone == 2 and g.current_seat == 0 and len(g.actions) == n - 1
 
 
+def test_undo_speaks_to_a_seat_named_you(tmp_path):
+    """Lesson 02 names the student's seat "You": undo said "back to You's decision"."""
+    g = en.new_game(seed=3, names=["You", "Bob", "Cy", "Di"])
+    app = PlayApp(g, chart=False, save_dir=tmp_path)
+    until_human_roll(app)
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "roll_dice"))
+    assert app.undo()
+    assert "back to your decision (roll the dice" in app.status_text, app.status_text
+    named = PlayApp(en.new_game(seed=3, names=NAMES), chart=False, save_dir=tmp_path)
+    until_human_roll(named)
+    act(named, next(o for o in named.page["turn"] if o["kind"] == "roll_dice"))
+    assert named.undo() and "back to Ada's decision" in named.status_text
+
+
+def test_a_bots_proposal_says_who_gives_what_to_the_student(tmp_path):
+    """Rule 12.1: a bot's proposal to "You" (the active player) reads "Balanced Bo offers you
+    1 steel for 1 science", as the log says "You offer Fossil Fred ..."; it said "Balanced Bo
+    proposes 1 steel for 1 science to the active player"."""
+    rules = en.RuleSet.classroom()
+    names = ["You", "Fossil Fred", "Green Grace", "Balanced Bo"]
+    g = en.new_game(players=4, seed=2034, rules=rules, names=names)  # as in lesson 02
+    seats = {0: "human", 1: "FossilRush", 2: "GreenInvestor", 3: "Balanced"}
+    app = PlayApp(g, seats=seats, chart=False, save_dir=tmp_path)
+    for _ in range(400):
+        page = app.page
+        options = page["decision"]["options"] if page["decision"] else []
+        if any(o["kind"] == "respond_to_trade" for o in options):
+            break
+        if g.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.message({"type": "bots"})
+    offer = next(a for a in reversed(g.actions) if a.kind == "propose_trade")
+    assert g.state.active == 0 and offer.seat != 0
+    title = page["decision"]["title"]
+    assert title.startswith("You, decide now: answer a trade offer (")
+    assert title.endswith(f" offers you {goods_text(offer.give)} for {goods_text(offer.get)})")
+    assert "active player" not in title
+
+
 # -- files -------------------------------------------------------------------------------------
 
 
@@ -356,6 +418,21 @@ def test_save_stays_in_its_folder_is_atomic_and_loads_back(app, tmp_path):
     assert app.message({"type": "load", "name": Path(path).name})
     assert app.game.digest() == saved and app.page["prompt"].startswith("Ada, your move")
     assert app.message({"type": "upload", "name": "u.json", "text": Path(path).read_text()})
+
+
+def test_a_save_name_typed_without_json_gets_it(app, tmp_path):
+    """A student types "my game" in the File tab: it is saved as "my game.json" and loads back
+    by the same words (it used to be refused: "a save file ends in .json"); another suffix is
+    still refused, and Load with an empty box says so in the status line."""
+    assert app.message({"type": "save", "name": "my game"})
+    assert (tmp_path / "my game.json").exists() and "my game.json" in app.status_text
+    assert app.message({"type": "load", "name": "my game"})
+    assert not app.message({"type": "save", "name": "notes.txt"})
+    assert "a save file ends in .json" in app.status_text
+    assert not app.message({"type": "save", "name": "../escape"})
+    assert not (tmp_path.parent / "escape.json").exists()
+    assert not app.message({"type": "load", "name": ""})
+    assert app.status_text == "Cannot load: type a file name first." and app.status_kind == "error"
 
 
 def test_save_dir_defaults_to_the_notebooks_folder(tmp_path, monkeypatch):
@@ -426,6 +503,23 @@ def test_the_page_files_are_package_data():
     text = (ROOT / "pyproject.toml").read_text()
     assert '"energies.widgets" = ["static/*.js", "static/*.css"]' in text
     assert '"voila' in text.split("notebooks = [")[1].split("]")[0]
+
+
+def test_no_notebook_carries_a_saved_copy_of_the_apps_page_code():
+    """JupyterLab restores a notebook's saved widget state, and anywidget shares one <style>
+    per widget class: a PlayView saved with an older playapp.css restyled the live app with it
+    (board sized by the window again, the side cut off beside the file browser). Lessons are
+    committed without PlayView state (lesson 02 reads before running through a picture)."""
+    notebooks = (ROOT / "notebooks").rglob("*.ipynb")
+    for path in sorted(p for p in notebooks if ".ipynb_checkpoints" not in p.parts):
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]
+        state = meta.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+        saved = [
+            key
+            for key, model in state.get("state", {}).items()
+            if {"_esm", "_css"} & set(model.get("state", {}))
+        ]
+        assert not saved, f"{path.name} saves anywidget state {saved}: clear its widget state"
 
 
 def test_rule_9_1_hot_seat_shows_whose_turn_by_name(tmp_path):
@@ -556,7 +650,7 @@ def test_rule_12_1_a_human_not_active_proposes_and_a_human_active_answers(tmp_pa
             decision
             and g.state.active == 0
             and any(o["kind"] == "respond_to_trade" for o in decision["options"])
-            and re.search(r"\((Bob|Cy|Di) proposes 1 \w+ for 1 \w+", decision["title"])
+            and re.search(r"\((Bob|Cy|Di) offers Ada 1 \w+ for 1 \w+\)", decision["title"])
         ):
             answered += 1
         act(app, next_move(app))

@@ -104,6 +104,9 @@ class _BotTurns:
         self.offer_answer = ""  # the offer it answered may be undone
         self._generation += 1
         self._since = {"log": len(g.log)}
-        who = self._name(g.current_seat) if g.current_seat is not None else "nobody"
-        self._say(f"Undid {steps} action(s): back to {who}'s decision ({self._task()}).", "ok")
+        seat = g.current_seat
+        who = "nobody's" if seat is None else f"{self._name(seat)}'s"
+        if seat is not None and self.words.is_you(seat):  # not "back to You's decision"
+            who = "your"
+        self._say(f"Undid {steps} action(s): back to {who} decision ({self._task()}).", "ok")
         return steps

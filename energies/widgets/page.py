@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..actions import pretty
+from ..actions import goods_text, pretty
 from ..viz import seat_color
 from .board_view import board_pieces, changed_spots
 from .common import footprint_png, risk_png
@@ -90,12 +90,23 @@ class _Page:
         }
         if human and g.pending:
             title = f"{self.words.name(seat)}, decide now: {g.pending}"
+            task = g.state.pending
+            if task.kind == "discard":  # how many clicks are left, not just "discard cards"
+                left = task.info["count"]
+                title += f" ({left} more, one card per click)" if left > 1 else " (1 more)"
             if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
                 offer = next(
                     (a for a in reversed(g.actions) if a.kind in ("offer_trade", "propose_trade")),
                     None,
                 )
-                if offer is not None:
+                if offer is not None and offer.kind == "propose_trade" and offer.seat != seat:
+                    # rule 12.1: who gives what, said to the one who answers ("Bo proposes
+                    # 1 steel for 1 food to the active player" left that to guess)
+                    title += (
+                        f" ({self.words.name(offer.seat)} offers {self.words.name(seat)}"
+                        f" {goods_text(offer.give)} for {goods_text(offer.get)})"
+                    )
+                elif offer is not None:
                     title += f" ({g.describe(offer)})"
             view["decision"] = {
                 "title": self.words.speak(title, addressee=seat),

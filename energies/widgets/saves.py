@@ -31,6 +31,9 @@ class _Saves:
             raise ValueError("type a file name first")
         if "\x00" in name:  # the operating system refuses it with "embedded null byte"
             raise ValueError("a file name cannot contain a NUL character")
+        bare = Path(name).name
+        if bare and not bare.startswith(".") and not Path(bare).suffix:
+            name += ".json"  # "my game" is "my game.json": nobody types the suffix
         path = (self.save_dir / name).resolve()
         if not path.is_relative_to(self.save_dir):
             raise ValueError(f"files stay in the folder {self.save_dir}: “{name}” is outside it")

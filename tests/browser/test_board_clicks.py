@@ -100,6 +100,52 @@ def test_a_human_turn_by_clicking_the_board(browser, board_voila):
         context.close()
 
 
+def press_and_wait(page, key: str, what: str) -> dict:
+    before = bk.snapshot(page)
+    page.keyboard.press(key)
+    bk.wait_for_change(page, before, keys=("log", "board", "buttons"), what=what)
+    return bk.wait_for_idle(page)
+
+
+def test_a_turn_by_keyboard_only(browser, board_voila):
+    """Tab and Enter alone: roll, then a glowing spot of the board (reached with Tab, it
+    says what Enter does under the board) builds; a glowing hex opens the chooser with its
+    first option focused. The board's spots used to take no focus: nothing could be built
+    without a mouse."""
+    context, page = open_page(browser, board_voila, 1366, 768)
+    try:
+        app = bk.app_locator(page)
+        app.locator('[data-action="roll_dice"]').focus()
+        snap = press_and_wait(page, "Enter", "Enter on the roll")
+        for _ in range(10):  # a 7: its decisions, by keyboard too
+            decision = app.locator(".energies-decision button[data-action]")
+            if not decision.count():
+                break
+            decision.first.focus()
+            snap = press_and_wait(page, "Enter", "Enter on a decision")
+        assert snap["prompt"].startswith("You, your move"), snap["prompt"]
+        # Shift+Tab from the first control beside the board: the last glowing spot
+        app.locator(".e-side button:not([disabled])").first.focus()
+        page.keyboard.press("Shift+Tab")
+        spot = page.evaluate("() => document.activeElement.getAttribute('data-spot')")
+        assert spot and spot[0] in "cp", f"Shift+Tab did not reach a glowing spot: {spot!r}"
+        focused = app.locator(f'[data-spot="{spot}"]')
+        assert focused.get_attribute("data-legal") == "true"
+        assert app.locator(".energies-tip").text_content() == focused.get_attribute("aria-label")
+        press_and_wait(page, "Enter", f"Enter on {spot}")
+        assert focused.get_attribute("data-owner") == "0", f"Enter on {spot} built nothing"
+        # a hex: the chooser opens with its first option focused; Enter builds the plant
+        app.locator('[data-hex][data-legal="true"]').first.focus()
+        page.keyboard.press("Enter")
+        chooser = app.locator(".energies-chooser")
+        chooser.wait_for(state="visible")
+        assert page.evaluate("() => document.activeElement.dataset.action") == "build_plant"
+        press_and_wait(page, "Enter", "Enter in the chooser")
+        assert app.locator('[data-plant][data-owner="0"]').count() == 1
+    finally:
+        context.close()
+
+
 def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
     """A redraw from Python (here: the roll, applied while the user types a file name) keeps
     the file box's text, its focus and the caret; it used to wipe them."""
@@ -122,6 +168,12 @@ def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
                  return [box.value, box === box.getRootNode().activeElement, box.selectionStart]; }"""
         )
         assert kept == ["our-first-game", True, len("our-first-game") - 1], kept
+        # Load with an empty box: the status line says why (it was a note under the board)
+        box.fill("")
+        before = bk.snapshot(page)
+        app.locator('[data-control="load"]').click()
+        after = bk.wait_for_change(page, before, keys=("status",), what="Load without a name")
+        assert after["status"] == "⚠ Cannot load: type a file name first.", after["status"]
     finally:
         context.close()
 
@@ -139,12 +191,23 @@ def test_controls_fit_at_1024x768(browser, board_voila):
         context.close()
 
 
-def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path):
+@pytest.fixture(scope="module")
+def decision_voila(tmp_path_factory):
+    why = bk.missing_browser()
+    if why:
+        pytest.skip(f"{why}: {bk.INSTALL_HINT}")
+    server = bk.start_voila(
+        tmp_path_factory.mktemp("voila-decision"), notebook="tests/browser/decision.ipynb"
+    )
+    yield server
+    server.stop()
+
+
+def test_decision_prompt_and_its_controls_together_at_1024x768(browser, decision_voila):
     """A 7 with 12 cards in hand: the decision (discard) and every one of its buttons are on
     screen at 1024x768 without scrolling, and a click on one answers it."""
-    server = bk.start_voila(tmp_path, notebook="tests/browser/decision.ipynb")
+    context, page = open_page(browser, decision_voila, 1024, 768)
     try:
-        context, page = open_page(browser, server, 1024, 768)
         app = bk.app_locator(page)
         decision = app.locator(".energies-decision")
         assert "decide now: discard" in decision.text_content()
@@ -152,13 +215,61 @@ def test_decision_prompt_and_its_controls_together_at_1024x768(browser, tmp_path
         assert buttons.count() >= 2
         for box in [decision.bounding_box()] + [b.bounding_box() for b in buttons.all()]:
             assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        # under the mouse an orange decision stays orange (the plain hover grey looked disabled)
+        buttons.first.hover()
+        color = buttons.first.evaluate("(b) => getComputedStyle(b).backgroundColor")
+        assert color not in ("rgb(226, 226, 226)", "rgb(250, 250, 250)"), color
         before = bk.snapshot(page)
         buttons.first.click()
         after = bk.wait_for_change(page, before, keys=("log", "buttons"), what="a discard")
         assert after["status"].startswith("You discard"), after["status"]
-        context.close()
     finally:
-        server.stop()
+        context.close()
+
+
+def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, decision_voila):
+    """The "Working…" note of a click covers the status line and moves nothing: the second
+    click of a double click lands on the same button (it used to push the controls 23 px down,
+    so that click hit the button above, e.g. another card to discard), which the app counts
+    once and says so; a deliberate click after the redraw works again."""
+    context, page = open_page(browser, decision_voila, 1024, 768)
+    try:
+        app = bk.app_locator(page)
+        moved = app.evaluate(
+            """(root) => {
+              const boxes = () => Array.from(root.querySelectorAll('.e-side button, .energies-hand'))
+                .map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width]; });
+              const before = boxes();
+              root.querySelector('[data-action="discard_card"]').click();  // no redraw yet
+              const busy = root.querySelector('.energies-busy');
+              return {busy: busy && busy.getBoundingClientRect().height > 0,
+                      before, after: boxes()};
+            }"""
+        )
+        assert moved["busy"], "no visible Working… note after the click"
+        assert moved["after"] == moved["before"], "the Working… note moved the controls"
+        bk.wait_for_idle(page)
+
+        def hand():
+            return app.locator(".energies-hand").text_content()
+
+        first = app.locator('.energies-decision button[data-action="discard_card"]').first
+        label, cards = first.text_content().strip(), hand()
+        before = bk.snapshot(page)
+        first.dblclick()
+        bk.wait_for_change(page, before, keys=("status",), what="the double click")
+        after = bk.wait_for_idle(page)
+        assert after["status"] == (
+            f"You clicked “You discard {label.removeprefix('Discard ')}” twice: it was done "
+            "once. Click again to repeat it."
+        ), after["status"]
+        assert hand() != cards
+        cards = hand()
+        click_and_wait(page, first, "a deliberate second click")
+        assert hand() != cards, "the click after the redraw did nothing"
+        page.screenshot(path=str(bk.ARTIFACTS / "double-click-1024x768.png"))
+    finally:
+        context.close()
 
 
 def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp_path):

@@ -101,6 +101,25 @@ def assert_no_traceback(page) -> None:
     assert "Error displaying widget" not in text, "a widget could not be displayed"
 
 
+def assert_fits_beside_the_file_browser(page) -> None:
+    """With JupyterLab's file browser open (its default), the app fits its output area: the
+    board is sized by the app's width, not the window's (50vw pushed the prompt, the controls
+    and the score table out to the right, cut off behind a sideways scrollbar)."""
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.locator(".jp-FileBrowser").first.wait_for(state="visible")
+    sizes = bk.app_locator(page).evaluate(
+        """async (root) => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const area = root.closest('.jp-OutputArea-output');
+          return {side: root.querySelector('.e-side').getBoundingClientRect().right,
+                  area: area.getBoundingClientRect().right,
+                  scroll: area.scrollWidth, width: area.clientWidth};
+        }"""
+    )
+    assert sizes["side"] <= sizes["area"] + 1, f"the side panel is cut off on the right: {sizes}"
+    assert sizes["scroll"] <= sizes["width"], f"the output area scrolls sideways: {sizes}"
+
+
 def tampered_save() -> tuple[bytes, str]:
     """A save file of the notebook's game in which "You" rolls twice in turn 1, and the engine's
     reason why the second roll is illegal (one roll per turn, rule 5.2)."""
@@ -126,6 +145,7 @@ def test_play_02_in_jupyterlab(page, lab):
     run_all_and_wait_for_app(page)
     assert page.locator(".energies-prompt").count() == 2, "the game app and the hot-seat app"
     assert_no_traceback(page)
+    assert_fits_beside_the_file_browser(page)
 
     start = bk.snapshot(page)
     assert start["prompt"].startswith("You, your move: roll the dice"), start["prompt"]

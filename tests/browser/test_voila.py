@@ -63,6 +63,13 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
         assert after["log"] != snap["log"], f"'{label}' did not change the log"
         snap = bk.wait_for_idle(page)
     assert snap["status"].startswith("The bots made"), snap["status"]
+    # the strip scrolls to its newest line with its title still on top (it scrolled half out)
+    title, strip, scrolled = bk.app_locator(page).evaluate(
+        """(root) => { const s = root.querySelector('.energies-strip');
+             return [s.querySelector('.e-strip-title').getBoundingClientRect().top,
+                     s.getBoundingClientRect().top, s.scrollTop]; }"""
+    )
+    assert scrolled > 0 and title >= strip - 1, (title, strip, scrolled)
     # an event or a bot's proposal window (rule 12.1) may ask "You" before the roll
     snap = bk.until_roll(page)
     assert snap["prompt"].startswith("You, your move: roll the dice"), snap["prompt"]

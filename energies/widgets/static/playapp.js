@@ -163,6 +163,14 @@ function render({ model, el }) {
       const spot = v.spots[key];
       const legal = !!(spot && spot.legal);
       if (legal) e.setAttribute("data-legal", "true"); else e.removeAttribute("data-legal");
+      // a glowing spot is reached with Tab and clicked with Enter or Space (keyboard only)
+      if (legal) {
+        e.setAttribute("tabindex", "0");
+        e.setAttribute("role", "button");
+        e.setAttribute("aria-label", spotText(e.getAttribute("data-name"), spot));
+      } else {
+        for (const a of ["tabindex", "role", "aria-label"]) e.removeAttribute(a);
+      }
       const own = owners[key];
       if (own && own.length) {
         e.setAttribute("data-owner", own[0]);
@@ -291,7 +299,9 @@ function render({ model, el }) {
     if (!v || !v.pieces) return;
     acts = [];
     const status = v.status || { text: "", kind: "info" };
-    const busy = waiting > 0 ? `<div class="e-busy energies-busy">⏳ Working… ${waiting > 1 ? `(${waiting} clicks waiting, handled in order)` : ""}</div>` : "";
+    // drawn over the status line, never in the flow: a note that pushed the controls down
+    // would put the second click of a double click on another button
+    const busy = waiting > 0 ? `<span class="e-busy energies-busy">${busyText()}</span>` : "";
     const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
@@ -305,7 +315,7 @@ function render({ model, el }) {
       ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
       ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
-    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}
+    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}</div>
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
     const h = v.hand;
@@ -332,8 +342,8 @@ function render({ model, el }) {
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
       <div class="e-turnline">${esc(v.turn_line)}</div>
-      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}</div>
-      ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}${busy}
+      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}${busy}</div>
+      ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
       ${v.over ? "" : strip + hand}
@@ -415,16 +425,18 @@ function render({ model, el }) {
   }
 
   // -- clicks -------------------------------------------------------------------------------------
+  const busyText = () => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+
   function send(msg) {
     waiting += 1;
     model.send(msg);
-    const v = model.get("view");
-    if (v) {
+    const status = side.querySelector(".energies-status");
+    if (status) {
       root.classList.add("e-waiting");
-      const b = side.querySelector(".energies-busy") || document.createElement("div");
+      const b = status.querySelector(".energies-busy") || document.createElement("span");
       b.className = "e-busy energies-busy";
-      b.textContent = "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
-      if (!b.parentNode) side.insertBefore(b, side.children[3] || null);
+      b.textContent = busyText();
+      if (!b.parentNode) status.appendChild(b);
     }
   }
 
@@ -470,9 +482,9 @@ function render({ model, el }) {
       if (what === "cancel") { chooser.hidden = true; return; }
       if (what === "upload") return;
       if (what === "save" || what === "load") {
-        const name = side.querySelector(".e-filename").value.trim();
-        if (what === "load" && !name) { tip.textContent = "Type the name of a save file first."; return; }
-        send({ type: what, name });
+        // an empty name: Python's answer in the status line ("type a file name first"), not
+        // a note under the board, far from the button
+        send({ type: what, name: side.querySelector(".e-filename").value.trim() });
         return;
       }
       send({ type: what });
@@ -484,19 +496,32 @@ function render({ model, el }) {
       return;
     }
     const spotEl = target.closest("[data-spot]");
-    if (spotEl) {
-      const key = spotEl.dataset.spot;
-      const spot = (model.get("view").spots || {})[key];
-      if (!spot || !spot.legal) {
-        chooser.hidden = true;
-        tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
-        tip.classList.add("e-flash");
-        setTimeout(() => tip.classList.remove("e-flash"), 600);
-        return;
-      }
-      if (spot.options.length === 1) sendAction(spot.options[0].a);
-      else openChooser(key, spot, event);
+    if (spotEl) clickSpot(spotEl, event);
+  }
+
+  function clickSpot(spotEl, event) {
+    const key = spotEl.dataset.spot;
+    const spot = (model.get("view").spots || {})[key];
+    if (!spot || !spot.legal) {
+      chooser.hidden = true;
+      tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
+      tip.classList.add("e-flash");
+      setTimeout(() => tip.classList.remove("e-flash"), 600);
+      return;
     }
+    if (spot.options.length === 1) sendAction(spot.options[0].a);
+    else openChooser(key, spot, event);
+  }
+
+  function onKey(event) {
+    if (event.key === "Escape" && !chooser.hidden) { chooser.hidden = true; return; }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const spotEl = event.target.closest && event.target.closest("[data-spot]");
+    if (!spotEl || !board.contains(spotEl)) return;
+    event.preventDefault(); // Space would scroll the page
+    const r = spotEl.getBoundingClientRect();
+    clickSpot(spotEl, { clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 });
+    if (!chooser.hidden) chooser.querySelector("button").focus();
   }
 
   let hovered = null; // the spot under the mouse: its sentence is redrawn with the page
@@ -529,6 +554,8 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   board.addEventListener("mouseover", onHover);
+  board.addEventListener("focusin", onHover); // Tab to a spot: the line under the board says what Enter does
+  root.addEventListener("keydown", onKey);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onChange);
 
