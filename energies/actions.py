@@ -347,26 +347,6 @@ class SandboxEdit(Action):
         who = f" for {name or f'seat {self.seat}'}" if self.seat >= 0 else ""
         return f"Teacher sandbox: {self.op.replace('_', ' ')} {list(self.args)}{who}"
 
-    def public_sentence(self) -> str:
-        """The edit as the game's log tells every seat: what a seat could not see at the
-        table stays out — the kind of cards given or taken (energy is public), the
-        development card given and the dice fixed — so two positions that differ only in
-        such hidden facts give equal views (``game.actions`` keeps the edit itself)."""
-        hidden = (
-            self.op == "dice"
-            or self.op == "dev_card"
-            or (self.op in ("give", "take") and self.args[:1] != ("energy",))
-        )
-        if not hidden:
-            return self.describe()
-        who = f" for seat {self.seat}" if self.seat >= 0 else ""
-        if self.op == "dice":
-            return "Teacher sandbox: the next dice roll is fixed"
-        if self.op == "dev_card":
-            return f"Teacher sandbox: give a development card{who}"
-        count = self.args[1] if len(self.args) > 1 else "some"
-        return f"Teacher sandbox: {self.op} {count} card{'' if count == 1 else 's'}{who}"
-
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls

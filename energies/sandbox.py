@@ -130,10 +130,26 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     _EFFECTS[e.op](state, e.seat, *e.args)
-    state.log.append(e.public_sentence())  # every seat's view shows the log: nothing hidden
+    state.log.append(public_sentence(e))  # every seat's view shows the log: nothing hidden
     awards.update_longest_road(state)
     awards.update_environmentalist(state)
     advance(state)
+
+
+def public_sentence(e: SandboxEdit) -> str:
+    """The edit as the game's log tells every seat: what a seat could not see at the table
+    stays out — the kind of cards given or taken (energy is public), the development card
+    given and the dice fixed — so two positions that differ only in such hidden facts give
+    equal views (``game.actions`` keeps the edit itself)."""
+    who = f" for seat {e.seat}" if e.seat >= 0 else ""
+    if e.op == "dice":
+        return "Teacher sandbox: the next dice roll is fixed"
+    if e.op == "dev_card":
+        return f"Teacher sandbox: give a development card{who}"
+    if e.op in ("give", "take") and e.args[:1] != ("energy",):
+        count = e.args[1] if len(e.args) > 1 else "some"
+        return f"Teacher sandbox: {e.op} {count} card{'' if count == 1 else 's'}{who}"
+    return e.describe()
 
 
 def _held(state, seat, kind):
