@@ -10,10 +10,11 @@ is used, and CATAN is a trademark of its owners.
 
 from . import actions, bots, sandbox, viz
 from .actions import Action
-from .board import Board, build_board
+from .board import Board
 from .engine import IllegalActionError
 from .game import Game, SaveFileError, new_game
 from .games import load_game  # any game's save file; New Energies files as before
+from .layouts import build_board
 from .play import play
 from .rules import RuleError, RuleSet
 from .save_files import load_file

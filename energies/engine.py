@@ -42,7 +42,6 @@ from .actions import (
     TradeWithSupply,
     field_problem,
 )
-from .board import build_board
 from .checks import (
     check_buy_dev,
     check_city,
@@ -67,6 +66,7 @@ from .decisions import (
 from .effects import (
     FREE_EFFECTS,
 )
+from .layouts import build_board
 from .listing import free_actions, plant_spots_after
 from .quickstart import quick_start
 from .rules import RuleSet

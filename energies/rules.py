@@ -303,7 +303,7 @@ class RuleSet:
     @property
     def harbor_kinds(self) -> tuple[str | None, ...]:
         """The 9 harbors' types (None: a 3:1 harbor) as ``harbors`` counts them (rule 1 [H]);
-        the board lays them on its coastal slots (``board.build_board``)."""
+        the board lays them on its coastal slots (``layouts.build_board``)."""
         return tuple(None if k == "generic" else k for k, _rate, n in self.harbors for _ in range(n))
 
     def piece_limit(self, piece: str) -> int:

@@ -22,9 +22,9 @@ from energies.board import (
     SPIRAL_TOKENS,
     TERRAIN_RESOURCE,
     Board,
-    build_board,
     spiral_order,
 )
+from energies.layouts import build_board
 
 TERRAINS = {"forest": 4, "hills": 3, "pasture": 4, "fields": 4, "mountains": 3, "desert": 1}
 TOKENS = Counter({2: 1, 12: 1, 3: 2, 4: 2, 5: 2, 6: 2, 8: 2, 9: 2, 10: 2, 11: 2})
@@ -282,7 +282,7 @@ def test_random_is_deterministic_and_seeded() -> None:
 
 def test_random_rebuild_without_cache_is_identical() -> None:
     # Bypass the cache to prove the seed alone fixes the board.
-    from energies import board as mod
+    from energies import layouts as mod
 
     for numbers in ("spiral", "shuffled"):
         first = mod._build.__wrapped__("random", 5, numbers)
