@@ -118,3 +118,20 @@ def test_noclear_race_history_and_its_chart():
     plt.close("all")
     with pytest.raises(ValueError, match="what must be one of"):
         noclear.draw.plot_race(game, what="fun")
+
+
+def test_shelfie_app_keeps_the_pressed_dice_through_a_hint_and_a_refused_click():
+    """A student presses dice, asks for a hint, then re-rolls: the hint must not un-press them
+    (it did, and the re-roll then said 'Say which dice to re-roll')."""
+    from energies.games.shelfie.widget import ShelfieApp
+
+    app = ShelfieApp(seats={0: "human", 1: "ev"}, seed=2)
+    game = app.game
+    app.dice_buttons[0].value = True
+    app.hint_button.click()
+    assert app.dice_buttons[0].value, "the hint un-pressed the die"
+    app.undo_button.click()  # refused: nothing of yours to undo yet
+    assert app.status_kind == "warn" and app.dice_buttons[0].value
+    app.reroll_button.click()
+    assert game.state.rerolls_left == 1 and app.status_kind == "ok", app.status_text
+    assert not any(b.value for b in app.dice_buttons), "new dice: nothing pressed"

@@ -67,6 +67,9 @@ class ShelfieApp(GameApp):
             and state.phase == "roll"
             and self.game.current_seat not in self.bots
         )
+        # the pressed dice stay pressed until the game moves (a hint or a refused click keeps them)
+        moved = (len(self.game.actions), tuple(state.dice)) != getattr(self, "_shown", None)
+        self._shown = (len(self.game.actions), tuple(state.dice))
         for i, button in enumerate(self.dice_buttons):
             shown = rolling and i < len(state.dice)
             button.layout.display = None if shown else "none"
@@ -75,7 +78,8 @@ class ShelfieApp(GameApp):
                 button.tooltip = str(state.dice[i])
             else:
                 button.tooltip = ""
-            button.value = False
+            if moved or not shown:
+                button.value = False
         self.reroll_button.disabled = self.keep_button.disabled = (
             self.hint_button.disabled
         ) = not rolling
