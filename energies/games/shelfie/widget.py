@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from ..app import GameApp
 from .actions import Keep, Reroll, face_name
+from .draw import game_png
 from .game import new_game
 from .odds import RerollPlanner
 
@@ -27,6 +28,9 @@ class ShelfieApp(GameApp):
         self.reroll_button.on_click(lambda _: self._guard.run("re-rolling", self._reroll))
         self.keep_button.on_click(lambda _: self._guard.run("keeping", self._keep))
         self.hint_button.on_click(lambda _: self._guard.run("thinking", self.hint))
+
+    def png(self) -> bytes:
+        return game_png(self.game, dpi=self.dpi)
 
     def extra_controls(self) -> list:
         return [
