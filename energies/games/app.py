@@ -39,7 +39,11 @@ class GameApp(_StatusMixin):
         self.ignored_clicks = 0
         self.last_error: str | None = None
         self._guard = _Guard(self)
-        self.picture = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        # natural size (a VBox would stretch the small PNG to the full width: blurry, and the
+        # controls pushed below the fold of a 768 px screen); narrower screens shrink it
+        self.picture = W.Image(
+            format="png", layout=W.Layout(max_width="100%", height="auto", align_self="flex-start")
+        )
         self.choice = W.Dropdown(description="Action", layout=W.Layout(width="520px"))
         self.apply_button = W.Button(description="Play it", button_style="primary")
         self.undo_button = W.Button(description="Undo my move")
@@ -61,6 +65,8 @@ class GameApp(_StatusMixin):
     def extra_controls(self) -> list:
         """Game-specific widgets shown between the picture and the action list."""
         return []
+
+    dpi = 110  # the picture is shown at its own size: readable on a projector, fits 768 px
 
     def png(self) -> bytes:
         return self.game._repr_png_()

@@ -118,3 +118,37 @@ def test_noclear_race_history_and_its_chart():
     plt.close("all")
     with pytest.raises(ValueError, match="what must be one of"):
         noclear.draw.plot_race(game, what="fun")
+
+
+def test_shelfie_app_keeps_the_pressed_dice_through_a_hint_and_a_refused_click():
+    """A student presses dice, asks for a hint, then re-rolls: the hint must not un-press them
+    (it did, and the re-roll then said 'Say which dice to re-roll')."""
+    from energies.games.shelfie.widget import ShelfieApp
+
+    app = ShelfieApp(seats={0: "human", 1: "ev"}, seed=2)
+    game = app.game
+    app.dice_buttons[0].value = True
+    app.hint_button.click()
+    assert app.dice_buttons[0].value, "the hint un-pressed the die"
+    app.undo_button.click()  # refused: nothing of yours to undo yet
+    assert app.status_kind == "warn" and app.dice_buttons[0].value
+    app.reroll_button.click()
+    assert game.state.rerolls_left == 1 and app.status_kind == "ok", app.status_text
+    assert not any(b.value for b in app.dice_buttons), "new dice: nothing pressed"
+
+
+@pytest.mark.parametrize("name", ["shelfie", "noclear"])
+def test_game_app_picture_is_shown_at_its_own_size_and_sharp(name):
+    """In the app's VBox the picture was stretched to the full width (a 374 px Shelfie PNG drawn
+    1332 px wide: blurry, the dice pushed below a 768 px screen); it keeps its size now, drawn
+    at a readable resolution, and only shrinks on a narrow screen."""
+    import struct
+
+    from energies.games.noclear.widget import NoclearApp
+    from energies.games.shelfie.widget import ShelfieApp
+
+    app = {"shelfie": ShelfieApp, "noclear": NoclearApp}[name](seed=1)
+    layout = app.picture.layout
+    assert (layout.align_self, layout.max_width, layout.height) == ("flex-start", "100%", "auto")
+    width, height = struct.unpack(">II", bytes(app.picture.value)[16:24])
+    assert 500 <= width <= 1000 and height <= 460, (width, height)

@@ -11,6 +11,7 @@ import html
 import ipywidgets as W
 
 from ..app import GameApp
+from .draw import game_png
 from .game import new_game
 
 
@@ -20,6 +21,9 @@ class NoclearApp(GameApp):
     def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
         self.economy = W.HTML()
         super().__init__(game or new_game(players=2, seed=seed), seats, seed)
+
+    def png(self) -> bytes:
+        return game_png(self.game, dpi=self.dpi)
 
     def extra_controls(self) -> list:
         return [self.economy]

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from ..app import GameApp
 from .actions import Keep, Reroll, face_name
+from .draw import game_png
 from .game import new_game
 from .odds import RerollPlanner
 
@@ -27,6 +28,9 @@ class ShelfieApp(GameApp):
         self.reroll_button.on_click(lambda _: self._guard.run("re-rolling", self._reroll))
         self.keep_button.on_click(lambda _: self._guard.run("keeping", self._keep))
         self.hint_button.on_click(lambda _: self._guard.run("thinking", self.hint))
+
+    def png(self) -> bytes:
+        return game_png(self.game, dpi=self.dpi)
 
     def extra_controls(self) -> list:
         return [
@@ -67,6 +71,9 @@ class ShelfieApp(GameApp):
             and state.phase == "roll"
             and self.game.current_seat not in self.bots
         )
+        # the pressed dice stay pressed until the game moves (a hint or a refused click keeps them)
+        moved = (len(self.game.actions), tuple(state.dice)) != getattr(self, "_shown", None)
+        self._shown = (len(self.game.actions), tuple(state.dice))
         for i, button in enumerate(self.dice_buttons):
             shown = rolling and i < len(state.dice)
             button.layout.display = None if shown else "none"
@@ -75,7 +82,8 @@ class ShelfieApp(GameApp):
                 button.tooltip = str(state.dice[i])
             else:
                 button.tooltip = ""
-            button.value = False
+            if moved or not shown:
+                button.value = False
         self.reroll_button.disabled = self.keep_button.disabled = (
             self.hint_button.disabled
         ) = not rolling
