@@ -13,7 +13,9 @@ from pettingzoo import AECEnv
 
 from .encoding import ActionCodec, Listing, ObservationEncoder
 from .game import Game, new_game
+from .rule_checks import show
 from .rules import RuleSet
+from .simulate_checks import whole_number
 from .tracking import ObservationTracker
 
 #: Upper bound of every observation feature (counts, GF, turn / 10 within the turn limit).
@@ -44,11 +46,10 @@ def footprint_reward(weight: float = 1.0) -> Callable[[Game, int], float]:
 def _whole_seed(seed: Any) -> int:
     """``seed`` as a Python int (numpy integers too); ValueError for anything else, as
     ``new_game`` says (1.5 is not silently seed 1)."""
-    if isinstance(seed, np.integer):
-        seed = int(seed)
-    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
-        raise ValueError(f"The seed must be a whole number below 2**63 (e.g. 7), not {seed!r}.")
-    return seed
+    number = whole_number(seed)
+    if number is None or abs(number) >= 2**63:
+        raise ValueError(f"The seed must be a whole number below 2**63 (e.g. 7), not {show(seed)}.")
+    return number
 
 
 class raw_env(AECEnv):
