@@ -14,7 +14,7 @@ measured game and once with ``--games`` of them. The difference is the cost of t
 * **energies, offers off** — random 4-player games with ``trade_offers_per_turn=0``
   through ``en.play`` without history (as ``vs_catanatron.py``), seeds 0..; per action of
   ``game.actions``; for this tree and for ``--before`` if given (the warm-up adds 400
-  set-ups, which fill the quick-start tree of ``energies.quickstart`` as the hundreds of
+  set-ups, which fill the quick-start tree of ``energies.newenergies.engine.setup`` as the hundreds of
   games of a ``vs_catanatron.py`` round do);
 * **persona games** — ``en.simulate(--persona-games, 'fossil,green,balanced,random',
   seed=0, jobs=1)`` (as ``persona_speed.py``); per game; both trees.

@@ -55,7 +55,7 @@ def child(lineup: list[str], games: int, seed: int) -> dict:
     import tracemalloc
 
     import energies as en
-    from energies.simulate import play_one
+    from energies.runner import play_one
 
     rss_import = _maxrss_mib()
     tracemalloc.start()

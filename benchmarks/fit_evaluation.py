@@ -5,11 +5,11 @@
 Plays seeded games of the personas (green, balanced, freerider, fossil in random seats;
 3 and 4 players) under the published rules and under the lesson-04 variant (plants score
 1 VP, the race is to 8 VP). At the start of every turn it records
-:func:`energies.evaluation.features` of every seat; the label is the final winner (or nobody:
+:func:`energies.bots.search.evaluation.features` of every seat; the label is the final winner (or nobody:
 everyone loses, rule 14.2). A conditional-logit model (a softmax over the seats and
 "nobody", one weight per feature, small L2 penalty) is fitted by gradient descent with
 numpy, one weight set per rule family. It prints the weights to paste into
-``energies.evaluation.WEIGHTS`` / ``NOBODY_WINS`` and the fit's log-loss and accuracy on the last
+``energies.bots.search.evaluation.WEIGHTS`` / ``NOBODY_WINS`` and the fit's log-loss and accuracy on the last
 fifth of the games (held out), beside a model that knows nothing (every seat alike).
 """
 
@@ -19,8 +19,8 @@ import argparse
 import random
 
 import energies as en
-from energies.evaluation import FEATURES, features
-from energies.simulate import bot_seed, game_seeds
+from energies.bots.search.evaluation import FEATURES, features
+from energies.runner import bot_seed, game_seeds
 
 PERSONAS = ("green", "balanced", "freerider", "fossil")
 RULES = {

@@ -16,7 +16,7 @@ import argparse
 import gc
 import tracemalloc
 
-from energies.simulate import play_one
+from energies.runner import play_one
 
 LINEUPS = (("random",) * 4, ("fossil", "green", "balanced", "freerider"))
 

@@ -26,12 +26,12 @@ import tempfile
 
 import energies as en
 from energies import sandbox
-from energies.game import MAX_SANDBOX_EDITS, MAX_SAVED_ACTIONS
-from energies.rules import MAX_ROADS
+from energies.newenergies.game import MAX_SANDBOX_EDITS, MAX_SAVED_ACTIONS
+from energies.newenergies.rules import MAX_ROADS
 
 LOADER = """
 import resource, sys, time
-from energies.save_files import SaveFileError, load_file
+from energies.kit.saves import SaveFileError, load_file
 start = time.process_time()
 try:
     game = load_file(sys.argv[1]); result = f"loaded, {len(game.actions)} actions"
@@ -55,10 +55,10 @@ def largest_rules() -> str:
     rules = en.RuleSet.standard(
         4,
         resource_cards=200, science_cards=200, energy_tokens=200, hazard_tokens=100,
-        dev_deck=tuple((card, 40) for card in en.rules.DEV_CARDS),
-        brown_discs=tuple((event, 60) for event in en.rules.BROWN_EVENTS),
+        dev_deck=tuple((card, 40) for card in en.newenergies.rules.DEV_CARDS),
+        brown_discs=tuple((event, 60) for event in en.newenergies.rules.BROWN_EVENTS),
         towns=30, cities=30, roads=MAX_ROADS, fossil_plants=60, renewable_plants=60,
-        event_spaces=tuple((row, 100) for row in en.rules.ROWS), turn_limit=2000,
+        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS), turn_limit=2000,
         victory_points=100,
     )
     game = en.new_game(seed=2, rules=rules)
@@ -94,8 +94,8 @@ def edit_storm() -> str:
 def most_actions() -> str:
     rules = en.RuleSet.standard(
         4, bank_rate=1, science_rate=1, turn_limit=2000, turn_action_limit=2000,
-        event_spaces=tuple((row, 100) for row in en.rules.ROWS), victory_points=100,
-        brown_discs=tuple((event, 60) for event in en.rules.BROWN_EVENTS),
+        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS), victory_points=100,
+        brown_discs=tuple((event, 60) for event in en.newenergies.rules.BROWN_EVENTS),
     )
     game = en.new_game(seed=4, rules=rules)
     rng = random.Random(4)
@@ -108,7 +108,7 @@ def most_actions() -> str:
 
 def busiest_turn(games: int = 200) -> int:
     """Most actions any turn of ``games`` standard games had (random and persona line-ups)."""
-    from energies.simulate import play_one
+    from energies.runner import play_one
 
     lineups = [["random"] * 4, ["fossil", "green", "balanced", "freerider"], ["green"] * 4,
                ["balanced", "random", "random", "random"]]

@@ -15,7 +15,7 @@ import random
 import time
 
 import energies as en
-from energies import awards
+from energies.newenergies.engine import awards
 
 
 def cost(state, seat: int = 0, repeats: int = 5) -> float:
@@ -49,7 +49,7 @@ def mutate(board, roads: set[int], rng: random.Random) -> set[int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--roads", type=int, default=en.rules.MAX_ROADS)
+    parser.add_argument("--roads", type=int, default=en.newenergies.rules.MAX_ROADS)
     parser.add_argument("--rounds", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

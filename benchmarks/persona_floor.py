@@ -9,7 +9,7 @@ bots can give. Each round, in one fresh process for this tree:
 
 * **persona** — the games of ``simulate(games, lineup, seed=0)`` (``persona_speed.py``
   times that call), played with ``simulate.play_one`` to keep each game's actions;
-* **floor** — the same games again through ``energies.play.play`` with every bot replaced by
+* **floor** — the same games again through ``energies.runner.loop.play`` with every bot replaced by
   one that returns the recorded action (found in the listed actions by identity, as the
   bots return them): the same listing, the same checks and the same ``apply`` work, no
   decisions and no views. No bot can be cheaper than that; the replayed games must end as
@@ -37,8 +37,8 @@ CHILD = """
 import json, sys, time
 import energies as en
 from energies.bots import make_bot
-from energies.play import play
-from energies.simulate import game_seeds, play_one
+from energies.runner.loop import play
+from energies.runner import game_seeds, play_one
 
 games, lineup = int(sys.argv[1]), sys.argv[2].split(",")
 

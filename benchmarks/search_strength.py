@@ -44,9 +44,9 @@ from pathlib import Path
 from rates import wilson  # benchmarks/rates.py, beside this script
 
 import energies as en
-from energies.files import write_text  # atomic, a unique temporary name per write
-from energies.search import DEFAULT_BUDGET
-from energies.simulate import bot_seed, game_seeds
+from energies.kit.files import write_text  # atomic, a unique temporary name per write
+from energies.bots.search import DEFAULT_BUDGET
+from energies.runner import bot_seed, game_seeds
 
 RESULTS = Path(__file__).parent / "results"
 PACKAGE_TABLE = Path(__file__).parent.parent / "energies" / "data" / "search_question.csv"
@@ -239,7 +239,7 @@ def strength_markdown(data: dict | None) -> list[str]:
         "",
         (
             f"Baseline: the same {n} games with GreenInvestor (the persona the search player's "
-            "plan, energies/plan.py, was tuned from) in the search seat: win rate "
+            "plan, energies/bots/plan.py, was tuned from) in the search seat: win rate "
             f"{_pct(green)} ({_pct(green_low)} – {_pct(green_high)}). Paired gain of the search player over GreenInvestor, game "
             f"by game: {100 * (rate - green):+.1f} points (95 % CI "
             f"{100 * (rate - green - gain_error):+.1f} to {100 * (rate - green + gain_error):+.1f})."
@@ -304,7 +304,7 @@ def render() -> None:
         "# The search player (benchmarks/search_strength.py)",
         "",
         (
-            "Method: energies/search.py (determinised Monte-Carlo search over the personas' "
+            "Method: energies/bots/search.py (determinised Monte-Carlo search over the personas' "
             "and each kind's best actions, one-round persona rollouts, an evaluation fitted on "
             "who won persona games: benchmarks/fit_evaluation.py). "
             "Opponents: the three strongest personas of "

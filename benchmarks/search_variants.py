@@ -25,9 +25,9 @@ from pathlib import Path
 from search_strength import strength_tasks  # benchmarks/, beside this script
 
 import energies as en
-from energies.files import write_text
-from energies.search import SearchPlayer
-from energies.simulate import bot_seed
+from energies.kit.files import write_text
+from energies.bots.search import SearchPlayer
+from energies.runner import bot_seed
 
 RESULTS = Path(__file__).parent / "results"
 SAVED = RESULTS / "search_variants.json"

@@ -16,7 +16,7 @@ import time
 
 import pandas.testing as pdt
 
-from energies.simulate import chunk_size, simulate
+from energies.runner.batch import chunk_size, simulate
 
 
 def _cpu_seconds() -> float:

@@ -15,12 +15,12 @@ worker plays it or in what order (``--jobs`` never changes the report):
   four combinations appear equally often; a random layout draws spiral or
   shuffled numbers.
 
-The bots are seeded exactly as :func:`energies.simulate.play_one` seeds them, so
+The bots are seeded exactly as :func:`energies.runner.batch.play_one` seeds them, so
 ``play_one(lineup, game_seed, rules)`` replays a soak game (the failure report
 prints the recipe).
 
 After every action (and before the first) the game is checked with
-:func:`energies.invariants.check_invariants` (conservation of cards, energy,
+:func:`energies.newenergies.invariants.check_invariants` (conservation of cards, energy,
 development cards and discs; energy <= cap; hazards <= tokens; LF/GF/VP; piece
 limits; distance rule; a running game has a legal action for the seat that
 decides). A finished game must have one of the four outcome kinds (rules
@@ -41,8 +41,8 @@ from collections import Counter
 from typing import Any
 
 import energies as en
-from energies.invariants import OUTCOME_KINDS, check_invariants
-from energies.simulate import bot_seed
+from energies.newenergies.invariants import OUTCOME_KINDS, check_invariants
+from energies.runner import bot_seed
 
 #: Bot names a seat is drawn from (the personas and the RandomBot).
 BOT_NAMES: tuple[str, ...] = tuple(sorted(en.bots.PERSONAS))
@@ -89,7 +89,7 @@ def config_rules(config: dict[str, Any]) -> en.RuleSet:
 def reproduce_recipe(config: dict[str, Any]) -> str:
     return (
         f"python benchmarks/soak.py --seed {config['run_seed']} --game {config['index']}  "
-        f"# or energies.simulate.play_one({list(config['lineup'])}, {config['game_seed']}, "
+        f"# or energies.runner.batch.play_one({list(config['lineup'])}, {config['game_seed']}, "
         f"RuleSet.standard({config['players']}).replace(start={config['start']!r}, "
         f"layout={config['layout']!r}, number_placement={config['number_placement']!r}))"
     )
@@ -133,7 +133,7 @@ def play_checked(config: dict[str, Any]) -> dict[str, Any]:
             en.bots.make_bot(name, seed=bot_seed(seed, s))
             for s, name in enumerate(config["lineup"])
         ]
-        rng = random.Random(f"{seed}:bots:0")  # as energies.play seeds the shared stream
+        rng = random.Random(f"{seed}:bots:0")  # as energies.runner.loop seeds the shared stream
         legal = game.legal_actions()
         problems = check_invariants(game.state, legal_actions=legal)
         while not problems and not game.is_over:

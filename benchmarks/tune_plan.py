@@ -1,4 +1,4 @@
-"""Fit the weights of energies.plan.Planner: a coordinate search on who wins persona games.
+"""Fit the weights of energies.bots.plan.Planner: a coordinate search on who wins persona games.
 
     nice -n 5 python benchmarks/tune_plan.py tune --games 400 --passes 4
     nice -n 5 python benchmarks/tune_plan.py confirm --games 2000
@@ -35,9 +35,9 @@ from pathlib import Path
 from rates import wilson  # benchmarks/rates.py, beside this script
 
 import energies as en
-from energies.files import write_text
-from energies.plan import GREEN_WEIGHTS, planner
-from energies.simulate import bot_seed, game_seeds
+from energies.kit.files import write_text
+from energies.bots.plan import GREEN_WEIGHTS, planner
+from energies.runner import bot_seed, game_seeds
 
 RESULTS = Path(__file__).parent / "results"
 SAVED = RESULTS / "tune_plan.json"
@@ -95,7 +95,7 @@ def _save(saved: dict) -> None:
         "# Tuning the search player's plan (benchmarks/tune_plan.py)",
         "",
         (
-            "The Planner (energies/plan.py) in one seat (rotating) against green, balanced, "
+            "The Planner (energies/bots/plan.py) in one seat (rotating) against green, balanced, "
             "freerider, 4 players, published rules. Tuning games: seeds "
             f"`game_seeds(games, {TUNE_SEED} + pass)`; confirmation: seed {CONFIRM_SEED}; "
             "the benchmarks use seeds 0, 1 and 7."

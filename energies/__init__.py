@@ -8,18 +8,27 @@ is used, and CATAN is a trademark of its owners.
     outcome = en.play(game, [en.bots.RandomBot() for _ in range(4)])
 """
 
-from . import actions, bots, sandbox, viz
-from .actions import Action
-from .board import Board
-from .engine import IllegalActionError
-from .game import Game, SaveFileError, new_game
-from .games import load_game  # any game's save file; New Energies files as before
-from .layouts import build_board
-from .play import play
-from .rules import RuleError, RuleSet
-from .save_files import load_file
-from .simulate import simulate
-from .state import Outcome
+import sys as _sys
+import types as _types
+
+from . import _moved, bots, viz
+from .kit.registry import load_game  # any game's save file, chosen by its format
+from .kit.saves import load_file
+from .newenergies import actions, board, sandbox
+from .newenergies.actions import Action
+from .newenergies.board import Board
+from .newenergies.engine import IllegalActionError
+from .newenergies.game import Game, SaveFileError, new_game
+from .newenergies.layouts import build_board
+from .newenergies.rules import RuleError, RuleSet
+from .newenergies.state import Outcome
+from .runner import play, simulate
+
+# en.actions, en.board (lesson 01's island graph) and en.sandbox are public modules: their
+# old paths stay, without a warning
+for _public in (actions, board, sandbox):
+    _sys.modules[f"{__name__}.{_public.__name__.rsplit('.', 1)[1]}"] = _public
+_moved.install()
 
 __version__ = "0.2.0"
 
@@ -33,6 +42,7 @@ __all__ = [
     "RuleSet",
     "SaveFileError",
     "actions",
+    "board",
     "bots",
     "build_board",
     "insight",
@@ -57,8 +67,26 @@ def __getattr__(name: str):
         module = importlib.import_module(f".{name}", __name__)
         globals()[name] = module  # later look-ups skip this function
         return module
+    if f"{__name__}.{name}" in _moved.MOVED:  # en.state, en.engine, ...: old paths, with a warning
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'energies' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
+
+class _Facade(_types.ModuleType):
+    """``energies`` itself: importing an old path such as ``energies.simulate`` (the module)
+    must not replace the functions ``en.simulate`` and ``en.play`` (Python's import sets the
+    parent's attribute to the module it loaded)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in ("play", "simulate") and isinstance(value, _types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Facade

@@ -2,7 +2,7 @@
 
     python lite/games_digest.py 1 2 3          # seeds; prints {"1": {...}, "2": {...}, ...}
 
-Every game is played as ``energies.simulate.play_one`` plays it (seeded bots), saved with
+Every game is played as ``energies.runner.batch.play_one`` plays it (seeded bots), saved with
 ``Game.to_json()`` and loaded back with ``load_game`` (which replays the log and checks the
 digest). The same seeds must give the same output under CPython, under CPython with numpy,
 pandas, networkx and matplotlib made unimportable (tests/test_stdlib_core.py) and under
@@ -22,7 +22,7 @@ import re
 import sys
 
 import energies as en
-from energies.simulate import play_one
+from energies.runner import play_one
 
 #: one line-up of random bots and one of the four personas, 4 seats each
 LINEUPS = (("random",) * 4, ("fossil", "green", "balanced", "freerider"))

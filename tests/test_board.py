@@ -1,4 +1,4 @@
-"""Tests for energies.board: island topology, layouts and harbors (rules 1-2)."""
+"""Tests for energies.newenergies.board: island topology, layouts and harbors (rules 1-2)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from energies.board import (
+from energies.newenergies.board import (
     CORNER_HEXES,
     PIPS,
     RESOURCES,
@@ -24,7 +24,7 @@ from energies.board import (
     Board,
     spiral_order,
 )
-from energies.layouts import build_board
+from energies.newenergies.layouts import build_board
 
 TERRAINS = {"forest": 4, "hills": 3, "pasture": 4, "fields": 4, "mountains": 3, "desert": 1}
 TOKENS = Counter({2: 1, 12: 1, 3: 2, 4: 2, 5: 2, 6: 2, 8: 2, 9: 2, 10: 2, 11: 2})
@@ -282,7 +282,7 @@ def test_random_is_deterministic_and_seeded() -> None:
 
 def test_random_rebuild_without_cache_is_identical() -> None:
     # Bypass the cache to prove the seed alone fixes the board.
-    from energies import layouts as mod
+    from energies.newenergies import layouts as mod
 
     for numbers in ("spiral", "shuffled"):
         first = mod._build.__wrapped__("random", 5, numbers)
@@ -388,7 +388,7 @@ def test_cached_and_immutable() -> None:
 
 def test_import_is_light() -> None:
     root = Path(__file__).resolve().parents[1]
-    code = ("import sys, energies.board; "
+    code = ("import sys, energies.newenergies.board; "
             "print(sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))")
     env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

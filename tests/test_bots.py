@@ -4,7 +4,7 @@
   plays a whole game through :func:`energies.play`;
 * every persona in ``energies.bots.PERSONAS`` finishes seeded 4- and 3-player games in
   mixed line-ups, never choosing an action outside ``legal_actions``, and the final state
-  passes :func:`energies.invariants.check_invariants`;
+  passes :func:`energies.newenergies.invariants.check_invariants`;
 * every persona answers every kind of pending decision the engine asks for (rules 3.3,
   7.1-7.5, 9.1, 9.2, 12.1, 13.1-13.3, 13.5), each position built with ``en.sandbox``;
 * the personas do what their one-sentence descriptions promise (GreenInvestor builds
@@ -22,10 +22,10 @@ import pytest
 
 import energies as en
 from energies import actions as A
-from energies.board import PIPS
+from energies.newenergies.board import PIPS
 from energies.bots import PERSONAS, make_bot
-from energies.invariants import check_invariants
-from energies.rules import CARD_KINDS
+from energies.newenergies.invariants import check_invariants
+from energies.newenergies.rules import CARD_KINDS
 
 PERSONA_NAMES = sorted(PERSONAS)
 PERSONA_CLASSES = [PERSONAS[name] for name in PERSONA_NAMES]
@@ -892,7 +892,8 @@ def test_personas_play_the_same_game_without_the_offers_listed(lineup):
 
 
 def test_legal_actions_without_offers_is_the_listing_less_its_tail_of_offers():
-    from energies import engine, trade_offers
+    from energies.newenergies import engine
+    from energies.newenergies.engine import offers as trade_offers
 
     g, rng, seen = en.new_game(seed=4), random.Random(4), 0
     while not g.is_over and seen < 40:

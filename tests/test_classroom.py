@@ -12,7 +12,7 @@ import pytest
 
 import energies as en
 from energies.classroom import collect, plot_class
-from energies.game import MAX_SAVE_BYTES
+from energies.newenergies.game import MAX_SAVE_BYTES
 from energies.insight import burden
 
 NAMES = ["Ada", "Ben", "Chloé", "Dev"]
@@ -140,7 +140,7 @@ def test_list_mixes_paths_texts_dicts_and_keeps_order(tmp_path, games):
 
 
 def test_a_mistyped_folder_and_another_games_save_are_skipped_with_the_true_reason(tmp_path):
-    from energies.simulate import play_one
+    from energies.runner import play_one
 
     # both were "not valid JSON" / "not an energies save file"
     shelfie = play_one(["random"] * 3, 1, game="shelfie")

@@ -14,7 +14,7 @@ import pytest
 
 import energies as en
 from energies.cli import main
-from energies.simulate import simulate
+from energies.runner import simulate
 
 RANDOM4 = "random,random,random,random"
 
@@ -247,7 +247,7 @@ def test_a_folder_removed_while_the_games_run_is_named_once(
     command, name, tmp_path, monkeypatch, capsys
 ):
     """Was 'cannot write <path>: Cannot write <path>: the folder ... does not exist.'"""
-    from energies import files
+    from energies.kit import files
 
     folder = tmp_path / "class"
     folder.mkdir()

@@ -4,7 +4,7 @@ test_game_files.py already shows that a RandomBot game is the same in a fresh pr
 and after a save/load; here the same guarantees are checked where they are easiest to
 break: the rule-aware personas (which score, sort and break ties over sets, dicts and
 Counters), mixed persona line-ups, variant set-ups (draft start rule 3.3, random
-layout rule 2.2), and :func:`energies.simulate.simulate` frames.
+layout rule 2.2), and :func:`energies.runner.batch.simulate` frames.
 
 * a seeded persona game and a simulate() frame are identical in subprocesses with
   different PYTHONHASHSEED values (no result depends on string-hash order);
@@ -29,8 +29,8 @@ import pandas.testing as pdt
 import pytest
 
 import energies as en
-from energies.invariants import check_invariants
-from energies.simulate import bot_seed, play_one, simulate
+from energies.newenergies.invariants import check_invariants
+from energies.runner import bot_seed, play_one, simulate
 
 LINEUPS_4 = [
     ("fossil", "green", "balanced", "freerider"),
@@ -60,7 +60,7 @@ def _rules(players: int, changes: dict) -> en.RuleSet:
 _CHILD = """
 import hashlib, json, sys
 import energies as en
-from energies.simulate import play_one, simulate
+from energies.runner import play_one, simulate
 cases = json.loads(sys.argv[1])
 out = []
 for lineup, seed, changes in cases:

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
 import energies as en
-from energies import encoding
+from energies.env import encoding
 from energies import env as env_module
 from energies.actions import ACTION_TYPES
 from energies.env import SingleAgentEnv, env, raw_env

@@ -1,6 +1,6 @@
 """The env's observation, kept up to date between steps, equals a fresh encoding (issue 19).
 
-``energies.tracking`` keeps parts of the observation from step to step and the env keeps
+``energies.env.tracking`` keeps parts of the observation from step to step and the env keeps
 its action mask per position; both must give exactly what encoding the seat's view and
 listing the legal actions afresh give, at every step, for every seat, after every kind
 of action — events, 7s, trades, development cards, hazards — and after a teacher's
@@ -16,9 +16,11 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
-from energies import sandbox, tracking, tracking_parts
+from energies import sandbox
+from energies.env import tracking
+from energies.env.tracking import segments as tracking_parts
 from energies.actions import BuildRoad, RollDice, TradeWithSupply, shared
-from energies.encoding import ActionCodec
+from energies.env.encoding import ActionCodec
 from energies.env import env
 
 

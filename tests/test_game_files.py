@@ -28,10 +28,10 @@ import pytest
 
 import energies as en
 from energies import actions as A
-from energies.board import Board
-from energies.invariants import check_invariants
-from energies.rules import RuleSet
-from energies.state import Task
+from energies.newenergies.board import Board
+from energies.newenergies.invariants import check_invariants
+from energies.newenergies.rules import RuleSet
+from energies.newenergies.state import Task
 
 BOT = en.bots.RandomBot()
 

@@ -17,14 +17,15 @@ from hypothesis import strategies as st
 
 import energies as en
 from energies import actions as A
-from energies import awards, cli, sandbox
-from energies.engine import IllegalActionError
-from energies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
-from energies.game_loading import load_game
-from energies.rule_bounds import MAX_ROADS, RULE_SPECS
-from energies.rule_checks import RuleError
-from energies.rules import RuleSet
-from energies.save_files import SaveFileError, load_file
+from energies import cli, sandbox
+from energies.newenergies.engine import awards
+from energies.newenergies.engine import IllegalActionError
+from energies.newenergies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
+from energies.newenergies.saves import load_game
+from energies.newenergies.rules.bounds import MAX_ROADS, RULE_SPECS
+from energies.kit.fields import RuleError
+from energies.newenergies.rules import RuleSet
+from energies.kit.saves import SaveFileError, load_file
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -373,7 +374,7 @@ EDIT_ARGS = st.lists(
     )
 )
 def test_any_sandbox_edit_works_or_is_refused_the_same_way_everywhere(edits):
-    from energies.invariants import check_invariants
+    from energies.newenergies.invariants import check_invariants
 
     game = en.new_game(seed=2)
     for seat, op, args in edits:
@@ -453,7 +454,7 @@ def test_load_file_refuses_devices_folders_and_pipes_without_blocking(tmp_path):
 def test_load_file_checks_the_size_before_reading(tmp_path, monkeypatch):
     big = tmp_path / "big.json"
     with open(big, "wb") as f:
-        f.truncate(en.game.MAX_SAVE_BYTES + 1)  # sparse: nothing is written
+        f.truncate(en.newenergies.game.MAX_SAVE_BYTES + 1)  # sparse: nothing is written
     monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("read whole"))
     with pytest.raises(SaveFileError, match="more than a save file"):
         load_file(big)
@@ -470,7 +471,7 @@ def test_save_is_atomic_and_never_truncates_a_good_file(tmp_path, monkeypatch):
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(en.Game, "to_json", lambda self: "x" * 10)
-    monkeypatch.setattr("energies.files.os.replace", lambda a, b: broken(None))
+    monkeypatch.setattr("energies.kit.files.os.replace", lambda a, b: broken(None))
     with pytest.raises(RuntimeError):
         game.save(path)
     assert path.read_text() == good
@@ -514,7 +515,7 @@ def test_cli_abuse_is_one_printable_line_and_exit_2(argv, needle, capsys):
 def test_simulate_out_is_checked_before_any_game(tmp_path, monkeypatch, capsys):
     import importlib
 
-    module = importlib.import_module("energies.simulate")
+    module = importlib.import_module("energies.runner.batch")
     monkeypatch.setattr(module, "simulate", lambda *a, **k: pytest.fail("ran games"))
     assert cli.main(["simulate", "--games", "5", "--out", str(tmp_path / "no" / "x.csv")]) == 2
 
@@ -530,7 +531,7 @@ def test_jobs_are_capped_to_the_cpus_with_a_note(tmp_path, capsys, monkeypatch):
 
 
 def test_simulate_refuses_absurd_counts_up_front():
-    from energies.simulate import simulate
+    from energies.runner import simulate
 
     for kwargs in (
         {"games": 10**12},
@@ -604,7 +605,7 @@ def test_a_file_of_tiny_size_with_huge_rule_counts_is_refused_at_once(saved):
 
 def test_too_many_actions_are_refused_before_replaying(saved):
     data = json.loads(saved)
-    data["actions"] = [{"kind": "end_turn", "seat": 0}] * (en.game.MAX_SAVED_ACTIONS + 1)
+    data["actions"] = [{"kind": "end_turn", "seat": 0}] * (en.newenergies.game.MAX_SAVED_ACTIONS + 1)
     with pytest.raises(SaveFileError, match="more than a game can have"):
         load_game(json.dumps(data))
 
@@ -615,7 +616,7 @@ def test_a_game_too_long_to_load_again_is_not_saved(tmp_path):
     rules = RuleSet.standard(4, bank_rate=1, turn_action_limit=2000)
     game = en.new_game(seed=4, rules=rules)
     rng = random.Random(4)
-    while len(game.actions) <= en.game.MAX_SAVED_ACTIONS:
+    while len(game.actions) <= en.newenergies.game.MAX_SAVED_ACTIONS:
         legal = game.legal_actions()
         trades = [a for a in legal if a.kind == "trade_with_supply"]
         game.apply(rng.choice(trades or legal))
@@ -626,7 +627,7 @@ def test_a_game_too_long_to_load_again_is_not_saved(tmp_path):
     with pytest.raises(SaveFileError, match="could not be loaded again"):
         game.save(path)
     assert path.read_text() == "an older save"
-    game.undo(len(game.actions) - en.game.MAX_SAVED_ACTIONS)
+    game.undo(len(game.actions) - en.newenergies.game.MAX_SAVED_ACTIONS)
     game.save(path)  # at the limit it saves and loads
     assert load_file(path).digest() == game.digest()
 

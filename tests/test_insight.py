@@ -38,8 +38,8 @@ from energies.insight import (
 from energies.insight.burden import concentration_index
 from energies.insight.payoff import lineups_for
 from energies.insight.whatif import action_turns
-from energies.rules import GREEN_CLIMATE_ROW, ROWS
-from energies.simulate import play_one, simulate
+from energies.newenergies.rules import GREEN_CLIMATE_ROW, ROWS
+from energies.runner import play_one, simulate
 
 SMALL_BROWN = (
     ("climate_conference", 2),

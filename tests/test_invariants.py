@@ -1,6 +1,6 @@
 """Invariants over many seeded random-bot games, checked after every action (design §5.2).
 
-* every bookkeeping invariant of :func:`energies.invariants.check_invariants`
+* every bookkeeping invariant of :func:`energies.newenergies.invariants.check_invariants`
   (cards, energy, development cards and discs conserved; LF/GF/VP recomputed
   from the pieces; piece limits; hazards; the distance rule; a running game is
   never stuck) holds after EVERY action of 200 four-player and 100
@@ -30,10 +30,10 @@ import pytest
 
 import energies as en
 from energies import actions as A
-from energies import engine
-from energies.invariants import OUTCOME_KINDS, check_invariants
-from energies.rules import CARD_KINDS, DEV_CARDS
-from energies.state import Task
+from energies.newenergies import engine
+from energies.newenergies.invariants import OUTCOME_KINDS, check_invariants
+from energies.newenergies.rules import CARD_KINDS, DEV_CARDS
+from energies.newenergies.state import Task
 
 BOT = en.bots.RandomBot()
 
@@ -470,7 +470,7 @@ _LISTING_VARIANTS = {
 
 @pytest.mark.parametrize("variant", sorted(_LISTING_VARIANTS))
 def test_design_2_listing_equals_what_the_checks_approve(variant: str):
-    """legal_actions() is built from one pass over the state (energies.listing and the
+    """legal_actions() is built from one pass over the state (energies.newenergies.engine.listing and the
     decision listings), not by running every check. On positions of draft and quick-start
     games with random and persona bots — own turns and every kind of pending decision —
     it lists exactly the set why_illegal approves over the whole island (trades one-for-one),
@@ -635,7 +635,7 @@ def test_checker_catches_kept_plant_spots_not_updated(monkeypatch):
 def test_checker_catches_kept_corner_owners_gone_stale(monkeypatch):
     """Were the corner owners kept past a new town (GameState.owners), the checker says so;
     the engine drops them, so production pays the new town."""
-    from energies import effects
+    from energies.newenergies.engine import effects
 
     def build_town_keeping_owners(state, a, paid=True):
         owners = state.owners
@@ -676,7 +676,7 @@ def test_checker_catches_kept_road_lengths_gone_stale():
 
 def test_checker_catches_a_wrong_answer_of_what_a_hand_buys():
     """The per-hand answers of listing.hand_buys are compared with the costs themselves."""
-    from energies import listing
+    from energies.newenergies.engine import listing
 
     game = _action_phase_game()
     assert check_invariants(game.state) == []
@@ -973,7 +973,7 @@ def test_a_view_reusing_stale_public_copies_is_a_violation():
 def test_a_set_up_task_is_skipped_exactly_when_it_lists_no_answer():
     """The turn machine asks ``decisions.has_setup_choice`` instead of listing set-up options
     (speed); it answers as ``real_choices`` would, also with no piece or no corner left."""
-    from energies import decisions
+    from energies.newenergies.engine import decisions
 
     def agree(state) -> int:
         compared = 0

@@ -42,7 +42,7 @@ import pandas.testing as pdt
 import pytest
 
 import energies as en
-from energies import lite
+from energies.kit import platform as lite
 
 REPO = Path(__file__).resolve().parents[1]
 LITE = REPO / "lite"

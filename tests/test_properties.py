@@ -38,11 +38,11 @@ from hypothesis import strategies as st
 
 import energies as en
 from energies import actions as A
-from energies.board import Board
-from energies.checks import supply_rate
-from energies.decisions import ANSWERS
-from energies.invariants import check_invariants
-from energies.rules import CARD_KINDS, DEV_CARDS, RuleSet
+from energies.newenergies.board import Board
+from energies.newenergies.engine.checks import supply_rate
+from energies.newenergies.engine.decisions import ANSWERS
+from energies.newenergies.invariants import check_invariants
+from energies.newenergies.rules import CARD_KINDS, DEV_CARDS, RuleSet
 
 EXPLORE = os.environ.get("ENERGIES_HYPOTHESIS") == "explore"
 

@@ -46,7 +46,7 @@ from energies.actions import (
     action_from_dict,
     action_to_dict,
 )
-from energies.rules import CARD_KINDS, RESOURCES, ROWS, RuleSet
+from energies.newenergies.rules import CARD_KINDS, RESOURCES, ROWS, RuleSet
 
 SB = en.sandbox
 BOARD = en.build_board()  # the beginner island (rule 2.2); the default layout of every game
@@ -2190,14 +2190,14 @@ def test_readme_house_table_matches_house_defaults():
 
 
 def test_quick_start_replayed_from_kept_picks_equals_one_scored_afresh():
-    """Speed only (energies.quickstart.quick_start): a later game walks the picks earlier games
+    """Speed only (energies.newenergies.engine.setup.quick_start): a later game walks the picks earlier games
     made on the same board and rules, drawing the tie-breaks from its own set-up stream. It
     must place exactly what scoring every option afresh places, and leave the set-up stream
     where scoring leaves it, whichever tie-break branches the games take. Where a walk ends,
     the position is the one kept from the first game that came that way (_arrive): the
     whole game, played on, is the same as one whose set-up was applied placement by
     placement."""
-    from energies import quickstart
+    from energies.newenergies.engine import setup as quickstart
 
     def start(seed, rules):
         game = en.new_game(seed=seed, rules=rules)

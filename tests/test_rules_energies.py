@@ -41,7 +41,7 @@ from energies.actions import (
     TakeCard,
     TradeWithSupply,
 )
-from energies.rules import BROWN_EVENTS, CARD_KINDS, ROWS
+from energies.newenergies.rules import BROWN_EVENTS, CARD_KINDS, ROWS
 
 BOARD = en.build_board()  # the beginner island every test plays on
 QUIET = (1, 1)  # a rolled 2: hex 1 only

@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 
 import energies as en
-from energies.plan import GREEN_WEIGHTS, planner
-from energies.rules import CARD_KINDS
-from energies.search import SearchPlayer, determinize
-from energies.search_candidates import ranked
-from energies.simulate import bot_seed
+from energies.bots.plan import GREEN_WEIGHTS, planner
+from energies.newenergies.rules import CARD_KINDS
+from energies.bots.search import SearchPlayer, determinize
+from energies.bots.search.candidates import ranked
+from energies.runner import bot_seed
 
 LOW_BUDGET = 8  # rollouts per decision: enough to exercise the search, quick in a test
 
@@ -149,7 +149,7 @@ def test_determinize_keeps_what_the_seat_knows():
         assert held == sum(p.hand[kind] for p in real.players) + real.supply[kind]
 
     # the same options: offers too, since rule 12.1 judges them from public facts
-    assert en.engine.legal_actions(world) == game.legal_actions()
+    assert en.newenergies.engine.legal_actions(world) == game.legal_actions()
 
 
 def test_determinize_keeps_the_turns_trade_counters():
@@ -164,7 +164,7 @@ def test_determinize_keeps_the_turns_trade_counters():
     world = determinize(_view(game, me), random.Random(0), me)
     assert world.proposals_made == game.state.proposals_made
     assert world.offers_made == game.state.offers_made
-    assert en.engine.legal_actions(world) == game.legal_actions()
+    assert en.newenergies.engine.legal_actions(world) == game.legal_actions()
 
 
 MATCH_BUDGET = 32  # rollouts per decision in the match: 4 worlds for 8 candidates

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import energies as en
-from energies.search import FEATURES, WEIGHTS, evaluate, features, win_chances
+from energies.bots.search import FEATURES, WEIGHTS, evaluate, features, win_chances
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,7 +20,7 @@ import pytest
 
 import energies as en
 from energies.actions import EndTurn
-from energies.simulate import bot_name, bot_seed, game_seeds, play_one, simulate
+from energies.runner import bot_name, bot_seed, game_seeds, play_one, simulate
 
 OUTCOME_KINDS = {"victory_points", "empty_bag", "everyone_loses", "unfinished"}
 
@@ -345,7 +345,7 @@ def test_jobs_1_does_not_import_multiprocessing():
     code = textwrap.dedent(
         """
         import sys
-        from energies.simulate import simulate
+        from energies.runner import simulate
         simulate(2, ["random"] * 3, progress=False)
         bad = [m for m in sys.modules if m.startswith("multiprocessing")
                or m == "concurrent.futures.process"]

@@ -3,11 +3,11 @@ EVERY action (issue "Reliability"; design §5.2).
 
 * 1,000 games on 2 processes — personas and RandomBots drawn per game, 3 and 4
   players, quick and draft starts (rules 2.3, 3.3), beginner and random layouts
-  (rule 2.2) — obey every invariant of :func:`energies.invariants.check_invariants`
+  (rule 2.2) — obey every invariant of :func:`energies.newenergies.invariants.check_invariants`
   after every action, and each ends with one of the four outcome kinds (rules
   14.1-14.3); the wall time is printed (run with ``-s``);
 * the report does not depend on the number of processes;
-* a soak game is exactly the game :func:`energies.simulate.play_one` plays, so the
+* a soak game is exactly the game :func:`energies.runner.batch.play_one` plays, so the
   reproduce recipe of a failure report works;
 * the soak is not a no-op: a broken engine gives violations, a failure report and
   exit status 1.
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import energies as en
-from energies.invariants import OUTCOME_KINDS
-from energies.simulate import play_one
+from energies.newenergies.invariants import OUTCOME_KINDS
+from energies.runner import play_one
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import soak  # benchmarks/soak.py: a script, importable from its folder
@@ -101,8 +101,8 @@ def test_soak_game_is_the_game_play_one_plays(index: int):
 def test_soak_reports_a_corrupt_engine_with_a_recipe_and_exit_status_1(monkeypatch, capsys):
     """A state whose VP disagree with its pieces (rule 13.8) is a violation: the report names
     it with the game to reproduce, and the command exits with status 1."""
-    real = en.state.GameState.victory_points
-    monkeypatch.setattr(en.state.GameState, "victory_points", lambda self, s: real(self, s) + 1)
+    real = en.newenergies.state.GameState.victory_points
+    monkeypatch.setattr(en.newenergies.state.GameState, "victory_points", lambda self, s: real(self, s) + 1)
     report = soak.run_soak(2, jobs=1, seed=0)
     assert report["violations"] > 0 and report["failed_games"] == 2
     failure = report["failures"][0]
@@ -116,7 +116,7 @@ def test_soak_reports_a_corrupt_engine_with_a_recipe_and_exit_status_1(monkeypat
 def test_soak_counts_an_engine_crash_as_a_violation(monkeypatch):
     """An exception from the engine on a listed legal action is reported, not raised."""
     calls = {"n": 0}
-    real = en.engine.apply
+    real = en.newenergies.engine.apply
 
     def flaky(state, action):
         calls["n"] += 1

@@ -14,10 +14,10 @@ from collections import Counter
 import pytest
 
 import energies as en
-from energies import view as view_module
+from energies.newenergies import view as view_module
 from energies.bots import PERSONAS, make_bot
-from energies.rules import CARD_KINDS
-from energies.view import GameView, HiddenInformationError, PlayerView
+from energies.newenergies.rules import CARD_KINDS
+from energies.newenergies.view import GameView, HiddenInformationError, PlayerView
 
 
 def positions(seeds=range(6), players=(3, 4), every=9):
@@ -265,7 +265,7 @@ def test_a_task_changed_in_place_shows_in_the_next_view():
     """A pending task's frozen copy is kept with the task while its details stay equal
     (view._queue_view): a count the engine lowers in place (one card of a discard at a time)
     and a list changed inside the details both show in the next view, as in a fresh one."""
-    from energies.state import Task
+    from energies.newenergies.state import Task
 
     game = en.new_game(players=4, seed=2)
     discard = Task("discard", 1, {"count": 3, "source": "seven"})

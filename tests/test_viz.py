@@ -38,7 +38,7 @@ from energies.actions import (
     RemoveHazard,
     RollDice,
 )
-from energies.board import PIPS
+from energies.newenergies.board import PIPS
 
 NAMES = ["Ada", "Ben", "Chloé", "Dev"]
 

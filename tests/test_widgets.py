@@ -32,8 +32,8 @@ from energies.actions import (
     goods_text,
 )
 from energies.bots import make_bot
-from energies.checks import supply_rates
-from energies.invariants import check_invariants
+from energies.newenergies.engine.checks import supply_rates
+from energies.newenergies.invariants import check_invariants
 from energies.widgets import FootprintExplorer, PlayApp, RulesPanel
 from energies.widgets.common import _footprint_figure, _risk_figure, risk_png
 
@@ -497,11 +497,11 @@ def test_import_energies_is_light_and_widgets_insight_are_lazy():
 
 
 def test_the_page_files_are_package_data():
-    from energies.widgets.board_view import STATIC
+    from energies.widgets.play.board import STATIC
 
     assert (STATIC / "playapp.js").exists() and (STATIC / "playapp.css").exists()
     text = (ROOT / "pyproject.toml").read_text()
-    assert '"energies.widgets" = ["static/*.js", "static/*.css"]' in text
+    assert '"energies.widgets.play" = ["static/*.js", "static/*.css"]' in text
     assert '"voila' in text.split("notebooks = [")[1].split("]")[0]
 
 

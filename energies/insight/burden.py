@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..text import chart_text
+from ..kit.text import chart_text
 
 __all__ = ["HARM_KINDS", "burden", "plot_burden"]
 

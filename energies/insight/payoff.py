@@ -81,7 +81,7 @@ def payoff_matrix(
     import pandas as pd
 
     from ..bots import make_bot
-    from ..simulate import bot_name, simulate
+    from ..runner.batch import bot_name, simulate
 
     if not isinstance(personas, (list, tuple)) or len(personas) != 2:
         raise ValueError("personas must be two bot names, e.g. ('fossil', 'green').")

@@ -28,10 +28,10 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..game import Game
-from ..rules import GREEN_CLIMATE_ROW
-from ..state import GameState
-from ..view import GameView
+from ..newenergies.game import Game
+from ..newenergies.rules import GREEN_CLIMATE_ROW
+from ..newenergies.state import GameState
+from ..newenergies.view import GameView
 
 __all__ = ["PublicBag", "bag_runs_out_within", "event_risk", "plot_event_risk", "public_bag"]
 
@@ -313,7 +313,7 @@ def bag_runs_out_within(game, k: int = 5) -> dict[int, float]:
 
 def plot_event_risk(game_or_frame, ax=None):
     """Horizontal bars: the chance each event row fires in the coming phase; return the Axes."""
-    from ..actions import pretty
+    from ..newenergies.actions import pretty
 
     frame = game_or_frame if hasattr(game_or_frame, "columns") else event_risk(game_or_frame)
     if "p_fires" not in frame.columns:

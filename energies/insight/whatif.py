@@ -25,11 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import Action, EndTurn, RollDice, SandboxEdit
+from ..newenergies.actions import Action, EndTurn, RollDice, SandboxEdit
 from ..bots import make_bot
-from ..game import Game, new_game
-from ..play import view_for
-from ..turns import record_turn
+from ..newenergies.game import Game, new_game
+from ..runner.loop import view_for
+from ..newenergies.engine.turns import record_turn
 
 __all__ = ["WhatIfResult", "action_turns", "alternatives", "branch_point", "what_if"]
 

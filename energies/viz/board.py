@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import math
 
-from ..board import PIPS
+from ..newenergies.board import PIPS
 from .pieces import _draw_pieces, _inspector_path
 from .style import (
     _CITY,

@@ -6,8 +6,8 @@ matplotlib and pandas are imported inside the functions.
 
 from __future__ import annotations
 
-from ..actions import pretty
-from ..text import chart_text
+from ..newenergies.actions import pretty
+from ..kit.text import chart_text
 from .style import BAND_COLORS, PLANT_COLORS, seat_color
 
 
@@ -116,7 +116,7 @@ def plot_footprint(history, ax=None, rules=None, events=None):
     if frame.empty:
         return _empty(ax, "the footprint")
     if rules is None:
-        from ..rules import RuleSet
+        from ..newenergies.rules import RuleSet
 
         rules = RuleSet.standard(3 if len(names) == 3 else 4)
 

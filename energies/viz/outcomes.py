@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..text import chart_text
+from ..kit.text import chart_text
 from .charts import _labels
 from .style import OUTCOME_COLORS, OUTCOME_LABELS
 

@@ -6,7 +6,7 @@ text or shape cue. Nothing here imports matplotlib.
 
 from __future__ import annotations
 
-from ..text import chart_text
+from ..kit.text import chart_text
 
 # Okabe-Ito colours (safe for the common colour-vision deficiencies); green and brown are
 # left to the plants and yellow to the hazards, so a seat colour never means a piece kind.

@@ -8,8 +8,8 @@ import traceback
 
 import ipywidgets as W
 
-from ..engine import IllegalActionError
-from ..game import Game, SaveFileError
+from ..newenergies.engine import IllegalActionError
+from ..newenergies.game import Game, SaveFileError
 from ..viz import plot_footprint
 
 

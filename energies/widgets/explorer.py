@@ -6,8 +6,8 @@ import traceback
 
 import ipywidgets as W
 
-from ..actions import EndTurn, pretty
-from ..game import Game, new_game
+from ..newenergies.actions import EndTurn, pretty
+from ..newenergies.game import Game, new_game
 from ..viz import board_png
 from .common import _CHART_PX, _esc, _figure_png, _footprint_figure, _StatusMixin
 

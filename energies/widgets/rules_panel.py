@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..rules import RuleSet
+from ..newenergies.rules import RuleSet
 from .common import _esc, _figure_png, _Guard, _StatusMixin
 
 
@@ -148,7 +148,7 @@ class RulesPanel(_StatusMixin):
         return _Guard(self).run("running the simulation", self._run)
 
     def _run(self):
-        from ..simulate import simulate
+        from ..runner.batch import simulate
 
         rules = self.current_rules()
         games = self.games.value

@@ -45,7 +45,7 @@ CHROMIUM_ARGS = [
 INSTALL_HINT = "install with: apt-get install -y chromium && pip install playwright"
 
 BOTS_LABEL = "Bots play until my turn"
-ROLL_LABEL = "Roll the dice"  # the controls of the PlayApp page (energies/widgets/static)
+ROLL_LABEL = "Roll the dice"  # the controls of the PlayApp page (energies/widgets/play/static)
 END_LABEL = "End the turn"
 
 # generous: the CI machine (and this one) runs other jobs at the same time

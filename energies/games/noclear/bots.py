@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from ...bots import RandomBot
-from ..base import make_bot_from
+from ...kit.shell import make_bot_from
 from .actions import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
 from .engine import uranium_price
 from .state import NoclearState

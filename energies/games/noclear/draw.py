@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...text import chart_text
+from ...kit.text import chart_text
 from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
-from ..base import figure_png
+from ...kit.shell import figure_png
 from .rules import SYMBOLS
 
 ENERGY_COLORS = ("#0072B2", "#E69F00")  # blue, orange (Okabe-Ito)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import CompanionGame
+from ...kit.shell import CompanionGame
 from . import engine
 from .actions import CODEC
 from .cards import Deck

@@ -10,7 +10,7 @@ import html
 
 import ipywidgets as W
 
-from ..app import GameApp
+from ...widgets.companion import GameApp
 from .draw import game_png
 from .game import new_game
 

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...bots import RandomBot
-from ..base import make_bot_from
+from ...kit.shell import make_bot_from
 from . import dice as D
 from .actions import Circle, CrossOut, Keep, Reroll
 from .odds import RerollPlanner

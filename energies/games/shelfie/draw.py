@@ -7,7 +7,7 @@ also has a text cue (row names, ``O`` circled, ``X`` crossed out).
 
 from __future__ import annotations
 
-from ...text import chart_text
+from ...kit.text import chart_text
 from ...viz.style import HIGHLIGHT_COLOR
 from .actions import face_name
 from .state import CIRCLED, CROSSED
@@ -123,7 +123,7 @@ def game_png(game, dpi: int = 72) -> bytes:
     """The picture as PNG bytes, without pyplot (for ``_repr_png_`` and widgets)."""
     from matplotlib.figure import Figure
 
-    from ..base import figure_png
+    from ...kit.shell import figure_png
 
     fig = Figure(figsize=(2.3 * game.rules.players + 0.6, 3.4), dpi=dpi)
     fig.subplots_adjust(0, 0, 1, 1)

@@ -12,8 +12,8 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ...state import Outcome
-from ..base import check_action_type
+from ...newenergies.state import Outcome
+from ...kit.shell import check_action_type
 from . import dice as D
 from .actions import CODEC, Circle, CrossOut, Keep, Reroll, face_name, item_name
 from .rules import ShelfieRules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..base import CompanionGame
+from ...kit.shell import CompanionGame
 from . import engine
 from .actions import CODEC
 from .rules import ShelfieRules

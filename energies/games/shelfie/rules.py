@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..base import CompanionRules
+from ...kit.shell import CompanionRules
 
 COLOURS = ("pink", "blue", "green", "yellow", "white")  # rule 1.1: one row per colour
 JOKER_NAME = "joker"

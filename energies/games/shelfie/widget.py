@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from ..app import GameApp
+from ...widgets.companion import GameApp
 from .actions import Keep, Reroll, face_name
 from .draw import game_png
 from .game import new_game

@@ -1,0 +1,97 @@
+"""What every save file of the kit shares: its size limits, its first checks, its error.
+
+A save file (any game of the kit: New Energies, My Shelfie Dice, Noclear) is JSON with a
+``format`` naming the game, the rules, seed, names, the action log and a digest; loading
+replays the log. :func:`parse_save` and :func:`check_save_fields` refuse a file that is too
+large, not UTF-8 JSON, or missing a field before any replay starts; :func:`load_file` reads
+one from disk. Every problem is a :class:`SaveFileError` naming it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import files
+
+# Loading replays every action, so these bound the work a file can ask for (README,
+# Guarantees; benchmarks/hostile_loads.py measures the worst file we could make).
+MAX_SAVE_BYTES = 4_000_000
+MAX_SAVED_ACTIONS = 20_000
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded; the message names the problem."""
+
+
+def shortened(text: object, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters for an error message: a hostile file's values
+    (an action's fields, a rule's value) may be megabytes long."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_save_fields(data: dict[str, Any]) -> None:
+    """The fields every save file of the kit has (any game), with their types and bounds."""
+    for key, kind in (
+        ("rules", dict),
+        ("seed", int),
+        ("names", list),
+        ("actions", list),
+        ("digest", str),
+    ):
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise SaveFileError(f"The save file's '{key}' field is missing or has the wrong type.")
+    if len(data["actions"]) > MAX_SAVED_ACTIONS:
+        raise SaveFileError(
+            f"The save file holds {len(data['actions']):,} actions, more than a game can have "
+            f"({MAX_SAVED_ACTIONS:,})."
+        )
+
+
+def check_loadable(text: str, actions: int) -> None:
+    """Refuse to write a save that :func:`parse_save` and :func:`check_save_fields` would
+    refuse on loading: a long enough game (a 1:1 bank, long turns) can pass the limits."""
+    if actions > MAX_SAVED_ACTIONS or len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(
+            f"This game ({actions:,} actions, {len(text):,} characters) is larger than a save "
+            f"file may be ({MAX_SAVED_ACTIONS:,} actions, {MAX_SAVE_BYTES:,} bytes): it could not "
+            "be loaded again, so it was not saved."
+        )
+
+
+def parse_save(text: str | bytes) -> Any:
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} bytes.")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFileError("The save file is not UTF-8 text.") from None
+    if not isinstance(text, str):
+        raise SaveFileError("A save file must be text.")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} characters.")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SaveFileError("The save file is nested too deeply to be a save file.") from None
+    except ValueError as exc:
+        raise SaveFileError(
+            f"The save file is not valid JSON (it may be truncated): {exc}."
+        ) from None
+
+
+def load_file(path, trust_rules: bool = False):
+    """Load a save file of any game of the kit from disk (a regular file of at most
+    ``MAX_SAVE_BYTES``); the file's ``format`` field says which game it is."""
+    from .registry import load_game as load_any_game  # games imports this module
+    from .text import printable
+
+    try:
+        data = files.read_bounded(path, MAX_SAVE_BYTES)
+    except files.FileProblem as exc:
+        raise SaveFileError(printable(exc)) from None
+    except OSError as exc:
+        raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
+    return load_any_game(data, trust_rules=trust_rules)

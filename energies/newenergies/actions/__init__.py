@@ -1,0 +1,401 @@
+"""Actions: one small frozen dataclass per decision a player can make.
+
+Every decision is an action — building and trading, but also discards on a 7,
+the Inspector's move, choosing a steal victim, answering a trade offer and the
+choices events ask for. ``str(action)`` reads like a sentence with seat
+numbers; ``action.describe(name, board)`` uses player names and hex names.
+Actions serialise to plain dicts for save files (:func:`action_to_dict`,
+:func:`action_from_dict`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, ClassVar
+
+# action_to_dict, field_problem, goods, goods_text and pretty live in action_json.py and
+# vocabulary.py; this module offers them too, where users and the widgets import them from
+from .codec import action_to_dict, checked_fields, field_problem  # noqa: F401
+from ...kit.fields import show
+from ..rules.vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
+
+
+def _on(board: Any, items: str, index: Any) -> bool:
+    """Whether ``index`` names one of the board's hexes, corners or paths."""
+    ok = isinstance(index, int) and not isinstance(index, bool)
+    return ok and board is not None and 0 <= index < len(getattr(board, items))
+
+
+def _hex(board: Any, h: int) -> str:
+    return str(board.hexes[h]) if _on(board, "hexes", h) else f"hex {h!r}"
+
+
+def _corner(board: Any, c: int) -> str:
+    return board.describe_corner(c) if _on(board, "corners", c) else f"corner {c!r}"
+
+
+def _path(board: Any, p: int) -> str:
+    return board.describe_path(p) if _on(board, "paths", p) else f"path {p!r}"
+
+
+def _raw(action: Action) -> str:
+    """A plain description that cannot fail: the kind and the fields' values."""
+    try:
+        values = ", ".join(
+            f"{f.name}={getattr(action, f.name)!r}"[:60] for f in dataclasses.fields(action)
+        )
+        return f"{action.kind.replace('_', ' ')} ({values})"
+    except Exception:  # noqa: BLE001 — a field whose repr fails: still say something
+        return f"{type(action).__name__} action"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class: ``seat`` is the player who decides."""
+
+    seat: int
+    kind: ClassVar[str] = "action"
+    group: ClassVar[str] = "other"  # how a widget groups the buttons
+
+    def describe(self, name: str | None = None, board: Any = None) -> str:
+        """The action as a sentence; never fails, even on out-of-range or ill-typed fields."""
+        try:
+            return self._sentence(name, board)
+        except Exception:  # noqa: BLE001 — a hand-made action: describe it plainly instead
+            return _raw(self)
+
+    def _sentence(self, name: str | None, board: Any) -> str:
+        return f"{name or f'Seat {self.seat}'} {self._verb(board)}"
+
+    def _verb(self, board: Any) -> str:
+        return self.kind.replace("_", " ")
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __copy__(self) -> Action:
+        return self  # frozen: a copy may be the same object (forks copy whole logs of actions)
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
+
+
+# -- turn structure ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice(Action):
+    kind: ClassVar[str] = "roll_dice"
+    group: ClassVar[str] = "turn"
+
+    def _verb(self, board: Any) -> str:
+        return "rolls the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "end_turn"
+    group: ClassVar[str] = "turn"
+
+    def _verb(self, board: Any) -> str:
+        return "ends the turn"
+
+
+# -- building (rule 10) -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    path: int
+    kind: ClassVar[str] = "build_road"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a road on {_path(board, self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildTown(Action):
+    corner: int
+    kind: ClassVar[str] = "build_town"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a town on {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    corner: int
+    kind: ClassVar[str] = "build_city"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a city on {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPlant(Action):
+    plant: str  # "fossil" | "renewable"
+    corner: int  # the owning town or city
+    hex: int
+    kind: ClassVar[str] = "build_plant"
+    group: ClassVar[str] = "build"
+
+    def _verb(self, board: Any) -> str:
+        return f"builds a {self.plant} plant on {_hex(board, self.hex)} (building at corner {self.corner})"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyDevCard(Action):
+    kind: ClassVar[str] = "buy_dev_card"
+    group: ClassVar[str] = "cards"
+
+    def _verb(self, board: Any) -> str:
+        return "buys a development card"
+
+
+# -- trading (rule 12) ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TradeWithSupply(Action):
+    give: str  # a resource, "science" or "energy"; the rate follows from rules and harbors
+    get: str
+    kind: ClassVar[str] = "trade_with_supply"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"trades {self.give} for 1 {self.get} with the supply"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    partner: int
+    give: Goods
+    get: Goods
+    kind: ClassVar[str] = "offer_trade"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"offers seat {self.partner} {goods_text(self.give)} for {goods_text(self.get)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade(Action):
+    """A seat that is not active proposes a trade to the active player (rule 12.1).
+
+    ``give`` is what the proposer gives, ``get`` what it asks from the active player, who
+    answers with :class:`RespondToTrade`. The engine asks for proposals right after the roll.
+    """
+
+    give: Goods
+    get: Goods
+    kind: ClassVar[str] = "propose_trade"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return f"proposes {goods_text(self.give)} for {goods_text(self.get)} to the active player"
+
+
+@dataclass(frozen=True, slots=True)
+class RespondToTrade(Action):
+    accept: bool
+    kind: ClassVar[str] = "respond_to_trade"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return "accepts the trade" if self.accept else "declines the trade"
+
+
+# -- energy (rule 11) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveHazard(Action):
+    place: str  # "hex" | "building"
+    index: int  # hex id or corner id
+    kind: ClassVar[str] = "remove_hazard"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        where = _hex(board, self.index) if self.place == "hex" else _corner(board, self.index)
+        return f"removes the hazard on {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class DemolishFossil(Action):
+    corner: int
+    hex: int
+    kind: ClassVar[str] = "demolish_fossil"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        return f"demolishes the fossil plant on {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWarehouse(Action):
+    kind: ClassVar[str] = "build_warehouse"
+    group: ClassVar[str] = "energy"
+
+    def _verb(self, board: Any) -> str:
+        return "builds the warehouse"
+
+
+# -- development cards (rules 5.4, 13) --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDevCard(Action):
+    card: str
+    kind: ClassVar[str] = "play_dev_card"
+    group: ClassVar[str] = "cards"
+
+    def _verb(self, board: Any) -> str:
+        return f"plays {pretty(self.card)}"
+
+
+# -- decisions asked for by the engine --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    card: str
+    kind: ClassVar[str] = "discard_card"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"discards 1 {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    card: str
+    kind: ClassVar[str] = "take_card"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"takes 1 {self.card} from the supply"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveInspector(Action):
+    hex: int
+    kind: ClassVar[str] = "move_inspector"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"moves the Inspector to {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVictim(Action):
+    victim: int
+    kind: ClassVar[str] = "choose_victim"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"steals from seat {self.victim}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHazard(Action):
+    corner: int
+    kind: ClassVar[str] = "place_hazard"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"puts a hazard on the building at {_corner(board, self.corner)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHex(Action):
+    hex: int
+    kind: ClassVar[str] = "choose_hex"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return f"takes High Yield from {_hex(board, self.hex)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    kind: ClassVar[str] = "decline"
+    group: ClassVar[str] = "decision"
+
+    def _verb(self, board: Any) -> str:
+        return "declines"
+
+
+# -- teacher sandbox (recorded so saved games replay) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxEdit(Action):
+    """A teacher's edit of the position; ``seat`` is -1 when no seat is involved."""
+
+    op: str
+    args: tuple[int | str, ...] = ()
+    kind: ClassVar[str] = "sandbox"
+    group: ClassVar[str] = "sandbox"
+
+    def _sentence(self, name: str | None, board: Any) -> str:
+        who = f" for {name or f'seat {self.seat}'}" if self.seat >= 0 else ""
+        return f"Teacher sandbox: {self.op.replace('_', ' ')} {list(self.args)}{who}"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        RollDice,
+        EndTurn,
+        BuildRoad,
+        BuildTown,
+        BuildCity,
+        BuildPlant,
+        BuyDevCard,
+        TradeWithSupply,
+        OfferTrade,
+        ProposeTrade,
+        RespondToTrade,
+        RemoveHazard,
+        DemolishFossil,
+        BuildWarehouse,
+        PlayDevCard,
+        DiscardCard,
+        TakeCard,
+        MoveInspector,
+        ChooseVictim,
+        PlaceHazard,
+        ChooseHex,
+        Decline,
+        SandboxEdit,
+    )
+}
+
+
+# ``shared.BuildRoad(0, 5)`` hands out one object per distinct action. Actions are frozen, so
+# equal actions may be one object; listing legal actions builds the same few hundred actions
+# again and again, and a cache lookup costs a fraction of building a frozen dataclass.
+shared = SimpleNamespace(
+    **{
+        cls.__name__: functools.cache(cls)
+        for cls in ACTION_TYPES.values()
+        if cls is not SandboxEdit
+    }
+)
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from :func:`action_to_dict`, raising ValueError on bad input."""
+    if not isinstance(data, dict):
+        raise ValueError("an action must be a JSON object")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action kind {show(kind)}")  # short: a file may hold megabytes
+    return cls(**checked_fields(cls, data, kind))

@@ -1,0 +1,382 @@
+"""Legality checks: one function per action kind, returning why it is illegal or None.
+
+Shared by ``legal_actions``, ``why_illegal`` and ``apply`` (see :mod:`energies.engine`),
+so the three can never disagree. Each reason is one sentence a student understands.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    BuildCity,
+    BuildPlant,
+    BuildRoad,
+    BuildTown,
+    BuildWarehouse,
+    BuyDevCard,
+    DemolishFossil,
+    Goods,
+    MoveInspector,
+    OfferTrade,
+    PlayDevCard,
+    ProposeTrade,
+    RemoveHazard,
+    TradeWithSupply,
+    pretty,
+)
+from ..board import Board
+from ..rules import CARD_KINDS, DEV_CARDS, RESOURCES, RuleSet
+from ..state import GameState, PlayerState
+
+PLANTS = ("fossil", "renewable")
+
+
+def lack(p: PlayerState, cost: dict[str, int], what: str) -> str | None:
+    missing = [f"{n - p.hand[k]} {k}" for k, n in cost.items() if p.hand[k] < n]
+    if not missing:
+        return None
+    price = " and ".join(f"{n} {k}" for k, n in cost.items())
+    return f"{what} costs {price}; you are short of {', '.join(missing)}."
+
+
+def lack_energy(p: PlayerState, need: int, what: str) -> str | None:
+    if p.energy >= need:
+        return None
+    return f"{what} costs {need} energy; you have {p.energy}."
+
+
+def corner_ok(board: Board, c: int) -> bool:
+    return isinstance(c, int) and 0 <= c < len(board.corners)
+
+
+def distance_ok(state: GameState, c: int) -> bool:
+    return all(state.owner_of(n) is None for n in state.board.corner_neighbors(c))
+
+
+# ==============================================================================================
+# Checks — one per action kind; ``None`` means legal
+# ==============================================================================================
+
+
+def check_road(state: GameState, a: BuildRoad, mode: str, anchor: int | None = None) -> str | None:
+    board, p = state.board, state.players[a.seat]
+    if not (isinstance(a.path, int) and 0 <= a.path < len(board.paths)):
+        return f"There is no path {a.path!r} on this island."
+    if state.road_owner(a.path) is not None:
+        return "That path already has a road."
+    if state.pieces_left(a.seat, "road") <= 0:
+        return f"You have no roads left (all {state.rules.roads} are on the board)."
+    ends = board.path_corners(a.path)
+    if mode == "setup":
+        if anchor not in ends:
+            return "Your starting road must touch the building you just placed."
+        return None
+    if not any(road_connects(state, a.seat, c) for c in ends):
+        return "A road must connect to your own road or building, and cannot pass an opponent's building."
+    if mode == "paid":
+        return lack(p, state.rules.cost("road"), "A road")
+    return None
+
+
+def road_connects(state: GameState, seat: int, corner: int) -> bool:
+    # rule 10.1: through one's own building, or along one's own road not cut by an opponent
+    owner = state.owner_of(corner)
+    if owner == seat:
+        return True
+    if owner is not None:
+        return False
+    roads = state.players[seat].roads
+    return any(path in roads for path in state.board.corner_paths(corner))
+
+
+def check_town(state: GameState, a: BuildTown, setup: bool = False) -> str | None:
+    p = state.players[a.seat]
+    if not corner_ok(state.board, a.corner):
+        return f"There is no corner {a.corner!r} on this island."
+    if state.owner_of(a.corner) is not None:
+        return "That corner already has a building."
+    if not distance_ok(state, a.corner):
+        return "Too close to another building: the corners next to a town must be empty (distance rule)."
+    if state.pieces_left(a.seat, "town") <= 0:
+        return f"You have no towns left (all {state.rules.towns} are on the board)."
+    if setup:
+        return None
+    if not any(path in p.roads for path in state.board.corner_paths(a.corner)):
+        return "A town must stand at the end of one of your roads."
+    return lack(p, state.rules.cost("town"), "A town")
+
+
+def check_city(state: GameState, a: BuildCity, setup: bool = False) -> str | None:
+    p = state.players[a.seat]
+    if not corner_ok(state.board, a.corner):
+        return f"There is no corner {a.corner!r} on this island."
+    if state.pieces_left(a.seat, "city") <= 0:
+        return f"You have no cities left (all {state.rules.cities} are on the board)."
+    if setup:  # rule 3.2/3.3: the starting city stands on its own corner
+        if state.owner_of(a.corner) is not None:
+            return "That corner already has a building."
+        if not distance_ok(state, a.corner):
+            return "Too close to another building: the corners next to a city must be empty (distance rule)."
+        return None
+    if a.corner not in p.towns:
+        return "A city replaces one of your own towns: pick a corner with your town."
+    return lack(p, state.rules.cost("city"), "A city")
+
+
+def check_plant(state: GameState, a: BuildPlant, mode: str = "paid") -> str | None:
+    """``mode``: "paid" (rule 10), "event" (free fossil, rule 7.4) or "sandbox" (free, any kind)."""
+    board, p, rules = state.board, state.players[a.seat], state.rules
+    if a.plant not in PLANTS:
+        return f"A plant is 'fossil' or 'renewable', not {a.plant!r}."
+    if mode == "event" and a.plant != "fossil":
+        return "Production Increase gives a free fossil plant only."
+    if not (isinstance(a.hex, int) and 0 <= a.hex < len(board.hexes)):
+        return f"There is no hex {a.hex!r} on this island."
+    if board.hexes[a.hex].number is None:
+        return "Power plants stand on a land hex with a number, not on the desert."
+    if a.corner not in p.buildings():
+        return (
+            "A plant belongs to one of your own towns or cities: pick a corner with your building."
+        )
+    if a.hex not in board.corner_hexes(a.corner):
+        return "That hex does not touch the building you picked."
+    if (a.corner, a.hex) in p.plants:
+        return "That building already has a plant on this hex (one per hex)."
+    slots = rules.city_plant_slots if a.corner in p.cities else rules.town_plant_slots
+    if sum(1 for (c, _h) in p.plants if c == a.corner) >= slots:
+        kind = "city" if a.corner in p.cities else "town"
+        return f"A {kind} carries at most {slots} plant(s); this one is full."
+    if state.pieces_left(a.seat, a.plant) <= 0:
+        return f"You have no {a.plant} plants left."
+    if mode != "paid":
+        return None
+    if state.plants_built >= rules.plants_per_turn:
+        return f"You can build only {rules.plants_per_turn} plant per turn (rule 10.3)."
+    return lack(p, rules.cost(a.plant), f"A {a.plant} plant")
+
+
+def check_buy_dev(state: GameState, a: BuyDevCard) -> str | None:
+    if not state.dev_deck:
+        return "The development card deck is empty."
+    return lack(state.players[a.seat], state.rules.cost("dev_card"), "A development card")
+
+
+def supply_rate(state: GameState, seat: int, give: str) -> int:
+    """Cards of ``give`` needed for one card from the supply (rules 12.2, 12.3, 11)."""
+    return supply_rates(state, seat)[give]
+
+
+def supply_rates(state: GameState, seat: int) -> dict[str, int]:
+    """Cards of each kind (resources, science, energy) needed for one card from the supply.
+
+    The returned dict is shared: read it, do not change it.
+    """
+    p = state.players[seat]
+    return state.rules.supply_rates(state.board.harbors_reached(p.towns | p.cities))
+
+
+def supply_gets(rules: RuleSet, give: str) -> tuple[str, ...]:
+    """What a supply trade giving ``give`` may take (rules 11, 12.2, 12.4): the 2-energy trade
+    takes a resource or science; "any resource" of the other trades is one of the five
+    resources unless the rule set lets it be science too."""
+    if give == "energy" or rules.science_as_any_resource:
+        return CARD_KINDS
+    return RESOURCES
+
+
+def check_supply_trade(state: GameState, a: TradeWithSupply) -> str | None:
+    p = state.players[a.seat]
+    if a.give not in CARD_KINDS + ("energy",):
+        return f"You cannot trade {a.give!r} with the supply."
+    allowed = supply_gets(state.rules, a.give)
+    if a.get not in allowed:
+        what = "a resource or science" if "science" in allowed else "one of the five resources"
+        return f"Trading {a.give} gets you {what}, not {a.get!r}."
+    if a.get == a.give:
+        return "Trading a card for the same card changes nothing."
+    rate = supply_rate(state, a.seat, a.give)
+    held = p.energy if a.give == "energy" else p.hand[a.give]
+    if held < rate:
+        return f"This trade needs {rate} {a.give}; you have {held}."
+    if state.supply[a.get] <= 0:
+        return f"The supply has no {a.get} left."
+    return None
+
+
+def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | None:
+    tradeable = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
+    p = state.players[seat]
+    for kind, n in items:
+        if kind not in tradeable:
+            what = (
+                "resources, science and energy"
+                if "energy" in tradeable
+                else "resources and science"
+            )
+            return f"Only {what} can be traded between players, not {kind!r}."
+        if not isinstance(n, int) or n <= 0:
+            return "Every traded amount must be a whole number above 0."
+        held = p.energy if kind == "energy" else p.hand[kind]
+        if held < n:
+            return (
+                f"{who} {n} {kind} but {'they' if who.endswith('ask for') else 'you'} have {held}."
+            )
+    if len({k for k, _ in items}) != len(items):
+        return "Name each kind only once in a trade."
+    return None
+
+
+def check_offer(state: GameState, a: OfferTrade) -> str | None:
+    if not (isinstance(a.partner, int) and 0 <= a.partner < state.n) or a.partner == a.seat:
+        return "Offer a trade to another player at the table."
+    limit = state.rules.trade_offers_per_turn
+    return _trade_problem(state, a, a.partner, state.offers_made, limit, "offers")
+
+
+def check_proposal(state: GameState, a: ProposeTrade) -> str | None:
+    """Rule 12.1: a seat that is not active proposes a trade to the active player; the cap on
+    offers counts each proposer separately."""
+    made, limit = state.proposals_made.get(a.seat, 0), state.rules.trade_offers_per_turn
+    return _trade_problem(state, a, state.active, made, limit, "proposals")
+
+
+def proposal_timing_problem(state: GameState, a: ProposeTrade) -> str:
+    """Why a proposal cannot be made now, when the engine is not asking this seat for one."""
+    limit = state.rules.trade_offers_per_turn
+    if limit <= 0:
+        return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
+    if a.seat == state.active:
+        return "You are the active player: offer a trade to another player instead (rule 12.1)."
+    if state.proposals_made.get(a.seat, 0) >= limit:
+        return f"You may make at most {limit} trade proposals per turn."
+    return (
+        "Players who are not active propose trades right after the active player rolls, "
+        "when the game asks them (rule 12.1); it is not your moment to propose now."
+    )
+
+
+def _trade_problem(
+    state: GameState, a: OfferTrade | ProposeTrade, partner: int, made: int, limit: int, what: str
+) -> str | None:
+    if not a.give or not a.get:
+        return "A trade needs something on both sides."
+    if {k for k, _ in a.give} & {k for k, _ in a.get}:
+        return "Do not offer and ask for the same kind of card."
+    if made >= limit:
+        return f"You may make at most {limit} trade {what} per turn."
+    return goods_problem(state, a.give, a.seat, "You offer") or asked_problem(state, a.get, partner)
+
+
+def asked_problem(state: GameState, items: Goods, partner: int) -> str | None:
+    """What is wrong with asking ``partner`` for ``items``, judged from public facts only.
+
+    Rule 12.1 lets a player propose any exchange; the partner accepts or declines. Which
+    kinds of card the partner holds is hidden, so a proposal may ask for any card kind as
+    long as the partner holds at least that many cards in all (a public count); energy is
+    public and is checked exactly. If the partner lacks the cards, accepting is not
+    possible and they decline (``decisions._trade_answers``). Checking the kinds here would
+    let the legal list tell the proposer what another player holds.
+    """
+    tradeable = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
+    q = state.players[partner]
+    cards = 0
+    for kind, n in items:
+        if kind not in tradeable:
+            return goods_problem(state, items, partner, "You ask for")  # the same sentence
+        if not isinstance(n, int) or n <= 0:
+            return "Every traded amount must be a whole number above 0."
+        if kind == "energy":
+            if q.energy < n:
+                return f"You ask for {n} energy but they have {q.energy}."
+        else:
+            cards += n
+    if len({k for k, _ in items}) != len(items):
+        return "Name each kind only once in a trade."
+    held = q.cards
+    if cards > held:
+        return f"You ask for {cards} cards but they hold only {held} card{'s' * (held != 1)}."
+    return None
+
+
+def hazard_exists(state: GameState, place: str, index: int) -> bool:
+    if place == "hex":
+        return index in state.hex_hazards
+    return place == "building" and index in state.building_hazards
+
+
+def check_remove_hazard(state: GameState, a: RemoveHazard, free: bool = False) -> str | None:
+    if not hazard_exists(state, a.place, a.index):
+        return "There is no hazard there."
+    if free:
+        return None
+    return lack_energy(
+        state.players[a.seat], state.rules.hazard_removal_energy, "Removing a hazard"
+    )
+
+
+def check_demolish(state: GameState, a: DemolishFossil) -> str | None:
+    p = state.players[a.seat]
+    if p.plants.get((a.corner, a.hex)) != "fossil":
+        return "You have no fossil plant there."
+    if state.demolished >= state.rules.demolish_per_turn:
+        return "You may demolish only one fossil plant per turn."
+    return lack_energy(p, state.rules.demolish_energy, "Demolishing a fossil plant")
+
+
+def check_warehouse(state: GameState, a: BuildWarehouse) -> str | None:
+    p = state.players[a.seat]
+    if p.warehouse:
+        return "You already built your warehouse (once per game)."
+    return lack_energy(p, state.rules.warehouse_energy, "The warehouse")
+
+
+def check_play_dev(state: GameState, a: PlayDevCard) -> str | None:
+    p = state.players[a.seat]
+    if a.card not in DEV_CARDS:
+        return f"There is no development card called {a.card!r}."
+    if a.card == "victory_point":
+        return "Victory Point cards are never played: they count as soon as you hold them."
+    if state.dev_played_turn >= state.rules.dev_cards_per_turn:
+        return "You may play only one development card per turn."
+    if a.card not in p.dev_cards:
+        return f"You do not hold a {pretty(a.card)} card."
+    if p.dev_cards.count(a.card) - p.dev_new.count(a.card) <= 0:
+        return f"You got this {pretty(a.card)} card this turn; play it from your next turn."
+    if state.phase == "roll" and not state.rules.dev_card_before_roll:
+        return "Development cards may be played only after rolling."
+    if a.card == "high_yield" and not renewable_hexes(p):
+        return "High Yield needs at least one of your renewable plants on the board."
+    return None
+
+
+def renewable_hexes(p: PlayerState) -> list[int]:
+    return sorted({h for (_c, h), k in p.plants.items() if k == "renewable"})
+
+
+def steal_candidates_near(state: GameState, hex_id: int, thief: int) -> list[int]:
+    seats = {state.owner_of(c) for c in state.board.hex_corners(hex_id)}
+    return [
+        s
+        for s in state.clockwise_from_active()
+        if s in seats and s != thief and state.players[s].cards > 0
+    ]
+
+
+def cleanup_victims(state: GameState, seat: int) -> list[int]:
+    # rule 13.5: only a player whose LF is higher than yours
+    mine = state.local_footprint(seat)
+    return [
+        s
+        for s in state.clockwise_from_active()
+        if s != seat and state.local_footprint(s) > mine and state.players[s].cards > 0
+    ]
+
+
+def check_move_inspector(state: GameState, a: MoveInspector) -> str | None:
+    board = state.board
+    if not (isinstance(a.hex, int) and 0 <= a.hex < len(board.hexes)):
+        return f"There is no hex {a.hex!r} on this island."
+    if a.hex == state.inspector:
+        return "The Inspector must move to another hex."
+    if a.hex in state.hex_hazards:
+        return "The Inspector cannot move onto a hex with a hazard."
+    return None

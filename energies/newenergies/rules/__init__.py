@@ -1,0 +1,372 @@
+"""RuleSet: every number and house default of CATAN: New Energies, in one frozen dataclass.
+
+The rules file (``shared/rules/new-energies.md``) tags each rule [R] (published)
+or [H] (house default: the published value could not be confirmed). Every [H]
+value is a field here and is listed by :meth:`RuleSet.house_defaults`, so
+lessons and the teacher guide can show which rules are assumptions. Variants
+are made with :func:`dataclasses.replace` or :meth:`RuleSet.replace`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from .house import HOUSE_NOTES, HOUSE_READINGS, HouseDefault, rule_order
+from .bounds import MAX_ROADS, RULE_SPECS, consistency_problems
+from ...kit.fields import RuleError, check_fields, fallback, show
+from .vocabulary import (
+    BROWN_EVENTS,
+    CARD_KINDS,
+    DEV_CARDS,
+    EVENTS,
+    GREEN_CLIMATE_ROW,
+    GREEN_EVENTS,
+    RESOURCES,
+    ROWS,
+    Cost,
+)
+
+# the names other modules import from here (the vocabulary and the bounds live beside it)
+__all__ = [
+    "BROWN_EVENTS",
+    "CARD_KINDS",
+    "DEV_CARDS",
+    "EVENTS",
+    "GREEN_CLIMATE_ROW",
+    "GREEN_EVENTS",
+    "MAX_ROADS",
+    "RESOURCES",
+    "ROWS",
+    "Cost",
+    "HouseDefault",
+    "RuleError",
+    "RuleSet",
+    "rule_order",
+]
+
+
+def _bands_4p() -> tuple[tuple[int, int, int], ...]:
+    return ((0, 5, 2), (6, 18, 1), (19, 23, 2), (24, 28, 3))
+
+
+def _bands_3p() -> tuple[tuple[int, int, int], ...]:
+    return ((0, 4, 2), (5, 13, 1), (14, 17, 2), (18, 21, 3))
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every number of the rules; ``RuleSet.standard(players)`` is the published game.
+
+    Costs are tuples of ``(kind, count)`` pairs so the dataclass stays hashable
+    and JSON-friendly. Fields marked [H] in the rules file are listed by
+    :meth:`house_defaults`.
+    """
+
+    players: int = 4
+    # §1 components
+    resource_cards: int = 19
+    science_cards: int = 20
+    energy_tokens: int = 20
+    energy_cap: int = 5  # rule 8.4
+    hazard_tokens: int = 10
+    dev_deck: Cost = (
+        ("cleanup", 14),
+        ("victory_point", 5),
+        ("road_construction", 2),
+        ("high_yield", 2),
+        ("research_grant", 2),
+    )
+    brown_discs: Cost = (
+        ("climate_conference", 9),
+        ("environmental_pollution", 8),
+        ("air_pollution", 9),
+        ("production_increase", 9),
+        ("rain_and_flooding", 8),
+    )
+    green_discs_per_player: Cost = (
+        ("climate_conference", 1),
+        ("sustainable_production", 4),
+        ("government_funding", 4),
+    )
+    towns: int = 5
+    cities: int = 4
+    roads: int = 12
+    fossil_plants: int = 6
+    renewable_plants: int = 9
+    harbors: tuple[tuple[str, int, int], ...] = (
+        ("generic", 3, 4),
+        ("lumber", 2, 1),
+        ("brick", 2, 1),
+        ("fiber", 2, 1),
+        ("food", 2, 1),
+        ("steel", 2, 1),
+    )
+    # §2 board
+    layout: str = "beginner"  # "beginner" | "random"
+    number_placement: str = "spiral"  # "spiral" | "shuffled" (random layout only)
+    start: str = "quick"  # "quick" | "draft" (rule 2.3 / 3.3)
+    # §3 set-up
+    starting_science: int = 1  # rule 3.4
+    starting_hand_per_hex: bool = True
+    starting_energy: int = 0
+    random_start_player: bool = True
+    # §4 footprint weights (rule 4.1) and track (rule 4.2)
+    lf_town: int = 1
+    lf_city: int = 2
+    lf_fossil: int = 1
+    lf_renewable: int = -1
+    gf_track_per_player: int = 7
+    disc_bands_4p: tuple[tuple[int, int, int], ...] = field(default_factory=_bands_4p)
+    disc_bands_3p: tuple[tuple[int, int, int], ...] = field(default_factory=_bands_3p)
+    # §5 turn
+    dev_cards_per_turn: int = 1
+    dev_card_before_roll: bool = True
+    # §6 event phase
+    event_spaces: tuple[tuple[str, int], ...] = tuple((row, 3) for row in ROWS)
+    shared_climate_row: bool = True
+    # §7 events
+    pollution_hazard_order: str = "board"  # "board" | "none" when hazards run short
+    production_increase_optional: bool = True
+    # §8 production
+    shortage_rule: str = "base"  # "base" (rule 8.6) | "clockwise" (pay in seat order)
+    # §9 seven
+    discard_threshold: int = 7
+    warehouse_threshold: int = 10
+    # §10 building
+    road_cost: Cost = (("brick", 1), ("lumber", 1))
+    town_cost: Cost = (("brick", 1), ("lumber", 1), ("fiber", 1), ("food", 1))
+    city_cost: Cost = (("steel", 3), ("food", 2))
+    fossil_cost: Cost = (("science", 1),)
+    renewable_cost: Cost = (("science", 3),)
+    dev_card_cost: Cost = (("food", 1), ("fiber", 1), ("steel", 1))
+    town_plant_slots: int = 1
+    city_plant_slots: int = 3
+    plants_per_turn: int = 1  # rule 10.3
+    city_keeps_town_plant: bool = True
+    plant_vp: int = 0
+    # §11 energy actions
+    hazard_removal_energy: int = 1
+    demolish_energy: int = 1
+    demolish_per_turn: int = 1  # rule 11.2 [R]: printed rulebook as a third-party engine quotes it
+    warehouse_energy: int = 2
+    energy_card_rate: int = 2
+    energy_tradeable: bool = True
+    # §12 trading
+    bank_rate: int = 4
+    science_rate: int = 3
+    generic_harbor_rate: int = 3
+    special_harbor_rate: int = 2
+    trade_offers_per_turn: int = 3
+    # rule 12.4 [H]: may "any resource" (4:1 and 3-science supply trades, harbors, Research
+    # Grant) be a science card? Off: only the 2-energy trade gives science.
+    science_as_any_resource: bool = False
+    # §13 cards and awards
+    road_construction_roads: int = 2
+    high_yield_hexes: int = 3
+    research_grant_cards: int = 2
+    longest_road_min: int = 5
+    longest_road_vp: int = 2
+    longest_road_tie_on_break: str = "set_aside"
+    environmentalist_min: int = 3
+    environmentalist_vp: int = 2
+    # §13.8 / §14 scoring and ending
+    town_vp: int = 1
+    city_vp: int = 2
+    vp_card_vp: int = 1
+    victory_points: int = 10
+    empty_bag_tiebreak_vp: bool = True
+    # rule 14.2a [H]: the Chinese reading of the empty bag: only more fossil than renewable
+    # plants eliminates, so an even balance (1 and 1, or none) may win.
+    empty_bag_even_survives: bool = False
+    turn_limit: int = 400
+    turn_action_limit: int = 200
+
+    def __post_init__(self) -> None:
+        # Every field is checked (and JSON lists made tuples) before anything is built from
+        # it: a rule set read from a file can name no unknown kind and no huge count.
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        canonical, problems = check_fields(values, _field_specs())
+        if not problems:
+            problems = consistency_problems(canonical)
+        if problems:
+            raise RuleError(problems)
+        for name, value in canonical.items():
+            if value is not values[name]:
+                object.__setattr__(self, name, value)
+
+    # -- constructors -------------------------------------------------------------------------
+
+    @classmethod
+    def standard(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """The published game for 3 or 4 players, optionally with changed fields."""
+        if players not in (3, 4) or isinstance(players, bool):
+            sentence = f"New Energies is played by 3 or 4 players, not {show(players)}"
+            raise RuleError([("players", sentence)])
+        return cls().replace(players=players, **changes)  # replace names unknown fields
+
+    @classmethod
+    def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
+        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-60.
+
+        A variant, not the published game: 4 brown discs of each event kind instead of 8-9
+        (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
+        can still fire twice and events come about as often per turn as in the full game.
+        Everything else — costs, footprint, disc bands, the empty-bag ending — is unchanged.
+        """
+        return cls.standard(
+            players,
+            brown_discs=tuple((kind, 4) for kind in BROWN_EVENTS),
+            event_spaces=tuple((row, 2) for row in ROWS),
+            **changes,
+        )
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some fields changed (validated like a new rule set)."""
+        unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(self)})
+        if unknown:
+            raise RuleError([(name, f"there is no rule field {show(name)}") for name in unknown])
+        return dataclasses.replace(self, **changes)
+
+    # -- derived numbers ----------------------------------------------------------------------
+
+    @property
+    def disc_bands(self) -> tuple[tuple[int, int, int], ...]:
+        """(low GF, high GF, discs drawn) bands for this player count (rule 4.3)."""
+        return self.disc_bands_4p if self.players == 4 else self.disc_bands_3p
+
+    @property
+    def gf_max(self) -> int:
+        """Top of the global footprint track (rule 4.2)."""
+        return self.gf_track_per_player * self.players
+
+    def discs_to_draw(self, gf: int) -> int:
+        """How many event discs the event phase draws at this GF (rule 4.3)."""
+        for low, high, discs in self.disc_bands:
+            if low <= gf <= high:
+                return discs
+        return self.disc_bands[-1][2] if gf > self.disc_bands[-1][1] else self.disc_bands[0][2]
+
+    def row_of(self, color: str, symbol: str) -> str:
+        """The event-board row a disc goes to (rules 6.2, 6.4)."""
+        if color == "green" and symbol == "climate_conference" and not self.shared_climate_row:
+            return GREEN_CLIMATE_ROW
+        return symbol
+
+    def spaces(self, row: str) -> int:
+        """Spaces on an event row (rule 6.3)."""
+        return self._spaces[row]
+
+    @functools.cached_property
+    def _spaces(self) -> dict[str, int]:
+        return dict(self.event_spaces)  # looked up on every disc drawn
+
+    def cost(self, item: str) -> dict[str, int]:
+        """Cost of a buildable item as a dict ("road", "town", "city", "fossil", ...).
+
+        The returned dict is shared: read it, do not change it.
+        """
+        return self._costs[item]
+
+    @functools.cached_property
+    def _costs(self) -> dict[str, dict[str, int]]:
+        # computed once per rule set: costs are looked up on every legal_actions call
+        items = ("road", "town", "city", "fossil", "renewable", "dev_card")
+        return {item: dict(getattr(self, f"{item}_cost")) for item in items}
+
+    def supply_rates(self, harbors: frozenset[str | None]) -> dict[str, int]:
+        """Cards of each kind (resources, science, energy) given for one card from the supply
+        by a player whose buildings reach harbors of these resources (None: a 3:1 harbor).
+
+        The returned dict is shared: read it, do not change it.
+        """
+        rates = self._supply_rates.get(harbors)
+        if rates is None:
+            rates = dict.fromkeys(RESOURCES, self.bank_rate)
+            for resource in harbors:
+                if resource is None:  # rule 12.3: a 3:1 harbor
+                    for kind in RESOURCES:
+                        rates[kind] = min(rates[kind], self.generic_harbor_rate)
+                else:  # rule 12.3: a 2:1 harbor for its resource
+                    rates[resource] = min(rates[resource], self.special_harbor_rate)
+            rates["science"] = self.science_rate  # rule 12.2
+            rates["energy"] = self.energy_card_rate  # rule 11
+            self._supply_rates[harbors] = rates
+        return rates
+
+    @functools.cached_property
+    def _supply_rates(self) -> dict[frozenset[str | None], dict[str, int]]:
+        return {}  # at most 2**6 harbor sets; looked up on every listing of a turn
+
+    @property
+    def harbor_kinds(self) -> tuple[str | None, ...]:
+        """The 9 harbors' types (None: a 3:1 harbor) as ``harbors`` counts them (rule 1 [H]);
+        the board lays them on its coastal slots (``layouts.build_board``)."""
+        return tuple(None if k == "generic" else k for k, _rate, n in self.harbors for _ in range(n))
+
+    def piece_limit(self, piece: str) -> int:
+        """How many of a piece each player owns (§1)."""
+        return {
+            "town": self.towns,
+            "city": self.cities,
+            "road": self.roads,
+            "fossil": self.fossil_plants,
+            "renewable": self.renewable_plants,
+        }[piece]
+
+    # -- documentation ------------------------------------------------------------------------
+
+    def house_defaults(self) -> tuple[HouseDefault, ...]:
+        """The house defaults ([H] rules) with this rule set's values."""
+        fields = [
+            HouseDefault(name, getattr(self, name), rule, note)
+            for name, (rule, note) in HOUSE_NOTES.items()
+        ]
+        readings = [HouseDefault(None, None, rule, note) for rule, note in HOUSE_READINGS]
+        return tuple(sorted(fields + readings, key=lambda h: rule_order(h.rule)))
+
+    def describe(self) -> str:
+        """Every field with its value; house defaults marked with [H] and their rule, then the
+        house readings that are not fields."""
+        lines = []
+        for f in dataclasses.fields(self):
+            mark = f"  [H, rule {HOUSE_NOTES[f.name][0]}]" if f.name in HOUSE_NOTES else ""
+            lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
+        lines += [f"[H, rule {rule}] {note}" for rule, note in HOUSE_READINGS]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able dict (tuples become lists)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RuleSet:
+        """Rebuild from :meth:`to_dict` output; a :class:`RuleError` names any bad field."""
+        if not isinstance(data, dict):
+            raise RuleError([("rules", "the rules must be a JSON object")])
+        known = {f.name for f in dataclasses.fields(cls)}
+        if len(data) > len(known):  # said at once, however many names a file invents
+            sentence = f"the rules hold {len(data)} fields, more than a rule set has"
+            raise RuleError([("rules", sentence)])
+        unknown = sorted(show(name) for name in set(data) - known)
+        if unknown:
+            raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])
+        return cls(**data)
+
+
+@functools.cache
+def _field_specs() -> dict[str, object]:
+    """The spec of every field: its entry in the table, else one made from its default."""
+    specs = {}
+    for f in dataclasses.fields(RuleSet):
+        default = f.default_factory() if f.default is dataclasses.MISSING else f.default
+        specs[f.name] = RULE_SPECS.get(f.name) or fallback(default)
+    return specs
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

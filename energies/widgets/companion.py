@@ -1,0 +1,119 @@
+"""A small play app for any companion game: picture, legal actions, bots, undo, status line.
+
+It reuses the PlayApp's shared parts (:mod:`energies.widgets.common`: the busy
+guard that turns errors into a status line, the status line itself). Each game's
+``widget`` module subclasses :class:`GameApp` and adds its own controls.
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as W
+
+from .common import _Guard, _StatusMixin
+from ..kit.registry import spec_of
+
+HUMAN = "human"
+
+
+class GameApp(_StatusMixin):
+    """Play a companion game in a notebook: humans pick actions, bots answer at once.
+
+    ``seats`` maps a seat to ``"human"`` or one of the game's bot names (default:
+    seat 0 human, the others the game's first bot).
+    """
+
+    def __init__(self, game, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+        self.game = game
+        self.spec = spec_of(game)
+        names = list(self.spec.bots)
+        if seats is None:
+            seats = {s: HUMAN if s == 0 else names[-1] for s in range(game.rules.players)}
+        self.seats = dict(seats)
+        self.bots = {
+            s: self.spec.make_bot(b, seed=seed + s) for s, b in self.seats.items() if b != HUMAN
+        }
+        self._rng = random.Random(seed)
+        self._busy: str | None = None
+        self.ignored_clicks = 0
+        self.last_error: str | None = None
+        self._guard = _Guard(self)
+        # natural size (a VBox would stretch the small PNG to the full width: blurry, and the
+        # controls pushed below the fold of a 768 px screen); narrower screens shrink it
+        self.picture = W.Image(
+            format="png", layout=W.Layout(max_width="100%", height="auto", align_self="flex-start")
+        )
+        self.choice = W.Dropdown(description="Action", layout=W.Layout(width="520px"))
+        self.apply_button = W.Button(description="Play it", button_style="primary")
+        self.undo_button = W.Button(description="Undo my move")
+        self.status = W.HTML()
+        self.apply_button.on_click(lambda _: self._guard.run("playing", self._play_chosen))
+        self.undo_button.on_click(lambda _: self._guard.run("undoing", self.undo))
+        self.widget = W.VBox(
+            [
+                self.picture,
+                *self.extra_controls(),
+                W.HBox([self.choice, self.apply_button, self.undo_button]),
+                self.status,
+            ]
+        )
+        self._guard.run("starting", self._run_bots)
+
+    # -- hooks for each game --------------------------------------------------------------------
+
+    def extra_controls(self) -> list:
+        """Game-specific widgets shown between the picture and the action list."""
+        return []
+
+    dpi = 110  # the picture is shown at its own size: readable on a projector, fits 768 px
+
+    def png(self) -> bytes:
+        return self.game._repr_png_()
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def play(self, action) -> None:
+        """Apply a human's action and let the bots answer; a refusal shows in the status line."""
+        self._guard.run("playing", self._apply, action)
+
+    def _apply(self, action) -> None:
+        self.game.apply(action)
+        self._say(f"You: {action}.", "ok")
+        self._run_bots()
+
+    def _play_chosen(self) -> None:
+        legal = self.game.legal_actions()
+        if self.choice.value is None or not 0 <= self.choice.value < len(legal):
+            self._say("Choose an action first.", "warn")
+            return
+        self._apply(legal[self.choice.value])
+
+    def _run_bots(self) -> None:
+        game, moves = self.game, 0
+        while not game.is_over and game.current_seat in self.bots:
+            seat = game.current_seat
+            action = self.bots[seat].decide(game.view(seat), game.legal_actions(), self._rng)
+            game.apply(action)
+            moves += 1
+        if game.is_over:
+            self._say(str(game.outcome), "ok")
+        elif moves:
+            self._say(f"The bots made {moves} move(s); your turn, {game.names[game.current_seat]}.")
+
+    def undo(self) -> None:
+        """Take back the last human move and the bot moves after it."""
+        game = self.game
+        humans = [i for i, a in enumerate(game.actions) if self.seats.get(a.seat) == HUMAN]
+        if not humans:
+            self._say("Nothing of yours to undo.", "warn")
+            return
+        game.undo(len(game.actions) - humans[-1])
+        self._say("Took back your last move.", "info")
+
+    def _refresh(self) -> None:
+        self.picture.value = self.png()
+        legal = self.game.legal_actions()
+        self.choice.options = [(str(a), i) for i, a in enumerate(legal)]
+        self.choice.value = 0 if legal else None
+        self.choice.disabled = self.apply_button.disabled = not legal

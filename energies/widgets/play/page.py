@@ -1,0 +1,249 @@
+"""PlayApp's page: building the ``view`` the browser draws (readouts, strip, controls, charts)."""
+
+from __future__ import annotations
+
+import base64
+import time
+from collections import Counter
+from typing import Any
+
+from ...newenergies.actions import goods_text, pretty
+from ...viz import seat_color
+from .board import board_pieces, changed_spots
+from ..common import footprint_png, risk_png
+from .controls import CARD_KINDS, Options
+
+LOG_LINES = 60
+STRIP_LINES = 14
+
+
+def _data_url(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+class _Page:
+    """A mixin of :class:`~energies.widgets.PlayApp`: turns the game into the page's ``view``.
+
+    The game, the seats, the wording (``self.words``) and the handlers live in PlayApp."""
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.status_text, self.status_kind = text, kind
+
+    def _mark(self) -> None:
+        """Remember the table before a human move: the strip shows what changed since."""
+        g = self.game
+        seat = self._viewer
+        p = g.state.players[seat]
+        self._since = {
+            "log": len(g.log),
+            "hand": {**{k: p.hand[k] for k in CARD_KINDS}, "energy": p.energy},
+            "pieces": board_pieces(g.state),
+            "seat": seat,
+        }
+
+    # -- the view ----------------------------------------------------------------------------
+
+    def _refresh(self, progress: str = "") -> None:
+        start = time.perf_counter()
+        g = self.game
+        seat = g.current_seat
+        human = seat is not None and seat in self.humans and not g.is_over
+        if human:
+            self._viewer = seat
+        legal = g.legal_actions() if human else []
+        self._legal = legal
+        options = Options(g, seat if human else None, legal, self.words)
+        pieces = board_pieces(g.state)
+        t = time.perf_counter()
+        spots = options.spots() if human else {}
+        self.timings["spots"] = time.perf_counter() - t
+        self._rev += 1
+        view: dict[str, Any] = {
+            "rev": self._rev,
+            "prompt": self._prompt_text(),
+            "color": seat_color(seat) if seat is not None else "#333333",
+            "turn_line": self._turn_line(),
+            "status": {"text": self.status_text, "kind": self.status_kind},
+            "progress": progress,
+            "human": human,
+            "over": g.is_over,
+            "pieces": pieces,
+            "spots": spots,
+            "changed": changed_spots(self._since.get("pieces"), pieces) if not progress else [],
+            "strip": self._strip(),
+            "decision": None,
+            "turn": [],
+            "scores": self._scores(),
+            "gf": self._gf_line(),
+            "hand": self._hand(),
+            "log": [self.words.speak(line) for line in g.log[-LOG_LINES:]],
+            "controls": {
+                "bots": not (g.is_over or human),
+                "step": not (g.is_over or human),
+                "undo": any(a.seat in self.humans for a in g.actions)
+                if self.humans
+                else bool(g.actions),
+            },
+            "file": {"folder": str(self.save_dir), "default": self._default_file_name()},
+            "offer_answer": self.offer_answer,
+            "proposals": self._proposal_view(),  # rule 12.1: the "don't ask me" option
+        }
+        if human and g.pending:
+            title = f"{self.words.name(seat)}, decide now: {g.pending}"
+            task = g.state.pending
+            if task.kind == "discard":  # how many clicks are left, not just "discard cards"
+                left = task.info["count"]
+                title += f" ({left} more, one card per click)" if left > 1 else " (1 more)"
+            if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
+                offer = next(
+                    (a for a in reversed(g.actions) if a.kind in ("offer_trade", "propose_trade")),
+                    None,
+                )
+                if offer is not None and offer.kind == "propose_trade" and offer.seat != seat:
+                    # rule 12.1: who gives what, said to the one who answers ("Bo proposes
+                    # 1 steel for 1 food to the active player" left that to guess)
+                    title += (
+                        f" ({self.words.name(offer.seat)} offers {self.words.name(seat)}"
+                        f" {goods_text(offer.give)} for {goods_text(offer.get)})"
+                    )
+                elif offer is not None:
+                    title += f" ({g.describe(offer)})"
+            view["decision"] = {
+                "title": self.words.speak(title, addressee=seat),
+                "options": options.decision_controls(),
+                "picker": options.proposal_picker() or None,  # rule 12.1
+            }
+        elif human:
+            view["turn"] = options.turn_controls()
+            view["build"] = options.build_rows()
+            view["build_note"] = options.turn_why() or ""
+            view["supply"] = options.supply_rows()
+            view["offers"] = options.offers()
+            view["energy"] = options.energy_controls()
+            view["cards"] = options.card_controls()
+        if g.is_over:
+            view["over_panel"] = self._over_panel()
+        self.view.view = view
+        self.timings["view"] = time.perf_counter() - start
+        if not progress:
+            self._draw_charts()
+        self.timings["refresh"] = time.perf_counter() - start
+
+    def _turn_line(self) -> str:
+        s = self.game.state
+        dice = f" · dice {s.dice[0]} + {s.dice[1]} = {sum(s.dice)}" if s.dice else ""
+        return f"Turn {s.turn} · {self.words.possessive(s.active)} turn{dice}"
+
+    def _gf_line(self) -> str:
+        s = self.game.state
+        gf = s.global_footprint
+        if self.game.is_over:
+            return f"GF {gf} of {s.rules.gf_max} · game over"
+        discs = s.rules.discs_to_draw(gf)
+        return (
+            f"GF {gf} of {s.rules.gf_max} · next event phase draws {discs} "
+            f"disc{'s' * (discs != 1)} · bag {len(s.bag)} · first to {s.rules.victory_points} VP"
+        )
+
+    def _strip(self) -> dict[str, Any]:
+        """What happened since the last human move: log lines and the viewer's card changes."""
+        g, since = self.game, self._since
+        lines = [self.words.speak(line) for line in g.log[since.get("log", len(g.log)) :]]
+        hand_change = ""
+        seat = since.get("seat")
+        if seat is not None and "hand" in since:
+            p = g.state.players[seat]
+            now = {**{k: p.hand[k] for k in CARD_KINDS}, "energy": p.energy}
+            diff = [
+                f"{'+' if now[k] > since['hand'][k] else '−'}{abs(now[k] - since['hand'][k])} {k}"
+                for k in now
+                if now[k] != since["hand"][k]
+            ]
+            if diff:
+                hand_change = f"{self.words.possessive(seat)} cards: {', '.join(diff)}"
+        more = max(0, len(lines) - STRIP_LINES)
+        return {"lines": lines[-STRIP_LINES:], "more": more, "hand_change": hand_change}
+
+    def _scores(self) -> list[dict[str, Any]]:
+        g, s = self.game, self.game.state
+        return [
+            {
+                "seat": p.seat,
+                "name": self.words.name(p.seat),
+                "who": self._who(p.seat),
+                "color": seat_color(p.seat),
+                "vp": s.victory_points(p.seat),
+                "lf": s.local_footprint(p.seat),
+                "fossil": p.count_plants("fossil"),
+                "renewable": p.count_plants("renewable"),
+                "cards": p.cards,
+                "energy": p.energy,
+                "dev": len(p.dev_cards),
+                "active": p.seat == s.active,
+                "deciding": p.seat == g.current_seat,
+            }
+            for p in s.players
+        ]
+
+    def _hand(self) -> dict[str, Any]:
+        g = self.game
+        seat = (
+            self._viewer
+            if self.humans
+            else (g.current_seat if g.current_seat is not None else g.active_seat)
+        )
+        p = g.state.players[seat]
+        dev, new = Counter(p.dev_cards), Counter(p.dev_new)
+        limit = g.rules.discard_threshold
+        return {
+            "seat": seat,
+            "title": f"{self.words.possessive(seat)} hand",
+            "cards": [[k, p.hand[k]] for k in CARD_KINDS],
+            "energy": p.energy,
+            "cap": g.rules.energy_cap,
+            "dev": ", ".join(
+                f"{pretty(c)} ×{n}" + (f" ({new[c]} new)" if new[c] else "")
+                for c, n in sorted(dev.items())
+            ),
+            "warehouse": bool(p.warehouse),
+            "warn": f"more than {limit} cards: a 7 costs half" if p.cards > limit else "",
+        }
+
+    def _over_panel(self) -> dict[str, Any]:
+        """The end of the game in words, with who polluted and who paid (insight.burden)."""
+        g = self.game
+        rows = []
+        try:
+            from ...insight import burden
+
+            frame = burden(g)
+            for r in frame.itertuples():
+                rows.append(
+                    {
+                        "name": self.words.name(int(r.seat)),
+                        "color": seat_color(int(r.seat)),
+                        "caused": round(100 * float(r.footprint_share or 0)),
+                        "paid": round(100 * float(r.harm_share or 0)),
+                    }
+                )
+        except ValueError:  # no turn recorded (a game over during set-up): nothing to compare
+            rows = []
+        return {"outcome": self.words.speak(str(g.outcome)), "burden": rows}
+
+    # -- charts ------------------------------------------------------------------------------
+
+    def _draw_charts(self) -> None:
+        """Footprint chart and risk meter, drawn only while the chart tab is open (or the game
+        is over) and only when a turn or an event changed them."""
+        g = self.game
+        want = self.chart and (self.charts_open or g.is_over)
+        key = (self._generation, len(g.history), len(g.events), g.is_over)
+        if not want or key == self._chart_key:
+            self.timings["chart"] = 0.0
+            return
+        t = time.perf_counter()
+        self.view.chart = _data_url(footprint_png(g))
+        self.view.risk = _data_url(risk_png(g)) if not g.is_over else ""
+        self._chart_key = key
+        self.chart_redraws += 1
+        self.timings["chart"] = time.perf_counter() - t
