@@ -3,7 +3,7 @@
     python benchmarks/hostile_loads.py
 
 Each case is built, saved, and loaded in a fresh process (CPU time of ``load_game`` and
-the process's peak memory). A report, not a test; README "Guarantees" quotes it.
+the process's peak memory). A report, not a test; docs/guarantees.md quotes it.
 
 * ``huge-counts``: a 3 KB file whose rules ask for a million discs and 72 roads (refused).
 * ``largest-rules``: every count at its upper bound, a bot game played to its end.

@@ -5,7 +5,7 @@
 Starting from random connected networks of ``--roads`` roads of one seat (opponents'
 buildings optional), it keeps changes that make ``awards.longest_road`` take more CPU
 time, and prints the slowest network found with its time (best of 5 repeats).
-A report, not a test: the README's Guarantees quote its result.
+A report, not a test: docs/guarantees.md quotes its result.
 """
 
 from __future__ import annotations

@@ -323,15 +323,18 @@ def test_import_energies_does_not_import_the_env():
     assert out.stdout.split() == ["False", "False"]
 
 
-def _readme_section() -> str:
+def _agents_page(heading: str | None = None) -> str:
+    """docs/agents.md (the README's learning-agents section moved there), or one section of it."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    return text.split("## Learning agents", 1)[1].split("\n## ", 1)[0]
+    text = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
+    if heading is None:
+        return text
+    return text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
 
 
-def test_the_readme_table_and_example_match_the_code():
-    section = _readme_section()
+def test_the_agents_page_action_table_and_example_match_the_code():
+    section = _agents_page("## Actions")
     codec = raw_env(players=4).codec
     quoted = {}
     for ranges, kinds in re.findall(
@@ -341,7 +344,23 @@ def test_the_readme_table_and_example_match_the_code():
             first, _, last = span.strip().partition("–")
             quoted[kind.strip("` ")] = (int(first), int(last or first))
     assert quoted == {k: (start, start + size - 1) for k, start, size in codec.blocks}
-    example = section.split("```python", 1)[1].split("```", 1)[0]
+    example = _agents_page().split("```python", 1)[1].split("```", 1)[0]
     namespace: dict = {}
-    exec(compile(example, "README example", "exec"), namespace)  # noqa: S102
+    exec(compile(example, "docs/agents.md example", "exec"), namespace)  # noqa: S102
     assert namespace["e"].unwrapped.game.is_over
+
+
+def test_the_agents_page_observation_table_matches_the_encoder():
+    """Every segment of the observation vector, in order, with its indices (4 players)."""
+    from energies.env.encoding import ObservationEncoder
+
+    section = _agents_page("## Observations")
+    quoted = [
+        (name, int(first), int(last or first))
+        for first, last, name in re.findall(
+            r"^\| (\d+)(?:–(\d+))? \| `([a-z_]+)` \|", section, flags=re.MULTILINE
+        )
+    ]
+    encoder = ObservationEncoder(en.new_game(players=4, seed=1).board)
+    assert quoted == [(name, start, start + size - 1) for name, start, size in encoder.layout]
+    assert f"float32[{encoder.size}]" in section

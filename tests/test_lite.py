@@ -459,7 +459,8 @@ def in_fresh_thread(work):
 def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):
     """JupyterLab loads with every request to another host refused, lists the lessons and
     offers the Pyodide kernel; a lesson opens on that kernel without asking, and the kernel's
-    first step is to fetch the pinned Pyodide from its CDN (refused here: see the README)."""
+    first step is to fetch the pinned Pyodide from its CDN (refused here: see
+    docs/lessons-in-the-browser.md)."""
     import browserkit as bk
 
     require(bk.missing_browser(), bk.INSTALL_HINT)

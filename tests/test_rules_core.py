@@ -2094,7 +2094,7 @@ def test_illegal_action_is_not_recorded_and_replay_is_identical():
 
 
 # ==============================================================================================
-# The [H]/[R] tags of the rules file, house_defaults(), describe() and the README table
+# The [H]/[R] tags of the rules file, house_defaults(), describe() and docs/house-rules.md
 # ==============================================================================================
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -2156,10 +2156,11 @@ def test_describe_marks_exactly_the_house_defaults():
     assert len(readings) == sum(1 for h in defaults if h.field is None)
 
 
-def readme_house_table() -> list[tuple[str, list[str], str]]:
-    """(rule, [field or 'name = value', ...], text) for each row of the README's table."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Rules and house defaults", 1)[1].split("\n## ", 1)[0]
+def house_table(heading: str = "## CATAN: New Energies") -> list[tuple[str, list[str], str]]:
+    """(rule, [field or 'name = value', ...], text) for each row of a table in docs/house-rules.md
+    (the section under ``heading``; the README's table moved there)."""
+    page = (ROOT / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    section = page.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]
     rows = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -2168,25 +2169,39 @@ def readme_house_table() -> list[tuple[str, list[str], str]]:
     return rows
 
 
-def test_readme_house_table_matches_house_defaults():
-    """The README's table lists exactly the house defaults: the same rules, the same fields,
+def check_house_table(rows, rules) -> None:
+    """The table lists exactly the house defaults of ``rules``: the same rules, the same fields,
     and every 'field = value' it quotes is the default value."""
-    rows = readme_house_table()
-    defaults = RuleSet().house_defaults()
+    defaults = rules.house_defaults()
     assert {r for r, _, _ in rows} == {h.rule for h in defaults}
     quoted = {(rule, q.split(" = ")[0]) for rule, names, _ in rows for q in names}
     want = {(h.rule, h.field) for h in defaults if h.field}
     assert want <= quoted, want - quoted
-    fields = {f.name for f in dataclasses.fields(RuleSet)}
+    fields = {f.name for f in dataclasses.fields(type(rules))}
     assert {name for _, name in quoted if name in fields} == {f for _, f in want}
     for _, names, _ in rows:
         for q in names:
             if " = " in q and q.split(" = ")[0] in fields:
                 name, value = q.split(" = ", 1)
-                assert repr(getattr(RuleSet(), name)) == value, name
+                assert repr(getattr(rules, name)) == value, name
     for rule, names, _ in rows:  # a row without a field is a listed reading of that rule
         if not names:
             assert any(h.rule == rule and h.field is None for h in defaults), rule
+
+
+def test_house_rules_page_table_matches_house_defaults():
+    """docs/house-rules.md's New Energies table lists exactly the house defaults: the same rules,
+    the same fields, and every 'field = value' it quotes is the default value."""
+    check_house_table(house_table(), RuleSet())
+
+
+def test_house_rules_page_companion_tables_match_house_defaults():
+    """The same for the companion games' tables on docs/house-rules.md."""
+    from energies.games.noclear import NoclearRules
+    from energies.games.shelfie import ShelfieRules
+
+    check_house_table(house_table("## My Shelfie Dice"), ShelfieRules())
+    check_house_table(house_table("## Noclear"), NoclearRules())
 
 
 def test_quick_start_replayed_from_kept_picks_equals_one_scored_afresh():

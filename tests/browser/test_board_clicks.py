@@ -310,8 +310,9 @@ def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp
 
 
 def test_voila_culls_the_kernel_of_a_closed_tab(browser, tmp_path):
-    """The README's Voila command culls idle kernels without a connection: a closed tab
-    leaves no kernel behind (here with a 4-second timeout instead of the README's minutes)."""
+    """The Voila command of docs/lessons-in-the-browser.md culls idle kernels without a
+    connection: a closed tab leaves no kernel behind (here with a 4-second timeout instead of
+    the page's minutes; tests/test_docs.py checks the page's command has both options)."""
     import time
 
     args = [
