@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from . import GreenInvestor
+from .personas import GreenInvestor
 
 __all__ = ["GREEN_WEIGHTS", "PLAN_WEIGHTS", "Planner", "plan_class", "planner", "planner_class"]
 
