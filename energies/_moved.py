@@ -4,7 +4,7 @@ Release 0.3 grouped the package by layer (``docs/architecture.md``): the contrac
 :mod:`energies.kit`, the game in :mod:`energies.newenergies`, players in :mod:`energies.bots`,
 :mod:`energies.runner`, :mod:`energies.env` and so on. An old ``import energies.board`` still
 works: it warns once and gives the module at its new place (the same module object, so
-classes and functions are identical whichever path named them). ``tests/test_layers.py``
+classes and functions are identical whichever path named them). ``tests/test_moved_paths.py``
 lists these paths; the next release removes them.
 """
 
