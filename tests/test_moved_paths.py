@@ -96,7 +96,8 @@ for old, new in sorted(MOVED.items()):
 
 namespace = {}
 exec("from energies.simulate import play_one", namespace)
-report["play_one"] = namespace["play_one"] is importlib.import_module(MOVED["energies.simulate"]).play_one
+batch = importlib.import_module(MOVED["energies.simulate"])
+report["play_one"] = namespace["play_one"] is batch.play_one
 
 import energies.play
 
