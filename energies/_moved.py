@@ -2,10 +2,11 @@
 
 Release 0.3 grouped the package by layer (``docs/architecture.md``): the contract in
 :mod:`energies.kit`, the game in :mod:`energies.newenergies`, players in :mod:`energies.bots`,
-:mod:`energies.runner`, :mod:`energies.env` and so on. An old ``import energies.board`` still
-works: it warns once and gives the module at its new place (the same module object, so
-classes and functions are identical whichever path named them). ``tests/test_layers.py``
-lists these paths; the next release removes them.
+:mod:`energies.runner`, :mod:`energies.env` and so on. An old ``import energies.state``
+still works: it warns once and gives the module at its new place (the same module object, so
+classes and functions are identical whichever path named them). ``tests/test_moved_paths.py``
+lists these paths; the next release removes them. (``energies.actions``, ``energies.board``
+and ``energies.sandbox`` stay public paths, without a warning: see ``energies/__init__.py``.)
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ import energies as en
 from energies import actions as A
 from energies import cli, sandbox
 from energies.newenergies.engine import awards
+from energies.newenergies.engine.edits import EDIT_CHECKS
 from energies.newenergies.engine import IllegalActionError
 from energies.newenergies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
 from energies.newenergies.saves import load_game
@@ -368,7 +369,7 @@ EDIT_ARGS = st.lists(
 @given(
     edits=st.lists(
         st.tuples(
-            st.integers(-2, 5), st.sampled_from(sorted(sandbox._CHECKS) + ["nope"]), EDIT_ARGS
+            st.integers(-2, 5), st.sampled_from(sorted(EDIT_CHECKS) + ["nope"]), EDIT_ARGS
         ),
         max_size=12,
     )

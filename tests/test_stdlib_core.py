@@ -5,6 +5,10 @@ distribution in JupyterLite, a bare `pip install --no-deps`): charts, frames and
 graph import them when first used. A child process blocks those imports with a
 ``sys.meta_path`` finder, imports energies, plays seeded games (random bots and the four
 personas), saves and reloads them, and must print exactly what a normal process prints.
+
+Two layers promise more (``docs/architecture.md``): every module of :mod:`energies.kit` (the
+contract) and of :mod:`energies.newenergies` (the rules engine) imports only the standard
+library, and so does ``import energies`` as a whole.
 """
 
 from __future__ import annotations
@@ -97,3 +101,41 @@ def test_blocker_is_effective_for_the_lazy_parts():
     )
     assert proc.returncode == 0, proc.stderr
     assert "MISSING numpy" in proc.stdout
+
+
+# Prints the top-level packages beyond the standard library that the code loaded (those a
+# bare interpreter loads at start-up, such as a .pth file's, are not counted).
+_BEYOND_STDLIB = """
+import importlib, json, pkgutil, sys
+at_start = set(sys.modules)
+{code}
+loaded = {{name.split(".")[0] for name in set(sys.modules) - at_start}}
+print(json.dumps(sorted(loaded - set(sys.stdlib_module_names) - {{"energies"}})))
+"""
+
+
+def _beyond_stdlib(code: str) -> list[str]:
+    proc = _run(_BEYOND_STDLIB.format(code=code))
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+def test_import_energies_loads_only_the_standard_library():
+    """No pandas, numpy, matplotlib, networkx or ipywidgets: ``import energies`` stays quick."""
+    assert _beyond_stdlib("import energies") == []
+
+
+def test_every_module_of_kit_and_newenergies_imports_only_the_standard_library():
+    every_module = (
+        "import energies.kit, energies.newenergies\n"
+        "for package in (energies.kit, energies.newenergies):\n"
+        "    prefix = package.__name__ + '.'\n"
+        "    for found in pkgutil.walk_packages(package.__path__, prefix):\n"
+        "        importlib.import_module(found.name)\n"
+        "        print(found.name)\n"
+    )
+    proc = _run(_BEYOND_STDLIB.format(code=every_module))
+    assert proc.returncode == 0, proc.stderr
+    *imported, beyond = proc.stdout.splitlines()
+    assert {"energies.kit.files", "energies.newenergies.engine.checks"} <= set(imported)
+    assert json.loads(beyond) == []

@@ -1,6 +1,6 @@
 """A tunable plan: GreenInvestor's priorities with their weights as numbers a search can fit.
 
-The search player (:mod:`energies.search`) plays its own seat, and its rollouts of that seat,
+The search player (:mod:`energies.bots.search`) plays its own seat, and its rollouts of that seat,
 with a persona, and corrects it only where rollouts clearly disagree. :class:`Planner` is a
 persona whose every priority is a named weight (a class attribute), so that
 ``benchmarks/tune_plan.py`` can fit them on who wins persona games. With
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from . import GreenInvestor
+from .personas import GreenInvestor
 
 __all__ = ["GREEN_WEIGHTS", "PLAN_WEIGHTS", "Planner", "plan_class", "planner", "planner_class"]
 
@@ -61,7 +61,7 @@ PLAN_WEIGHTS: dict[str, float] = {**GREEN_WEIGHTS, "science_value": 2.5}
 
 
 class Planner(GreenInvestor):
-    """GreenInvestor's plan with tunable weights (see :mod:`energies.plan`)."""
+    """GreenInvestor's plan with tunable weights (see :mod:`energies.bots.plan`)."""
 
     name = "Planner"
     weights: dict[str, float] = PLAN_WEIGHTS

@@ -1,11 +1,11 @@
-"""How a :class:`~energies.strategy.StrategyBot` scores each kind of legal action.
+"""How a :class:`~energies.bots.strategy.StrategyBot` scores each kind of legal action.
 
 :class:`ActionScores` holds one ``_score_<kind>(state, action, needs)`` method per action
 kind (``StrategyBot.score`` looks them up by the action's ``kind``) and the facts they
 share. It is a mixin: the numbers it weighs (``card_value``, ``plant_score``,
 ``demolish_score``, ``accept_margin``, ``hazard_care``) and the once-per-decision memo
-(``_memo_get``) come from :class:`~energies.strategy.StrategyBot`, whose personas
-(:mod:`energies.bots`) override them.
+(``_memo_get``) come from :class:`~energies.bots.strategy.StrategyBot`, whose personas
+(:mod:`energies.bots.personas`) override them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ BASE_CARD_VALUE = {
 
 
 class ActionScores:
-    """The ``_score_<kind>`` methods of :class:`~energies.strategy.StrategyBot` (a mixin)."""
+    """The ``_score_<kind>`` methods of :class:`~energies.bots.strategy.StrategyBot` (a mixin)."""
 
     def _score_end_turn(self, state, a, needs):
         return 0.1

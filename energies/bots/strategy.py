@@ -1,8 +1,8 @@
 """The StrategyBot: one shared, rule-aware player whose priorities each persona sets.
 
-It scores every legal action (the scores themselves: :mod:`energies.scoring`) and takes the
-best one, breaking ties with seeded draws; the personas of :mod:`energies.bots` change only
-a few hooks and weights.
+It scores every legal action (the scores themselves: :mod:`energies.bots.scoring`) and takes
+the best one, breaking ties with seeded draws; the personas of :mod:`energies.bots.personas`
+change only a few hooks and weights.
 """
 
 from __future__ import annotations

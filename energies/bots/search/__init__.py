@@ -10,14 +10,15 @@ The method, for one decision of the seat ``me``:
 1. **Trivial decisions at once.** A single legal action is returned; every decision that
    is not a free choice of its own turn's action phase (discards, victims, the Inspector,
    trade answers, set-up, rolling) is answered by the base persona (the ``plan``:
-   GreenInvestor, or the Planner of :mod:`energies.plan` with weights fitted on persona
+   GreenInvestor, or the Planner of :mod:`energies.bots.plan` with weights fitted on persona
    games; FossilRush for the fossil-only variant), which handles those well. With
    ``search_trades`` the rule 12.1 trades are searched too: whether to accept a rival's
    proposal, and whether to make the persona's proposal or pass (a trade helps two seats).
 2. **Determinise** (:func:`determinize`). From what the seat may know — the information-set
-   view ``game.view(seat)`` (:mod:`energies.view`; given a Game it takes the view itself;
-   given a bare GameState it reads only the same public facts) — build a private :class:`~energies.state.GameState` that is one
-   world consistent with that knowledge: the other seats' hands are dealt, within their
+   view ``game.view(seat)`` (:mod:`energies.newenergies.view`; given a Game it takes the view
+   itself; given a bare GameState it reads only the same public facts) — build a private
+   :class:`~energies.newenergies.state.GameState` that is one world consistent with that
+   knowledge: the other seats' hands are dealt, within their
    card counts, from the cards that are not in this seat's hand (what is left is the
    supply); their development cards and the deck are dealt from the deck's composition
    minus this seat's cards and every card played; the green discs whose symbols are face
@@ -73,7 +74,7 @@ from collections.abc import Sequence
 
 from ...newenergies import engine
 from ...newenergies.actions import Action, Decline, OfferTrade, TradeWithSupply
-from .. import Balanced, FossilRush, FreeRider, GreenInvestor
+from ..personas import Balanced, FossilRush, FreeRider, GreenInvestor
 from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
 from ..plan import plan_class
 from .candidates import Restricted, allowed, kind_key, ranked, significant_best
@@ -113,7 +114,7 @@ _TRADE_TASKS = ("trade_response", "propose_trade")  # rule 12.1: answers and pro
 
 
 class SearchPlayer:
-    """Determinised Monte-Carlo search with persona rollouts (see :mod:`energies.search`).
+    """Determinised Monte-Carlo search with persona rollouts (see :mod:`energies.bots.search`).
 
     ``budget``: rollouts per searched decision; ``width``: the base persona's best actions
     kept as candidates; ``wide``: add the other personas' picks and the best action of each
@@ -123,7 +124,7 @@ class SearchPlayer:
     ``depth``: rounds a rollout plays; ``finish_rounds``: play the game out when the bag's end
     is this many rounds away (0: never); ``read_opponents``: model rivals by their public
     plants; ``search_trades``: search the rule 12.1 answers and proposals; ``plan``: the base
-    persona of its own seat, ``"green"`` (GreenInvestor), ``"tuned"`` (:mod:`energies.plan`'s
+    persona of its own seat, ``"green"`` (GreenInvestor), ``"tuned"`` (:mod:`energies.bots.plan`'s
     fitted Planner) or a dict of Planner weights. benchmarks/results/search_variants.md
     measures each knob against the default.
     """

@@ -5,7 +5,7 @@ kind of action (each plant kind, each card, a supply trade that completes a buil
 best representative among the candidates, :class:`Restricted` keeps a fossil-only or
 renewable-only persona to its kind, and :func:`significant_best` decides, from the same
 sampled worlds for every candidate, whether one beats the persona's own choice clearly
-enough to play it instead (see :mod:`energies.search`).
+enough to play it instead (see :mod:`energies.bots.search`).
 """
 
 from __future__ import annotations

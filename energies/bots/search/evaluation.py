@@ -1,7 +1,7 @@
 """The search player's evaluation: each seat's fitted chance of winning from a position.
 
 A softmax over the seats and "nobody wins" of weighted :func:`features`, the weights fitted
-on who won persona games (``benchmarks/fit_evaluation.py``); see :mod:`energies.search`.
+on who won persona games (``benchmarks/fit_evaluation.py``); see :mod:`energies.bots.search`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """One world the search player may be in: the hidden parts of a position sampled.
 
-:func:`determinize` reads a seat's information-set view (:mod:`energies.view`), or the same
-public facts of a bare GameState, and deals what the seat cannot see; see
-:mod:`energies.search` for how the search player uses it.
+:func:`determinize` reads a seat's information-set view (:mod:`energies.newenergies.view`), or
+the same public facts of a bare GameState, and deals what the seat cannot see; see
+:mod:`energies.bots.search` for how the search player uses it.
 """
 
 from __future__ import annotations

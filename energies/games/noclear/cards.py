@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from .rules import COLOURS, SYMBOLS
+from .vocabulary import COLOURS, SYMBOLS
 
 Energy = tuple[int, ...]  # one amount per colour (blue, orange)
 

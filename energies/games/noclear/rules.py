@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...kit.shell import CompanionRules
+from .cards import deck_problems
+from .vocabulary import COLOURS, SYMBOLS  # (imported from here by the other modules too)
 
-COLOURS = ("blue", "orange")  # rule 1.4: two energy colours (blue: electricity, orange: heat)
-SYMBOLS = ("wind", "sun", "water", "coal", "atom")  # rule 1.5 [H]: one per resource card
 # A turn is at most 3 actions (buy, token, end turn) besides upgrades, and each machine is
 # upgraded once, so every game of up to 5,000 turns fits a save file (MAX_SAVED_ACTIONS,
 # 20,000); with a larger limit a game where nobody can buy ran on and could not be loaded.
@@ -107,7 +107,5 @@ class NoclearRules(CompanionRules):
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
             out.append(f"turn_limit must be 1 to {MAX_TURN_LIMIT}")
         if not out:
-            from .cards import deck_problems
-
             out += deck_problems(self)
         return out

@@ -63,6 +63,7 @@ from .decisions import (
     decision_options,
     task_text,
 )
+from .edits import apply_edit, check_edit
 from .effects import (
     FREE_EFFECTS,
 )
@@ -156,8 +157,6 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if malformed:
         return f"This action is malformed: {malformed}."
     if isinstance(action, SandboxEdit):
-        from ..sandbox import check_edit
-
         return check_edit(state, action)
     if state.outcome is not None:
         return "The game is over."
@@ -283,8 +282,6 @@ def apply(state: GameState, action: Action) -> None:
     if reason is not None:
         raise IllegalActionError(reason, action)
     if isinstance(action, SandboxEdit):
-        from ..sandbox import apply_edit
-
         state.listed = state.listed_before_offer = state.spots = state.view_stamp = None
         state.owners = state.road_lengths = None
         apply_edit(state, action)

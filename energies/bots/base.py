@@ -1,0 +1,44 @@
+"""The Player protocol every bot follows, and RandomBot, the baseline every bot should beat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..newenergies.actions import Action, ProposeTrade
+
+
+class Player(Protocol):
+    """Anything that can choose one of the legal actions."""
+
+    def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every strategy should beat.
+
+    One exception keeps random games from filling up with trade talk: asked whether it wants
+    to propose a trade to the active player (rule 12.1), it proposes a random listed trade
+    only one time in ``propose_chance`` and otherwise passes.
+    """
+
+    name = "RandomBot"
+    propose_chance = 0.25
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
+        rng = self._rng or rng
+        if type(options[0]) is ProposeTrade:  # a proposal window: proposals, then "pass"
+            if rng.random() >= self.propose_chance:
+                return options[-1]
+            return rng.choice(options[:-1])
+        return rng.choice(options)
+
+    decide.ignores_view = True  # play() passes None instead of copying a view it never reads
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
