@@ -38,9 +38,6 @@ USER_PAGES = (
     "results.md",
 )
 
-#: docs/architecture.md is written on a parallel branch of the same issue; until it is merged a
-#: link to it may point nowhere. Remove this entry once the file is in the repository.
-WRITTEN_ELSEWHERE = {"docs/architecture.md"}
 
 
 def _text(path: Path) -> str:
@@ -97,8 +94,6 @@ def test_every_relative_link_resolves_to_a_file_of_the_repository(path):
             continue
         if name in tracked or name in folders:
             continue
-        if name in WRITTEN_ELSEWHERE and not resolved.exists():
-            continue
         broken.append(target)
     assert not broken, f"{path.name}: links to files not in the repository: {broken}"
 
@@ -111,7 +106,7 @@ def test_readme_links_every_docs_page():
         if t.split("#", 1)[0]
     }
     pages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")}
-    pages |= WRITTEN_ELSEWHERE | {"notebooks/TEACHER_GUIDE.md", "notebooks/RULES.md", "notebooks"}
+    pages |= {"docs/architecture.md", "notebooks/TEACHER_GUIDE.md", "notebooks/RULES.md", "notebooks"}
     assert pages <= linked, sorted(pages - linked)
 
 

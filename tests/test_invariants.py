@@ -920,7 +920,7 @@ def test_check_invariants_recomputes_lf_and_vp_itself(monkeypatch, method, fake)
     game = en.new_game(players=3, seed=2)
     monkeypatch.setattr(type(game.state), method, fake)
     if method == "local_footprint":  # GF sums the same per-player helper (state.footprint)
-        monkeypatch.setattr(en.state, "footprint", lambda rules, p: 99)
+        monkeypatch.setattr(en.newenergies.state, "footprint", lambda rules, p: 99)
     problems = check_invariants(game.state)
     label = {"local_footprint": "LF is 99", "victory_points": "VP is -5"}[method]
     assert any(label in p for p in problems), problems

@@ -124,7 +124,7 @@ def test_soak_counts_an_engine_crash_as_a_violation(monkeypatch):
             raise RuntimeError("boom")
         return real(state, action)
 
-    monkeypatch.setattr(en.engine, "apply", flaky)
+    monkeypatch.setattr(en.newenergies.engine, "apply", flaky)
     result = soak.play_checked(soak.game_config(0, 0))
     assert any("RuntimeError: boom" in m for m in result["violations"]), result
     assert "exception" in result["after"]
