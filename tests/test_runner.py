@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import ast
-import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -385,7 +384,7 @@ def test_no_game_special_cases_outside_the_registry():
     assert not found, "\n".join(found)
 
 
-def test_the_special_case_check_sees_what_it_forbids(tmp_path):
+def test_the_special_case_check_sees_what_it_forbids():
     """The ast check above finds both patterns (so its silence means something)."""
     source = (
         "from ..newenergies.game import Game as NewEnergiesGame\n"
