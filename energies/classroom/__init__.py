@@ -184,6 +184,7 @@ def _why_not_a_save(item: str | bytes | bytearray, exc: Exception) -> str:
     """The loader's reason, or a truer one: a mistyped path, or another game's save file."""
     from ..kit.registry import get, names
     from ..kit.saves import SaveFileError, parse_save
+    from ..newenergies.game import SAVE_FORMAT
 
     try:
         data = parse_save(item)
@@ -195,7 +196,7 @@ def _why_not_a_save(item: str | bytes | bytearray, exc: Exception) -> str:
     kind = data.get("format") if isinstance(data, dict) else None
     for name in names():
         spec = get(name)
-        if name != "new-energies" and spec.save_format == kind:
+        if kind != SAVE_FORMAT and spec.save_format == kind:  # another game's save file
             return f"It is a save of {spec.title}: collect() pools New Energies games only."
     return str(exc)
 

@@ -33,15 +33,13 @@ from .arguments import (
     table_file_name,
     whole_number,
 )
+from ..kit import registry
 from ..kit.text import printable
 
 PROG = "energies"
 
 
 # -- the parser -----------------------------------------------------------------------------------
-
-
-GAME_NAMES = ("new-energies", "shelfie", "noclear")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,26 +80,26 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", action="store_true", help="also print the turn log")
 
     rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
-    rules.add_argument(
-        "--game",
-        default="new-energies",
-        choices=GAME_NAMES,
-        help="which game (default new-energies)",
-    )
+    _game_option(rules)
     rules.add_argument(
         "--players", type=whole_number(1, 99), help="player count (default: the game's usual)"
     )
     return parser
 
 
-def _game_options(parser: argparse.ArgumentParser) -> None:
-    """--game, --bots and --players, shared by simulate and play."""
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    """--game: one of the registered games."""
     parser.add_argument(
         "--game",
-        default="new-energies",
-        choices=GAME_NAMES,
-        help="which game (default new-energies)",
+        default=registry.DEFAULT_GAME,
+        choices=registry.names(),
+        help=f"which game (default {registry.DEFAULT_GAME})",
     )
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """--game, --bots and --players, shared by simulate and play."""
+    _game_option(parser)
     parser.add_argument(
         "--bots", help="comma-separated bot names, one per seat (default: random in every seat)"
     )
@@ -266,13 +264,12 @@ def _cmd_play(args) -> int:
 
 def _cmd_replay(args) -> int:
     from ..kit.files import FileProblem, read_bounded
-    from ..kit.registry import load_game
     from ..kit.saves import MAX_SAVE_BYTES, SaveFileError
 
     try:
         # a regular file of bounded size, opened without waiting (devices, pipes refused)
         data = read_bounded(args.file, MAX_SAVE_BYTES)
-        game = load_game(data)  # any game of the kit, by the file's format
+        game = registry.load_game(data)  # any game of the kit, by the file's format
     except FileProblem as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
@@ -298,17 +295,9 @@ def _cmd_replay(args) -> int:
 
 
 def _cmd_rules(args) -> int:
-    from ..kit.registry import get
-
-    spec = get(args.game)
+    spec = registry.get(args.game)
     check_players(spec, args.players)
-    players = args.players or spec.default_players
-    if args.game == "new-energies":
-        from ..newenergies.rules import RuleSet
-
-        rules = RuleSet.standard(players)  # the piece counts follow the player count (rule 1)
-    else:
-        rules = spec.rules_class(players=players)
+    rules = spec.rules_class(players=args.players or spec.default_players)
     print(rules.describe())
     print(
         "\n[H] = house default: our reading where the printed rules leave a choice (see the rule)."

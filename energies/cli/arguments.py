@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..runner.arguments import seat_counts
+from ..kit import registry
 from ..kit.text import printable
+from ..runner.arguments import seat_counts
 
 
 class UsageError(Exception):
@@ -87,11 +88,9 @@ def check_players(spec, players: int | None) -> None:
         raise UsageError(f"--players must be {seat_counts(spec)} for {spec.title}, not {players}")
 
 
-def lineup(bots: str | None, players: int | None, game: str = "new-energies") -> list[str]:
+def lineup(bots: str | None, players: int | None, game: str = registry.DEFAULT_GAME) -> list[str]:
     """The bot names of --bots, one per seat; a single name with --players fills every seat."""
-    from ..kit.registry import get
-
-    spec = get(game)
+    spec = registry.get(game)
     low, high = spec.players
     seats = seat_counts(spec)
     check_players(spec, players)

@@ -28,7 +28,6 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..newenergies.game import Game
 from ..newenergies.rules import GREEN_CLIMATE_ROW
 from ..newenergies.state import GameState
 from ..newenergies.view import GameView
@@ -40,8 +39,9 @@ ROW_COLORS = {"brown": "#8C564B", "green": "#2CA02C", "both": "#7F7F3F"}
 
 def _state(game_or_state):
     """The state of a game; a state or a seat's view (GameView) is read as it is."""
-    if isinstance(game_or_state, Game):
-        return game_or_state.state
+    state = getattr(game_or_state, "state", None)
+    if isinstance(state, GameState):  # a New Energies game (another game has no event bag)
+        return state
     if isinstance(game_or_state, (GameState, GameView)):
         return game_or_state
     raise ValueError(

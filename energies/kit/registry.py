@@ -42,9 +42,10 @@ game names its bots (``spec.bots``) and builds them with ``spec.make_bot(name, s
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -87,6 +88,23 @@ class GameSpec:
     ``module`` must provide ``new_game(players, seed, rules)``, ``load_game(text)``,
     ``RULES`` (its rules class), ``BOTS`` (short name -> bot class) and ``make_bot``.
     It is imported on first use, so ``import energies`` stays light.
+
+    What the runner (:func:`energies.play`, :func:`energies.simulate`) may use besides the
+    contract, each optional; a hook is a ``"module:function"`` text, imported on first use
+    (:meth:`hook`), so the runner imports no game:
+
+    ``play_loop``
+        ``loop(game, seats, rng, max_actions, apply_choice) -> outcome``: a faster loop that
+        plays exactly the games of the runner's contract loop (same actions, same draws from
+        ``rng``); ``seats`` maps seat -> bot, ``apply_choice(game, seat, bot, action)`` applies
+        a choice that was not one of the listed actions (its error names the bot).
+    ``simulate_columns``
+        ``columns(game) -> dict``: a finished game's columns of its simulate row, after the
+        line-up. Without it: ``outcome``, ``winners``, ``turns``, ``actions`` and the game's
+        own ``summary_row()``.
+    ``turn_records``
+        True when ``new_game`` takes ``history=`` and the game keeps per-turn records in
+        ``game.history`` (what ``simulate(per_turn=True)`` returns).
     """
 
     name: str
@@ -97,10 +115,18 @@ class GameSpec:
     save_format: str
     chance: str  # what is random, in words
     information: str  # "perfect" or "imperfect"
+    play_loop: str | None = None
+    simulate_columns: str | None = None
+    turn_records: bool = False
 
     @property
     def code(self):
         return importlib.import_module(self.module)
+
+    def hook(self, field: str) -> Callable | None:
+        """The function a hook field (``play_loop``, ``simulate_columns``) names, or None."""
+        path = getattr(self, field)
+        return None if path is None else _import_hook(path)
 
     @property
     def rules_class(self) -> type:
@@ -127,7 +153,17 @@ class GameSpec:
             raise ValueError(f"{self.title} is for {low} to {high} players, not {players}.")
 
 
+@functools.cache
+def _import_hook(path: str) -> Callable:
+    """The function named by ``"module:function"`` (imported once: ``play`` asks every game)."""
+    module, _, function = path.partition(":")
+    return getattr(importlib.import_module(module), function)
+
+
 _REGISTRY: dict[str, GameSpec] = {}
+
+#: The game a tool plays when not told which (``energies simulate``, ``simulate(game=...)``).
+DEFAULT_GAME = "new-energies"
 
 
 def register(spec: GameSpec) -> None:
@@ -145,6 +181,9 @@ register(
         "energies-game",
         "two dice a turn; event discs from a bag; shuffled cards",
         "imperfect",
+        play_loop="energies.newenergies.fastplay:play_loop",
+        simulate_columns="energies.newenergies.summary:simulate_columns",
+        turn_records=True,
     )
 )
 register(

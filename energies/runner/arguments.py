@@ -1,4 +1,4 @@
-"""The arguments of :func:`energies.simulate.simulate`, checked before any game runs.
+"""The arguments of :func:`energies.runner.simulate`, checked before any game runs.
 
 A bad line-up, rule set or count gets a ValueError that says what to give instead, and
 nothing is played.
@@ -23,7 +23,7 @@ def seat_counts(spec) -> str:
     return f"{low} to {high}" if high > low + 1 else f"{low} or {high}"
 
 
-def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") -> list[tuple]:
+def normalise_lineups(bots: Any, rules: Any = None, game: str = _games.DEFAULT_GAME) -> list[tuple]:
     """The line-ups of a ``bots`` argument, checked: a list of tuples of bot specs.
 
     ``bots`` is one line-up (a list of specs, one per seat, or a comma-separated
@@ -57,9 +57,10 @@ def normalise_lineups(bots: Any, rules: Any = None, game: str = "new-energies") 
         raise ValueError(f"A line-up needs {seats} bots, one per seat, not {size}.")
     if rules is not None:
         if not isinstance(rules, spec.rules_class):
-            if game == "new-energies":
-                raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
-            raise ValueError(f"rules must be a {spec.rules_class.__name__} for {spec.title}.")
+            kind = spec.rules_class.__name__
+            raise ValueError(
+                f"rules must be a {kind} for {spec.title}, e.g. {kind}(players={size})."
+            )
         if rules.players != size:
             raise ValueError(
                 f"The line-up has {size} bots but the rule set is for {rules.players} players."

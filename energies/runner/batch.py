@@ -12,9 +12,11 @@ same whatever ``jobs`` or ``executor`` runs it. A row's game can be watched agai
 with ``energies play --seed <row.seed> --bots <row.lineup>`` (or
 :func:`play_one`).
 
-Any game of the kit (:mod:`energies.games`) plays the same way: ``game="shelfie"``
+Every registered game (:mod:`energies.kit.registry`) plays the same way: ``game="shelfie"``
 or ``game="noclear"`` takes that game's bot names, player counts and rules
-object, and its rows hold the game's own per-seat columns (``summary_row()``).
+object. A row holds the line-up, then the game's own columns: those its ``simulate_columns``
+hook gives (New Energies: footprints, points and plants), else the outcome, turns, actions and
+the game's ``summary_row()``.
 
 Running in parallel
 -------------------
@@ -47,12 +49,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import bots as _bots
-from ..kit import registry as _games
 from ..kit import platform as _lite
-from .loop import play
+from ..kit import registry as _games
 from ..kit.fields import show
-from ..newenergies.rules import RuleSet
+from .loop import play
 from .arguments import (
     MAX_GAMES,
     MAX_PER_TURN_GAMES,
@@ -83,9 +83,9 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return random.Random(f"energies:{game_seed}:bot:{seat}").getrandbits(63)
 
 
-def bot_name(spec: Any, game: str = "new-energies") -> str:
-    """Short name of a bot spec: the persona name ("random"), else the class's name."""
-    personas = _bots.PERSONAS if game == "new-energies" else _games.get(game).bots
+def bot_name(spec: Any, game: str = _games.DEFAULT_GAME) -> str:
+    """Short name of a bot spec: the game's name for it ("random"), else the class's name."""
+    personas = _games.get(game).bots
     by_class = {cls: name for name, cls in personas.items()}
     if isinstance(spec, str):
         key = spec.strip().lower()
@@ -97,7 +97,7 @@ def bot_name(spec: Any, game: str = "new-energies") -> str:
     return str(getattr(spec, "name", None) or cls.__name__)
 
 
-def _build_bot(spec: Any, seed: int, game: str = "new-energies"):
+def _build_bot(spec: Any, seed: int, game: str):
     """A fresh bot for one game: names and classes are built with the seed, objects copied."""
     make_bot = _games.get(game).make_bot
     if isinstance(spec, (str, type)):
@@ -118,76 +118,65 @@ def play_one(
     seed: int,
     rules: Any = None,
     history: bool = True,
-    game: str = "new-energies",
+    game: str = _games.DEFAULT_GAME,
 ):
     """Play one game as :func:`simulate` plays it; return the finished game object.
 
     ``history=False`` keeps no per-turn records (simulate does that unless ``per_turn``);
-    only New Energies keeps such records, so the flag is passed to it alone.
+    only a game that keeps such records (``GameSpec.turn_records``) is given the flag.
     """
     number = whole_number(seed)
     seed = seed if number is None else number  # a frame's numpy seed; new_game refuses the rest
     spec = _games.get(game)
-    kept = {"history": history} if spec.name == "new-energies" else {}
+    kept = {"history": history} if spec.turn_records else {}
     played = spec.new_game(len(lineup), seed, rules, **kept)
     players = [_build_bot(b, bot_seed(seed, seat), spec.name) for seat, b in enumerate(lineup)]
     play(played, players)
     return played
 
 
-def _row(
-    index: int, seed: int, lineup: Sequence[Any], game, name: str = "new-energies"
-) -> dict[str, Any]:
-    state, outcome = game.state, game.outcome
-    n = len(lineup)
-    names = [bot_name(spec, name) for spec in lineup]
+def _row(index: int, seed: int, lineup: Sequence[Any], game, spec) -> dict[str, Any]:
+    """A finished game's simulate row: the line-up, then the columns its game gives."""
+    names = [bot_name(bot, spec.name) for bot in lineup]
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
-        "players": n,
+        "players": len(lineup),
         "lineup": ",".join(names),
     }
     for seat, bot in enumerate(names):
         row[f"bot_{seat}"] = bot
-    if name != "new-energies":  # a companion game: its own per-seat columns
-        row.update(outcome=outcome.kind, winners=tuple(outcome.winners), turns=game.turn)
-        row.update(actions=len(game.actions), **game.summary_row())
-        return row
-    row.update(
-        {
-            "outcome": outcome.kind,
-            "winners": tuple(outcome.winners),
-            "everyone_loses": outcome.kind == "everyone_loses",
-            "turns": game.turn,
-            "actions": len(game.actions),
-            "final_gf": game.global_footprint,
-        }
-    )
-    for key, value in (
-        ("vp", game.victory_points),
-        ("lf", game.local_footprint),
-        ("fossil", lambda s: state.players[s].count_plants("fossil")),
-        ("renewable", lambda s: state.players[s].count_plants("renewable")),
-    ):
-        for seat in range(n):
-            row[f"{key}_{seat}"] = value(seat)
+    columns = spec.hook("simulate_columns") or _contract_columns
+    row.update(columns(game))
     return row
 
 
-def _play_chunk(
-    tasks: Sequence[tuple[int, int, tuple]], rules: Any, per_turn: bool, name: str = "new-energies"
-):
+def _contract_columns(game) -> dict[str, Any]:
+    """The columns of a game without a ``simulate_columns`` hook: its outcome, length and
+    own per-seat numbers (``summary_row()``)."""
+    outcome = game.outcome
+    return {
+        "outcome": outcome.kind,
+        "winners": tuple(outcome.winners),
+        "turns": game.turn,
+        "actions": len(game.actions),
+        **game.summary_row(),
+    }
+
+
+def _play_chunk(tasks: Sequence[tuple[int, int, tuple]], rules: Any, per_turn: bool, name: str):
     """Worker: play (index, seed, lineup) tasks; return [(index, row, turn records or None)].
 
     A top-level function so process pools with the 'spawn' start method can import it.
     """
+    spec = _games.get(name)
     out = []
     for index, seed, lineup in tasks:
         game = play_one(lineup, seed, rules, history=per_turn, game=name)  # same game either way
         records = None
         if per_turn:
             records = [{"game": index, "seed": seed, **record} for record in game.history]
-        out.append((index, _row(index, seed, lineup, game, name), records))
+        out.append((index, _row(index, seed, lineup, game, spec), records))
     return out
 
 
@@ -232,13 +221,13 @@ def _progress_bar(total: int, enabled: bool):
 def simulate(
     games: int,
     bots: Any,
-    rules: RuleSet | None = None,
+    rules: Any = None,
     seed: int = 0,
     jobs: int = 1,
     executor: Any = None,
     progress: bool = True,
     per_turn: bool = False,
-    game: str = "new-energies",
+    game: str = _games.DEFAULT_GAME,
 ):
     """Play ``games`` seeded bot games; return one pandas row per game.
 
@@ -270,18 +259,19 @@ def simulate(
     progress:
         Show a ``tqdm`` progress bar when tqdm is installed.
     per_turn:
-        Also return every game's per-turn, per-seat history records (New Energies only).
+        Also return every game's per-turn, per-seat history records (a game that keeps
+        them: ``GameSpec.turn_records``, New Energies).
     game:
         Which game of the kit (:func:`energies.games.names`): "new-energies"
-        (default), "shelfie" or "noclear".
+        (default), "shelfie", "noclear" or any game registered since.
 
     Returns
     -------
-    A DataFrame with columns ``game, seed, players, lineup, bot_0.., outcome,
-    winners, everyone_loses, turns, actions, final_gf`` and per seat ``vp_i,
-    lf_i, fossil_i, renewable_i``; with ``per_turn=True`` the pair
+    A DataFrame with columns ``game, seed, players, lineup, bot_0..`` and then the game's
+    own (New Energies: ``outcome, winners, everyone_loses, turns, actions, final_gf`` and
+    per seat ``vp_i, lf_i, fossil_i, renewable_i``); with ``per_turn=True`` the pair
     ``(games_frame, turns_frame)`` where ``turns_frame`` holds ``game, seed``
-    and the :attr:`Game.history` records of every game.
+    and the ``game.history`` records of every game.
     """
     if not isinstance(per_turn, bool):  # it decides the return type: a frame or a pair
         raise ValueError(f"per_turn must be True or False, not {show(per_turn)}.")
@@ -296,9 +286,13 @@ def simulate(
         raise ValueError(
             "executor must have a submit(fn, *args) method (e.g. a concurrent.futures executor)."
         )
-    name = _games.get(game).name
-    if per_turn and name != "new-energies":
-        raise ValueError("per_turn records exist only for New Energies games.")
+    spec = _games.get(game)
+    name = spec.name
+    if per_turn and not spec.turn_records:
+        keeping = [s.title for s in map(_games.get, _games.names()) if s.turn_records]
+        raise ValueError(
+            f"per_turn records exist only for {' and '.join(keeping)} games, not {spec.title}."
+        )
     lineups = normalise_lineups(bots, rules, name)
     if executor is None and asked > 1 and not _lite.can_start_processes():
         _lite.note(
@@ -325,7 +319,7 @@ def simulate(
     return _frames(results, per_turn)
 
 
-def _run_parallel(tasks, rules, per_turn, jobs, executor, bar, name="new-energies") -> list:
+def _run_parallel(tasks, rules, per_turn, jobs, executor, bar, name: str) -> list:
     import concurrent.futures as cf
 
     if executor is None:
@@ -345,7 +339,7 @@ def _run_parallel(tasks, rules, per_turn, jobs, executor, bar, name="new-energie
     return _collect(executor, chunks, rules, per_turn, bar, name)
 
 
-def _collect(executor, chunks, rules, per_turn, bar, name="new-energies") -> list:
+def _collect(executor, chunks, rules, per_turn, bar, name: str) -> list:
     import concurrent.futures as cf
 
     futures = [executor.submit(_play_chunk, chunk, rules, per_turn, name) for chunk in chunks]

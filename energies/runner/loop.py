@@ -1,4 +1,5 @@
-"""Run a game to its end with bots deciding for every seat."""
+"""Run a game to its end with bots deciding for every seat: any registered game, through the
+contract, or through the faster loop a game registers (``GameSpec.play_loop``)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,13 @@ import operator
 import random
 from collections.abc import Mapping, Sequence
 from itertools import repeat
+from typing import Any
 
-from ..newenergies import engine
-from ..bots import Player
-from ..newenergies.game import Game
-from ..newenergies.state import Outcome
-from ..newenergies.engine.offers import OffersLeftOut
-from ..newenergies.view import GameView
+from ..kit import registry
+from ..kit.registry import Bot, GameProtocol
 
 
-def view_for(bot: Player, game: Game, seat: int) -> GameView | None:
+def view_for(bot: Bot, game: GameProtocol, seat: int) -> Any:
     """What ``bot`` gets to decide from: the view of its seat.
 
     A bot whose ``decide`` is marked ``ignores_view`` (RandomBot's) gets None
@@ -29,64 +27,42 @@ def view_for(bot: Player, game: Game, seat: int) -> GameView | None:
 
 
 def play(
-    game: Game, bots: Sequence[Player] | Mapping[int, Player], max_actions: int = 1_000_000
-) -> Outcome:
+    game: GameProtocol,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    max_actions: int = 1_000_000,
+    fast: bool = True,
+) -> Any:
     """Let the bots decide until the game is over; return the outcome.
 
     ``bots`` is a list with one bot per seat, or a dict seat -> bot. Each bot
     decides from ``game.view(seat)``: what its seat may know, never the game
     itself. The bots share one random stream seeded from the game's seed, so the
     same game and bots always play out the same way.
+
+    A game may register a faster loop that plays the same games (New Energies does);
+    ``fast=False`` plays through the contract only, the reference that loop must match.
     """
     if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
         raise ValueError(f"max_actions must be a whole number of at least 1, not {max_actions!r}.")
     seats = _seat_bots(game, bots)
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
-    if not isinstance(game, Game):  # another game of the kit (energies.games)
-        return _play_contract(game, seats, rng, max_actions)
-    actions = game.actions
-    # per seat, asked once per game, not before every decision (each is a property of the
-    # bot's class): (bot, scores unlisted offers, ignores the view, ignores it when forced)
-    table = {
-        s: (
-            b,
-            getattr(b, "scores_unlisted_offers", False),
-            getattr(b.decide, "ignores_view", False),
-            getattr(b.decide, "ignores_view_if_forced", False),
-        )
-        for s, b in seats.items()
-    }
-    legal_actions, apply_listed, is_ = engine.legal_actions, engine.apply_listed, operator.is_
-    for _ in range(max_actions):
-        state = game.state
-        if state.outcome is not None:
-            return game.outcome
-        queue = state.queue
-        seat = queue[0].seat if queue else state.active  # engine.current_seat
-        applied = len(actions)
-        bot, unlisted, viewless, forced = table[seat]
-        if unlisted:  # see StrategyBot._best
-            legal = OffersLeftOut(legal_actions(state, offers=False), state, seat)
-            listed, kept = tuple(legal), state.listed
-        else:
-            legal = legal_actions(state)  # a fresh list: the bot may reorder or extend it
-            listed = kept = state.listed  # the engine's own (immutable) listing of this position
-        if viewless or (forced and len(legal) == 1 and not _offers_left(legal)):
-            view = None  # a bot that never reads it (or not when it has no choice)
-        else:
-            view = game.view(seat)
-        action = bot.decide(view, legal, rng)
-        untouched = game.state is state and state.listed is kept and len(actions) == applied
-        if untouched and listed is not None and any(map(is_, listed, repeat(action))):
-            apply_listed(state, action)  # one of the actions just listed: already checked
-            actions.append(action)  # as Game.apply_listed does
-        else:
-            _apply_choice(game, seat, bot, action)
-        actions = game.actions  # a bot may have replaced the log (undo, load)
-    raise RuntimeError(f"The game did not finish within {max_actions} actions.")
+    loop = _registered_loop(game) if fast else None
+    if loop is not None:
+        return loop(game, seats, rng, max_actions, _apply_choice)
+    return _play_contract(game, seats, rng, max_actions)
 
 
-def _seat_bots(game, bots) -> dict[int, Player]:
+def _registered_loop(game: GameProtocol):
+    """The faster loop the game's registry entry names, or None (also for a game that is not
+    registered: it plays through the contract)."""
+    try:
+        spec = registry.spec_of(game)
+    except ValueError:
+        return None
+    return spec.hook("play_loop")
+
+
+def _seat_bots(game, bots) -> dict[int, Bot]:
     """``bots`` as {seat: bot} with exactly one bot per seat of the table, or a ValueError
     that says what is wrong (a fifth bot or seat 9 would otherwise be quietly ignored)."""
     if not hasattr(game, "legal_actions") or not hasattr(game, "rules"):
@@ -111,23 +87,24 @@ def _seat_bots(game, bots) -> dict[int, Player]:
     return seats
 
 
-def _apply_choice(game, seat: int, bot: Player, action) -> None:
+def _apply_choice(game: GameProtocol, seat: int, bot: Bot, action) -> None:
     """Apply a bot's choice that was not one of the listed actions; when it is illegal (None,
     a made-up or a stale action), the error names the bot and seat as well as the reason."""
     try:
         game.apply(action)
-    except engine.IllegalActionError as exc:
+    except ValueError as exc:
+        reason = getattr(exc, "reason", None)
+        if reason is None:  # not the contract's IllegalActionError: not about the choice
+            raise
         name = getattr(bot, "name", type(bot).__name__)
-        reason = f"The bot of seat {seat} ({name}) chose an illegal action: {exc.reason}"
-        raise engine.IllegalActionError(reason, action) from None
+        reason = f"The bot of seat {seat} ({name}) chose an illegal action: {reason}"
+        raise type(exc)(reason, action) from None
 
 
-def _offers_left(legal) -> int:
-    return legal.count if type(legal) is OffersLeftOut else 0
-
-
-def _play_contract(game, seats: Mapping[int, Player], rng: random.Random, max_actions: int):
-    """The same loop through the game contract only: each bot sees its seat's view."""
+def _play_contract(
+    game: GameProtocol, seats: Mapping[int, Bot], rng: random.Random, max_actions: int
+) -> Any:
+    """The loop through the game contract only: each bot sees its seat's view."""
     for _ in range(max_actions):
         seat = game.current_seat
         if seat is None:

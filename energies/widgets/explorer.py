@@ -8,6 +8,7 @@ import ipywidgets as W
 
 from ..newenergies.actions import EndTurn, pretty
 from ..newenergies.game import Game, new_game
+from ..newenergies.state import GameState
 from ..viz import board_png
 from .common import _CHART_PX, _esc, _figure_png, _footprint_figure, _StatusMixin
 
@@ -21,7 +22,7 @@ class FootprintExplorer(_StatusMixin):
     """
 
     def __init__(self, game: Game, *, board_size: float = 5.5, board_dpi: int = 80) -> None:
-        if not isinstance(game, Game):
+        if not isinstance(getattr(game, "state", None), GameState):  # footprints: New Energies
             raise TypeError("FootprintExplorer needs a Game.")
         self.game = game
         self.board_size = (float(board_size), float(board_size))

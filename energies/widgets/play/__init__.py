@@ -14,6 +14,7 @@ from ... import bots as _bots
 from ...newenergies.actions import Action, SandboxEdit, action_from_dict, goods_text
 from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
+from ...newenergies.state import GameState
 from ...newenergies.saves import load_game
 from .board import PlayView, board_geometry
 from .bot_turns import _BotTurns, bot_label
@@ -69,7 +70,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         save_dir: str | os.PathLike | None = None,
         max_bot_actions: int = 20_000,
     ) -> None:
-        if not isinstance(game, Game):
+        if not isinstance(getattr(game, "state", None), GameState):  # the board it draws
             raise TypeError("PlayApp needs a Game (see energies.new_game).")
         # NaN made time.sleep fail halfway through the bots' turns, and inf never woke up
         if not (isinstance(step_delay, Real) and 0 <= step_delay < math.inf):
