@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..newenergies.actions import Action, ProposeTrade
+from ..kit import bots as kit_bots
+from ..kit.bots import bot_from_class_or_object  # noqa: F401 - every game's; offered here too
 from ..kit.fields import show
 from .strategy import StrategyBot
 
@@ -29,7 +31,7 @@ class Player(Protocol):
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-class RandomBot:
+class RandomBot(kit_bots.RandomBot):
     """Picks uniformly among the legal actions: the baseline every strategy should beat.
 
     One exception keeps random games from filling up with trade talk: asked whether it wants
@@ -37,11 +39,7 @@ class RandomBot:
     only one time in ``propose_chance`` and otherwise passes.
     """
 
-    name = "RandomBot"
     propose_chance = 0.25
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
@@ -53,9 +51,6 @@ class RandomBot:
         return rng.choice(options)
 
     decide.ignores_view = True  # play() passes None instead of copying a view it never reads
-
-    def __repr__(self) -> str:
-        return "RandomBot()"
 
 
 class FossilRush(StrategyBot):
@@ -171,6 +166,7 @@ PERSONAS: dict[str, type] = {
     "balanced": Balanced,
     "freerider": FreeRider,
 }
+BOTS = PERSONAS  # the name every game's bot table has (energies.kit.registry.GameSpec.bots)
 
 
 def make_bot(spec, seed: int | None = None):
@@ -189,21 +185,3 @@ def make_bot(spec, seed: int | None = None):
             raise ValueError(f"Unknown bot {show(spec)}; choose from {names}.")
         return PERSONAS[key](seed=seed)
     return bot_from_class_or_object(spec, seed)
-
-
-def bot_from_class_or_object(spec, seed: int | None = None):
-    """A bot from a bot class (seeded when it takes a seed) or a ready bot object; any other
-    value gets a ValueError naming what a bot may be. Every game of the kit uses this."""
-    if isinstance(spec, type):
-        try:
-            bot = spec(seed=seed)
-        except TypeError:  # a student's class often has no seed parameter
-            bot = spec()
-    else:
-        bot = spec
-    # checked here, at once: a bot without decide() would fail only at its first turn
-    if not callable(getattr(bot, "decide", None)):
-        raise ValueError(
-            f"{show(spec)} is not a bot: give a name, a bot class or an object with decide()."
-        )
-    return bot

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...kit.shell import CompanionRules
+from ...kit.rulebook import CompanionRules
 
 COLOURS = ("blue", "orange")  # rule 1.4: two energy colours (blue: electricity, orange: heat)
 SYMBOLS = ("wind", "sun", "water", "coal", "atom")  # rule 1.5 [H]: one per resource card
