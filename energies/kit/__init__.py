@@ -15,6 +15,7 @@ through it. See ``docs/architecture.md``.
 :mod:`~.bots`                 the random player; a bot from a name, class or object
 :mod:`~.rulebook`             house defaults, ``describe``; the companion rules' mixin
 :mod:`~.saves`                save-file limits, parsing, digests; :func:`load_file`
+:mod:`~.conformance`          :func:`api_test`: check a game against the contract
 :mod:`~.fields`, :mod:`~.files`, :mod:`~.text`, :mod:`~.platform`
                               rule-field checks, bounded reads and atomic writes, names,
                               Pyodide or not
@@ -23,6 +24,7 @@ through it. See ``docs/architecture.md``.
 
 from .bots import RandomBot, bot_from_class_or_object, make_bot_from
 from .codec import ActionCodec, Codec, check_action_type
+from .conformance import api_test
 from .contract import (
     RELEASE,
     Bot,
@@ -55,6 +57,7 @@ __all__ = [
     "RandomBot",
     "RuleError",
     "SaveFileError",
+    "api_test",
     "bot_from_class_or_object",
     "check_action_type",
     "get",
