@@ -31,7 +31,8 @@ from energies.newenergies.rules import MAX_ROADS
 
 LOADER = """
 import resource, sys, time
-from energies.kit.saves import SaveFileError, load_file
+from energies.kit.registry import load_file
+from energies.kit.saves import SaveFileError
 start = time.process_time()
 try:
     game = load_file(sys.argv[1]); result = f"loaded, {len(game.actions)} actions"

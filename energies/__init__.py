@@ -12,8 +12,8 @@ import sys as _sys
 import types as _types
 
 from . import _moved, bots, viz
-from .kit.registry import load_game  # any game's save file, chosen by its format
-from .kit.saves import load_file
+from .kit.contract import RELEASE as _kit_release
+from .kit.registry import load_file, load_game  # any game's save file, chosen by its format
 from .newenergies import actions, board, sandbox
 from .newenergies.actions import Action
 from .newenergies.board import Board
@@ -30,7 +30,7 @@ for _public in (actions, board, sandbox):
     _sys.modules[f"{__name__}.{_public.__name__.rsplit('.', 1)[1]}"] = _public
 _moved.install()
 
-__version__ = "0.2.0"
+__version__ = _kit_release  # one number: the kit writes it into every save file
 
 __all__ = [
     "Action",

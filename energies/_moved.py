@@ -40,6 +40,7 @@ MOVED: dict[str, str] = {
     "energies.games.app": "energies.widgets.companion",
     "energies.games.base": "energies.kit.shell",
     "energies.games.companion_rules": "energies.kit.rulebook",
+    "energies.games.new_energies": "energies.newenergies",
     "energies.history": "energies.newenergies.history",
     "energies.house_rules": "energies.newenergies.rules.house",
     "energies.invariants": "energies.newenergies.invariants",

@@ -26,7 +26,8 @@ from energies.newenergies.saves import load_game
 from energies.newenergies.rules.bounds import MAX_ROADS, RULE_SPECS
 from energies.kit.fields import RuleError
 from energies.newenergies.rules import RuleSet
-from energies.kit.saves import SaveFileError, load_file
+from energies.kit.registry import load_file
+from energies.kit.saves import SaveFileError
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -178,6 +178,8 @@ def layer_of(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return parts[0]
+    if parts[1] == "games" and len(parts) > 3 and parts[3] == "widget":
+        return "games.*.widget"  # a companion game's app: a layer above the game
     if parts[1] == "games" and len(parts) > 2:
         return f"games.{parts[2]}"
     return parts[1]
@@ -232,6 +234,8 @@ def matches(layer: str, pattern: str) -> bool:
 
 
 def rule_for(layer: str, table: dict[str, LayerRule]) -> LayerRule | None:
+    if layer in table:  # a row naming the layer itself comes before a pattern
+        return table[layer]
     found = [rule for pattern, rule in table.items() if matches(layer, pattern)]
     return found[0] if found else None
 
@@ -367,7 +371,27 @@ def test_every_arrow_is_one_the_layer_table_allows(arrows, table):
     assert not problems, "arrows docs/architecture.md does not allow:\n" + "\n".join(problems)
 
 
-def test_no_module_imports_itself_round_a_circle(arrows):
+def upward_exceptions_left_out(arrows: Iterable[Arrow], table: dict[str, LayerRule]) -> list[Arrow]:
+    """The arrows without the documented upward imports inside a function (the third column:
+    a game drawing itself imports viz, which imports the game): each of those closes a circle
+    on purpose, and runs only when the object is drawn, long after both modules loaded."""
+    kept = []
+    for arrow in arrows:
+        source, target = layer_of(arrow.importer), layer_of(arrow.imported)
+        rule = rule_for(source, table)
+        upward = (
+            arrow.lazy
+            and rule is not None
+            and any(matches(target, allowed) for allowed in rule.lazily)
+            and not any(matches(target, allowed) for allowed in rule.anywhere)
+        )
+        if not upward:
+            kept.append(arrow)
+    return kept
+
+
+def test_no_module_imports_itself_round_a_circle(arrows, table):
+    arrows = upward_exceptions_left_out(arrows, table)
     found = circles(import_graph(arrows))
     assert not found, "\n".join(show_circle(group, circle, arrows) for group, circle in found)
 

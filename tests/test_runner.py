@@ -181,7 +181,7 @@ def counting_loop(game, seats, rng, max_actions, apply_choice):
 
 def toy_spec(**hooks) -> registry.GameSpec:
     return registry.GameSpec(
-        "toy-pile", "Pile", __name__, (2, 3), 2, "toy-pile", "none", "perfect", **hooks
+        "toy-pile", "Pile", __name__, __name__, (2, 3), 2, "toy-pile", "none", "perfect", **hooks
     )
 
 

@@ -32,6 +32,9 @@ from .factory import bot_from_class_or_object, make_bot
 from .personas import PERSONAS, Balanced, FossilRush, FreeRider, GreenInvestor
 from .strategy import StrategyBot
 
+#: the registry's name for a game's bots table (energies.kit.registry.GameSpec.bots)
+BOTS = PERSONAS
+
 __all__ = [
     "PERSONAS",
     "Balanced",

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..kit import bots as kit_bots
 from ..newenergies.actions import Action, ProposeTrade
 
 
@@ -15,7 +16,7 @@ class Player(Protocol):
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action: ...
 
 
-class RandomBot:
+class RandomBot(kit_bots.RandomBot):
     """Picks uniformly among the legal actions: the baseline every strategy should beat.
 
     One exception keeps random games from filling up with trade talk: asked whether it wants
@@ -23,11 +24,7 @@ class RandomBot:
     only one time in ``propose_chance`` and otherwise passes.
     """
 
-    name = "RandomBot"
     propose_chance = 0.25
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed) if seed is not None else None
 
     def decide(self, game_view, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         options = legal_actions if isinstance(legal_actions, (list, tuple)) else list(legal_actions)
@@ -39,6 +36,3 @@ class RandomBot:
         return rng.choice(options)
 
     decide.ignores_view = True  # play() passes None instead of copying a view it never reads
-
-    def __repr__(self) -> str:
-        return "RandomBot()"

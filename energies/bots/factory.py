@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kit.bots import bot_from_class_or_object
 from ..kit.fields import show
 from .personas import PERSONAS
 
@@ -23,21 +24,3 @@ def make_bot(spec, seed: int | None = None):
             raise ValueError(f"Unknown bot {show(spec)}; choose from {names}.")
         return PERSONAS[key](seed=seed)
     return bot_from_class_or_object(spec, seed)
-
-
-def bot_from_class_or_object(spec, seed: int | None = None):
-    """A bot from a bot class (seeded when it takes a seed) or a ready bot object; any other
-    value gets a ValueError naming what a bot may be. Every game of the kit uses this."""
-    if isinstance(spec, type):
-        try:
-            bot = spec(seed=seed)
-        except TypeError:  # a student's class often has no seed parameter
-            bot = spec()
-    else:
-        bot = spec
-    # checked here, at once: a bot without decide() would fail only at its first turn
-    if not callable(getattr(bot, "decide", None)):
-        raise ValueError(
-            f"{show(spec)} is not a bot: give a name, a bot class or an object with decide()."
-        )
-    return bot

@@ -33,6 +33,7 @@ from .arguments import (
     table_file_name,
     whole_number,
 )
+from ..kit.contract import RELEASE
 from ..kit import registry
 from ..kit.text import printable
 
@@ -47,9 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Rules engine and teaching kit for CATAN: New Energies (unofficial).",
     )
-    from .. import __version__
-
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {RELEASE}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     sim = sub.add_parser("simulate", help="play many seeded bot games and write one row per game")

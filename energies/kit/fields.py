@@ -186,3 +186,11 @@ def check_fields(values: dict[str, Any], specs: dict[str, Any]) -> tuple[dict, l
         except Problem as exc:
             problems.append((name, str(exc)))
     return canonical, problems
+
+
+def plain(value: Any) -> Any:
+    """A field's value as JSON holds it: tuples (nested ones too) become lists (save files,
+    rules' ``to_dict``); the specs above turn them back."""
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value

@@ -1,38 +1,17 @@
-"""The games of the kit and the one contract they all follow.
+"""The registry of the games of the kit: each game's facts by short name, and loading any
+game's save file.
 
-Three games share this contract: ``"new-energies"`` (CATAN: New Energies, the
-kit's main game, :mod:`energies`), ``"shelfie"`` (My Shelfie Dice,
+Three games are registered, each on the one contract: ``"new-energies"`` (CATAN: New Energies, the
+kit's main game, :mod:`energies.newenergies`), ``"shelfie"`` (My Shelfie Dice,
 :mod:`energies.games.shelfie`) and ``"noclear"`` (Noclear,
 :mod:`energies.games.noclear`). Every tool that works on one — :func:`energies.play`,
 :func:`energies.simulate`, the ``energies`` command, the invariant and save-file
 tests — works on all of them through the names below.
 
-The contract (OpenSpiel's split: what a game *is* lives in its rules object and
-its :class:`GameSpec`; where a playthrough *is* lives in the game object):
-
-==========================  ==================================================================
-``new_game(players, seed, rules)``  a fresh game; the same three always give the same game
-``legal_actions()``         the options of whoever must decide now (empty once it is over)
-``apply(action)``           change the game; an illegal action raises
-                            :class:`energies.IllegalActionError` (a ``ValueError``) whose
-                            ``reason`` is one sentence, and the game is left exactly as it was
-``why_illegal(action)``     that sentence, or ``None`` when the action is legal
-``current_seat``            the seat that decides now; ``None`` once the game is over
-``is_over``, ``outcome``    an :class:`energies.Outcome` (``kind``, ``winners``, ``turn``, ``reason``)
-``snapshot()``              plain JSON-able public state
-``to_json()``/``load_game(text)``  save file (rules, seed, names, actions, digest); loading
-                            replays the actions and checks the digest
-``undo(steps)``, ``fork()`` take back actions (chance stays the same); an independent copy
-``view(seat)``              what one seat may see, for bots (hidden deck order left out)
-==========================  ==================================================================
-
-Chance is explicit: dice and decks come from the game's own seeded random
-stream (never the global one), and a game whose chance a player can reason
-about lists a chance node's outcomes with exact probabilities
-(``ShelfieGame.chance_outcomes``, ``energies.insight.event_risk``).
-
-A bot is any object with ``decide(view, legal_actions, rng) -> action``; each
-game names its bots (``spec.bots``) and builds them with ``spec.make_bot(name, seed)``.
+What a game *is* — its short name, player counts, save format, what is random, where its
+code and its bots live — is its :class:`GameSpec` here (OpenSpiel's game registry); where a
+playthrough *is* is the game object, which follows :mod:`energies.kit.contract`. A file's
+``format`` names its game, so :func:`load_game` reads a save file of any game.
 
     from energies import games
     game = games.new_game("shelfie", players=3, seed=7)
@@ -44,50 +23,41 @@ from __future__ import annotations
 
 import functools
 import importlib
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-__all__ = ["Bot", "GameProtocol", "GameSpec", "get", "load_game", "names", "new_game", "spec_of"]
+from .contract import Bot, GameProtocol  # noqa: F401 - offered here too (energies.games)
+from .contract import SaveFileError
+from .fields import show
+from . import files
+from .saves import MAX_SAVE_BYTES, parse_save
+from .text import printable
 
-
-@runtime_checkable
-class GameProtocol(Protocol):
-    """What every game object of the kit offers (see the module docstring)."""
-
-    rules: Any
-    seed: int
-    actions: list
-
-    def legal_actions(self) -> list: ...
-    def apply(self, action: Any) -> None: ...
-    def why_illegal(self, action: Any) -> str | None: ...
-    @property
-    def current_seat(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def outcome(self) -> Any: ...
-    def snapshot(self) -> dict[str, Any]: ...
-    def to_json(self) -> str: ...
-    def undo(self, steps: int = 1) -> list: ...
-    def fork(self) -> Any: ...
-
-
-class Bot(Protocol):
-    """Anything that can choose one of the legal actions from what its seat sees."""
-
-    def decide(self, view: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
+__all__ = [
+    "ALIASES",
+    "Bot",
+    "GameProtocol",
+    "GameSpec",
+    "get",
+    "load_file",
+    "load_game",
+    "names",
+    "new_game",
+    "register",
+    "spec_of",
+]
 
 
 @dataclass(frozen=True)
 class GameSpec:
     """What a game *is*: its name, player counts, save format and where its code lives.
 
-    ``module`` must provide ``new_game(players, seed, rules)``, ``load_game(text)``,
-    ``RULES`` (its rules class), ``BOTS`` (short name -> bot class) and ``make_bot``.
-    It is imported on first use, so ``import energies`` stays light.
+    ``module`` (the game) must provide ``new_game(players, seed, rules, **options)``,
+    ``load_game(text, trust_rules=False)`` and ``RULES`` (its rules class); ``bot_module``
+    (its players: the game's own package, or ``energies.bots`` for New Energies) provides
+    ``BOTS`` (short name -> bot class) and ``make_bot(spec, seed)``. Both are imported on
+    first use, so ``import energies`` stays light.
 
     What the runner (:func:`energies.play`, :func:`energies.simulate`) may use besides the
     contract, each optional; a hook is a ``"module:function"`` text, imported on first use
@@ -110,6 +80,7 @@ class GameSpec:
     name: str
     title: str
     module: str
+    bot_module: str
     players: tuple[int, int]  # fewest and most
     default_players: int
     save_format: str
@@ -121,6 +92,7 @@ class GameSpec:
 
     @property
     def code(self):
+        """The game's module."""
         return importlib.import_module(self.module)
 
     def hook(self, field: str) -> Callable | None:
@@ -129,23 +101,29 @@ class GameSpec:
         return None if path is None else _import_hook(path)
 
     @property
+    def bot_code(self):
+        """The module of the game's bots."""
+        return importlib.import_module(self.bot_module)
+
+    @property
     def rules_class(self) -> type:
         return self.code.RULES
 
     @property
     def bots(self) -> dict[str, type]:
         """The game's bots by short name."""
-        return dict(self.code.BOTS)
+        return dict(self.bot_code.BOTS)
 
     def new_game(self, players: int | None = None, seed: int = 0, rules: Any = None, **kw: Any):
         return self.code.new_game(players=players, seed=seed, rules=rules, **kw)
 
-    def load_game(self, text: str | bytes):
-        return self.code.load_game(text)
+    def load_game(self, text: str | bytes, trust_rules: bool = False):
+        """Load a save file of this game (replays it and checks the digest)."""
+        return self.code.load_game(text, trust_rules=trust_rules)
 
     def make_bot(self, spec: Any, seed: int | None = None):
         """A bot from a short name, a class or a ready object (ValueError for anything else)."""
-        return self.code.make_bot(spec, seed=seed)
+        return self.bot_code.make_bot(spec, seed=seed)
 
     def check_players(self, players: int) -> None:
         low, high = self.players
@@ -173,14 +151,15 @@ def register(spec: GameSpec) -> None:
 
 register(
     GameSpec(
-        "new-energies",
-        "CATAN: New Energies",
-        "energies.games.new_energies",
-        (3, 4),
-        4,
-        "energies-game",
-        "two dice a turn; event discs from a bag; shuffled cards",
-        "imperfect",
+        name="new-energies",
+        title="CATAN: New Energies",
+        module="energies.newenergies",
+        bot_module="energies.bots",
+        players=(3, 4),
+        default_players=4,
+        save_format="energies-game",
+        chance="two dice a turn; event discs from a bag; shuffled cards",
+        information="imperfect",
         play_loop="energies.newenergies.fastplay:play_loop",
         simulate_columns="energies.newenergies.summary:simulate_columns",
         turn_records=True,
@@ -188,26 +167,28 @@ register(
 )
 register(
     GameSpec(
-        "shelfie",
-        "My Shelfie Dice",
-        "energies.games.shelfie",
-        (1, 6),
-        2,
-        "energies-shelfie",
-        "six dice with up to two re-rolls a turn",
-        "perfect",
+        name="shelfie",
+        title="My Shelfie Dice",
+        module="energies.games.shelfie",
+        bot_module="energies.games.shelfie",
+        players=(1, 6),
+        default_players=2,
+        save_format="energies-shelfie",
+        chance="six dice with up to two re-rolls a turn",
+        information="perfect",
     )
 )
 register(
     GameSpec(
-        "noclear",
-        "Noclear",
-        "energies.games.noclear",
-        (2, 4),
-        2,
-        "energies-noclear",
-        "the shuffled machine deck; the start player",
-        "imperfect",
+        name="noclear",
+        title="Noclear",
+        module="energies.games.noclear",
+        bot_module="energies.games.noclear",
+        players=(2, 4),
+        default_players=2,
+        save_format="energies-noclear",
+        chance="the shuffled machine deck; the start player",
+        information="imperfect",
     )
 )
 
@@ -242,23 +223,38 @@ def new_game(
 
 
 def spec_of(game: Any) -> GameSpec:
-    """The registry entry of a game object (by its class's ``NAME``; New Energies otherwise)."""
-    return get(getattr(type(game), "NAME", "new-energies"))
+    """The registry entry of a game object (by its class's ``NAME``)."""
+    name = getattr(type(game), "NAME", None)
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise ValueError(f"{show(game)} is not a game of the kit: make one with new_game().")
+    return _REGISTRY[name]
 
 
-def load_game(text: str | bytes, **options: Any):
+def load_game(text: str | bytes, trust_rules: bool = False):
     """Load a save file of any game of the kit, chosen by its ``format`` field.
 
-    A file that names no companion game's format is read by the New Energies loader
-    (:func:`energies.game_loading.load_game`, which takes the ``options``), so its errors are
-    that loader's. ``energies.load_game`` is this function.
+    The game's own loader replays it and checks the digest (``trust_rules``: see
+    :meth:`energies.kit.shell.GameShell.from_json`). ``energies.load_game`` is this function.
     """
-    from ..newenergies.saves import load_game as load_new_energies
-    from .saves import parse_save
-
     data = parse_save(text)
-    fmt = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise SaveFileError("This is not an energies save file (expected a JSON object).")
+    fmt = data.get("format")
     for spec in _REGISTRY.values():
-        if spec.save_format == fmt and spec.name != "new-energies":
-            return spec.load_game(text)
-    return load_new_energies(text, **options)
+        if spec.save_format == fmt:
+            return spec.load_game(text, trust_rules=trust_rules)
+    raise SaveFileError(
+        "This is not an energies save file (the 'format' field is missing or wrong)."
+    )
+
+
+def load_file(path, trust_rules: bool = False):
+    """Load a save file of any game of the kit from disk (a regular file of at most
+    ``MAX_SAVE_BYTES``); the file's ``format`` field says which game it is."""
+    try:
+        data = files.read_bounded(path, MAX_SAVE_BYTES)
+    except files.FileProblem as exc:
+        raise SaveFileError(printable(exc)) from None
+    except OSError as exc:
+        raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
+    return load_game(data, trust_rules=trust_rules)

@@ -1,13 +1,70 @@
-"""The rules objects of the companion games: a mixin for their frozen rules dataclasses
-(variants, JSON, house defaults, validation); :mod:`energies.games.base` offers it too."""
+"""What every game's rules object shares: listing its house defaults, describing itself, and
+the mixin the companion games' frozen rules dataclasses build on (variants, JSON, validation).
+
+A rules file tags each rule [R] (published) or [H] (house default: the published value could
+not be confirmed); every [H] value is a field of the game's rules object, and
+:func:`house_defaults` lists them with their rule numbers so lessons can show which rules
+are assumptions. New Energies' :class:`~energies.newenergies.rules.RuleSet` and the
+companions' :class:`CompanionRules` both list and describe themselves through here.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..newenergies.rules.house import HouseDefault
-from ..newenergies.rules import _plain
+from .fields import plain
+
+__all__ = ["CompanionRules", "HouseDefault", "describe", "house_defaults", "rule_order"]
+
+
+@dataclass(frozen=True)
+class HouseDefault:
+    """One house default: the field holding it, its value, the rule and why."""
+
+    field: str | None  # None for a reading that has no sensible alternative value
+    value: Any
+    rule: str
+    note: str
+
+    def __str__(self) -> str:
+        if self.field is None:
+            return f"rule {self.rule}: {self.note}"
+        return f"rule {self.rule}: {self.field} = {self.value!r} — {self.note}"
+
+
+def rule_order(rule: str) -> tuple[tuple[int, str], ...]:
+    """Sort key of a rule number: "8.5" < "8.5a" < "8.6" < "14.2" < "14.2a"."""
+    return tuple((int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part) for part in rule.split("."))
+
+
+def house_defaults(
+    rules: Any,
+    notes: Mapping[str, tuple[str, str]],
+    readings: Sequence[tuple[str, str]] = (),
+) -> tuple[HouseDefault, ...]:
+    """The house defaults of ``rules`` in rule order: each field of ``notes`` (field ->
+    (rule, why)) with its value, and each reading ((rule, why): no alternative value)."""
+    fields = [HouseDefault(n, getattr(rules, n), r, note) for n, (r, note) in notes.items()]
+    listed = [HouseDefault(None, None, r, note) for r, note in readings]
+    return tuple(sorted(fields + listed, key=lambda h: rule_order(h.rule)))
+
+
+def describe(
+    rules: Any,
+    notes: Mapping[str, tuple[str, str]],
+    readings: Sequence[tuple[str, str]] = (),
+) -> str:
+    """Every field of ``rules`` with its value, house defaults marked with [H] and their rule,
+    then the house readings that are not fields."""
+    lines = []
+    for f in dataclasses.fields(rules):
+        mark = f"  [H, rule {notes[f.name][0]}]" if f.name in notes else ""
+        lines.append(f"{f.name} = {getattr(rules, f.name)!r}{mark}")
+    lines += [f"[H, rule {r}] {note}" for r, note in readings]
+    return "\n".join(lines)
 
 
 class CompanionRules:
@@ -37,7 +94,7 @@ class CompanionRules:
             if isinstance(f.default, tuple) and not isinstance(value, tuple):
                 return [f"rule field {f.name} must be a tuple"]
             try:
-                _typed_like(f.default, _plain(value), f.name)
+                _typed_like(f.default, plain(value), f.name)
             except ValueError as exc:
                 return [str(exc)]
         return []
@@ -54,7 +111,7 @@ class CompanionRules:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able dict (tuples become lists)."""
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls, data: Any):
@@ -71,17 +128,11 @@ class CompanionRules:
 
     def house_defaults(self) -> tuple[HouseDefault, ...]:
         """The house defaults ([H] rules) with this rules object's values, in rule order."""
-        fields = [HouseDefault(n, getattr(self, n), r, note) for n, (r, note) in self.HOUSE.items()]
-        readings = [HouseDefault(None, None, r, note) for r, note in self.READINGS]
-        return tuple(sorted(fields + readings, key=lambda h: [int(x) for x in h.rule.split(".")]))
+        return house_defaults(self, self.HOUSE, self.READINGS)
 
     def describe(self) -> str:
         """Every field with its value; house defaults marked with [H] and their rule."""
-        lines = []
-        for f in dataclasses.fields(self):
-            mark = f"  [H, rule {self.HOUSE[f.name][0]}]" if f.name in self.HOUSE else ""
-            lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
-        return "\n".join(lines)
+        return describe(self, self.HOUSE, self.READINGS)
 
 
 def _typed_like(default: Any, value: Any, name: str) -> Any:

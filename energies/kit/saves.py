@@ -1,18 +1,26 @@
-"""What every save file of the kit shares: its size limits, its first checks, its error.
+"""What every save file of the kit shares: its size limits, its first checks, its digests,
+its error.
 
 A save file (any game of the kit: New Energies, My Shelfie Dice, Noclear) is JSON with a
 ``format`` naming the game, the rules, seed, names, the action log and a digest; loading
-replays the log. :func:`parse_save` and :func:`check_save_fields` refuse a file that is too
-large, not UTF-8 JSON, or missing a field before any replay starts; :func:`load_file` reads
-one from disk. Every problem is a :class:`SaveFileError` naming it.
+replays the log (:class:`energies.kit.shell.GameShell`). :func:`parse_save` and
+:func:`check_save_fields` refuse a file that is too large, not UTF-8 JSON, or missing a field
+before any replay starts; :func:`energies.kit.registry.load_file` reads one from disk. Every problem is a
+:class:`SaveFileError` naming it.
+
+Version 2 files carry :func:`file_digest`: it covers the format, rules, seed, names, actions
+and the replayed position (:func:`state_digest`), so no field can be edited unnoticed.
+Version 1 files (earlier releases) carried the state digest only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
-from . import files
+
+from .contract import SaveFileError
 
 # Loading replays every action, so these bound the work a file can ask for (README,
 # Guarantees; benchmarks/hostile_loads.py measures the worst file we could make).
@@ -20,8 +28,9 @@ MAX_SAVE_BYTES = 4_000_000
 MAX_SAVED_ACTIONS = 20_000
 
 
-class SaveFileError(ValueError):
-    """A save file that cannot be loaded; the message names the problem."""
+#: 2: the digest covers the whole file (:func:`file_digest`); 1: the replayed state only.
+SAVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def shortened(text: object, limit: int = 160) -> str:
@@ -60,7 +69,26 @@ def check_loadable(text: str, actions: int) -> None:
         )
 
 
+def state_digest(state: dict[str, Any]) -> str:
+    """A short fingerprint of a position given as plain JSON (a game state's ``to_dict()``)."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def file_digest(save_format: str, content: dict[str, Any], position: str) -> str:
+    """Fingerprint of what defines a game — its format and ``content`` (rules, seed, names,
+    actions) — and of where it ends (``position``, its :func:`state_digest`)."""
+    text = json.dumps(
+        {"format": save_format, **content, "state": position},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
 def parse_save(text: str | bytes) -> Any:
+    """The JSON of a save file (text or bytes), refused when too large or not UTF-8 JSON."""
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_SAVE_BYTES:
             raise SaveFileError(f"The save file is larger than {MAX_SAVE_BYTES:,} bytes.")
@@ -80,18 +108,3 @@ def parse_save(text: str | bytes) -> Any:
         raise SaveFileError(
             f"The save file is not valid JSON (it may be truncated): {exc}."
         ) from None
-
-
-def load_file(path, trust_rules: bool = False):
-    """Load a save file of any game of the kit from disk (a regular file of at most
-    ``MAX_SAVE_BYTES``); the file's ``format`` field says which game it is."""
-    from .registry import load_game as load_any_game  # games imports this module
-    from .text import printable
-
-    try:
-        data = files.read_bounded(path, MAX_SAVE_BYTES)
-    except files.FileProblem as exc:
-        raise SaveFileError(printable(exc)) from None
-    except OSError as exc:
-        raise SaveFileError(f"Cannot read {printable(path)}: {exc.strerror or exc}.") from None
-    return load_any_game(data, trust_rules=trust_rules)

@@ -1,139 +1,81 @@
-"""What the companion games share: action codecs and the game shell (the rules objects' mixin
-lives in :mod:`energies.games.companion_rules` and is offered here too).
+"""The game shell: ONE implementation of what every game object of the kit does around its
+rules — names and seed checks, the action log, undo and fork, the digest, save files.
 
-Each companion game (``shelfie``, ``noclear``) keeps its rules in its own
-``engine`` module with four pure functions over a state object —
-``new_state(rules, seed)``, ``legal_actions(state)``, ``why_illegal(state, action)``
-and ``apply_legal(state, action)`` — plus ``current_seat(state)``. This module
-wraps them into the kit's game contract (:class:`CompanionGame`): the action log,
-undo/fork, snapshots, views, save files with a digest. Nothing here knows a rule.
+A game is fully determined by its rules, its seed and its action log, so a save file holds
+exactly those plus a digest; loading replays the log and compares the digest. Nothing here
+knows a rule: :class:`GameShell` calls the game's ``engine`` module
+(:class:`~energies.kit.contract.Engine`) and its action codec
+(:class:`~energies.kit.codec.Codec`). New Energies' ``Game`` subclasses it directly;
+:class:`CompanionGame` adds what the companion games' state objects share.
+
+A subclass sets the class attributes below and may override these small hooks:
+``_new_state`` (the position after set-up), ``_restart`` (back to it, with an empty log),
+``_v1_rules_checkable`` and ``V1_REPLAY_PROBLEM`` (how far a version-1 file is trusted),
+and — for speed — ``legal_actions``/``apply``/``apply_listed``/``why_illegal``, calling its
+engine directly.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
-import hashlib
 import json
-import numbers
 from typing import Any, ClassVar
 
 from . import files
-from ..bots import bot_from_class_or_object
-from ..newenergies.engine import IllegalActionError
+from . import platform as lite
+from .bots import make_bot_from  # noqa: F401 - offered here too (energies.games.base)
+from .codec import ActionCodec, Codec, check_action_type  # noqa: F401 - offered here too
+from .contract import RELEASE, IllegalActionError, Outcome, SaveFileError
 from .fields import show
-from ..newenergies.rules import _plain
-from .saves import SaveFileError, check_save_fields, parse_save, shortened
-from ..newenergies.state import Outcome
+from .rulebook import CompanionRules  # noqa: F401 - offered here too
+from .saves import (
+    READABLE_VERSIONS,
+    SAVE_VERSION,
+    check_loadable,
+    check_save_fields,
+    file_digest,
+    parse_save,
+    shortened,
+    state_digest,
+)
 from .text import name_problem
-from .rulebook import CompanionRules
 
-__all__ = ["ActionCodec", "CompanionGame", "CompanionRules", "Outcome", "SaveFileError"]
-
-
-# -- actions --------------------------------------------------------------------------------------
-
-
-class ActionCodec:
-    """Turns a game's frozen action dataclasses into JSON dicts and back, checking shapes."""
-
-    def __init__(self, *classes: type) -> None:
-        self.classes = {cls.kind: cls for cls in classes}
-
-    def to_dict(self, action) -> dict[str, Any]:
-        return {
-            "kind": action.kind,
-            **{k: _plain(v) for k, v in dataclasses.asdict(action).items()},
-        }
-
-    def from_dict(self, data: Any):
-        if not isinstance(data, dict) or data.get("kind") not in self.classes:
-            raise ValueError(f"unknown action {str(data)[:60]!r}")
-        cls = self.classes[data["kind"]]
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        values = {k: v for k, v in data.items() if k != "kind"}
-        if set(values) != set(fields):
-            raise ValueError(f"a {data['kind']} action needs exactly {', '.join(fields)}")
-        return cls(**{k: _frozen(v) for k, v in values.items()})
+__all__ = [
+    "ActionCodec",
+    "CompanionGame",
+    "CompanionRules",
+    "GameShell",
+    "Outcome",
+    "SaveFileError",
+]
 
 
-def _frozen(value: Any, depth: int = 0) -> Any:
-    """JSON lists back to (nested) tuples; anything deeper than a few levels is refused."""
-    if depth > 4:
-        raise ValueError("an action is nested too deeply")
-    if isinstance(value, list):
-        return tuple(_frozen(v, depth + 1) for v in value)
-    if isinstance(value, (int, str, type(None))):
-        return value
-    raise ValueError(f"an action field holds {type(value).__name__}")
+class GameShell:
+    """One seeded game on the kit's contract (:class:`energies.kit.contract.GameProtocol`).
 
-
-def check_action_type(action: Any, codec: ActionCodec, game: str) -> str | None:
-    """A reason when ``action`` is not one of the game's action objects, else None."""
-    if not isinstance(action, tuple(codec.classes.values())):
-        return f"That is not a {game} action: choose one from legal_actions()."
-    for field in dataclasses.fields(action):
-        loose = _inexact_number(getattr(action, field.name))
-        if loose is not None:
-            # True, 1.0 and numpy.int64(1) compare equal to 1, so such an action would match
-            # a listed one; applying it indexes lists with a float or writes a save file that
-            # JSON cannot hold or cannot read back.
-            return (
-                f"The {field.name} of an action holds whole numbers (int), "
-                f"not {type(loose).__name__} {loose!r}."
-            )
-    return None
-
-
-def _inexact_number(value: Any, depth: int = 0) -> Any:
-    """The first number in an action field that is not a plain int (a bool, float, NumPy int)."""
-    if isinstance(value, tuple) and depth < 3:
-        for item in value:
-            loose = _inexact_number(item, depth + 1)
-            if loose is not None:
-                return loose
-        return None
-    if isinstance(value, numbers.Number) and type(value) is not int:
-        return value
-    return None
-
-
-def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
-    """A bot from a game's table of names, a bot class, or a ready bot object (ValueError else)."""
-    if isinstance(spec, str):
-        key = spec.strip().lower()
-        aliases = {cls.__name__.lower(): name for name, cls in bots.items()}
-        key = aliases.get(key, key)
-        if key not in bots:
-            raise ValueError(f"Unknown bot {show(spec)}; choose from {', '.join(sorted(bots))}.")
-        return bots[key](seed=seed)
-    return bot_from_class_or_object(spec, seed)
-
-
-# -- the game shell -------------------------------------------------------------------------------
-
-
-class CompanionGame:
-    """One seeded game of a companion game: the contract of :mod:`energies.games`.
-
-    A subclass sets ``NAME`` (registry name), ``TITLE``, ``FORMAT`` (save-file
-    format), ``RULES`` (its rules class), ``ENGINE`` (its engine module) and
-    ``CODEC``, and adds the game's own queries (scores, pictures).
+    A subclass sets ``NAME`` (registry name), ``TITLE``, ``FORMAT`` (save-file format),
+    ``RULES`` (its rules class), ``ENGINE`` (its engine module) and ``CODEC``, and adds the
+    game's own queries (scores, pictures), ``view(seat)`` and ``snapshot()``.
     """
 
     NAME: ClassVar[str]
     TITLE: ClassVar[str]
     FORMAT: ClassVar[str]
-    VERSION: ClassVar[int] = 1
     RULES: ClassVar[type]
     ENGINE: ClassVar[Any]
-    CODEC: ClassVar[ActionCodec]
+    CODEC: ClassVar[Codec]
+    #: How to make a rules object, for the error a wrong ``rules`` argument gets.
+    RULES_EXAMPLE: ClassVar[str | None] = None
+    #: A version-1 file that no longer replays is refused with this sentence when the game's
+    #: engine changed since version 1 (None: the usual "cannot be replayed" reason).
+    V1_REPLAY_PROBLEM: ClassVar[str | None] = None
 
     def __init__(self, rules, seed: int, names: list[str] | None = None) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
         if not isinstance(rules, self.RULES):
-            raise ValueError(f"rules must be a {self.RULES.__name__}.")
+            example = f" (see {self.RULES_EXAMPLE})" if self.RULES_EXAMPLE else ""
+            raise ValueError(f"rules must be a {self.RULES.__name__}{example}.")
         self.rules = rules
         self.seed = seed
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
@@ -143,8 +85,23 @@ class CompanionGame:
             problem = name_problem(name)
             if problem:
                 raise ValueError(problem)
-        self.state = self.ENGINE.new_state(rules, seed)
+        self._restart()
+
+    # -- hooks -------------------------------------------------------------------------------
+
+    def _new_state(self):
+        """The position after set-up: the same for the same rules and seed."""
+        return self.ENGINE.new_state(self.rules, self.seed)
+
+    def _restart(self) -> None:
+        """Back to the position after set-up with an empty log (a new game; undo replays)."""
+        self.state = self._new_state()
         self.actions: list = []
+
+    @classmethod
+    def _v1_rules_checkable(cls, rules) -> bool:
+        """Whether a version-1 file's rules may be trusted: its digest does not cover them."""
+        return rules == cls.RULES(players=rules.players)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -164,7 +121,11 @@ class CompanionGame:
         self.apply_listed(action)
 
     def apply_listed(self, action) -> None:
-        """Apply an action just taken from ``legal_actions()`` without checking it again."""
+        """Apply an action taken from ``legal_actions()`` of this very position, unchecked.
+
+        Bots playing thousands of games use this to skip checking an action the listing
+        has just checked; anything else should call :meth:`apply`.
+        """
         self.ENGINE.apply_legal(self.state, action)
         self.actions.append(action)
 
@@ -188,7 +149,189 @@ class CompanionGame:
     @property
     def log(self) -> list[str]:
         """Readable log: one sentence per action and per thing the engine did."""
-        return list(self.state.log)
+        return [str(line) for line in self.state.log]
+
+    def digest(self) -> str:
+        """A short fingerprint of the whole position (the same seed and actions give the same)."""
+        return state_digest(self.state.to_dict())
+
+    # -- undo, fork --------------------------------------------------------------------------
+
+    def undo(self, steps: int = 1) -> list:
+        """Take back the last ``steps`` actions and return them (the log is replayed from the
+        seed, so the dice and draws stay the same)."""
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+            raise ValueError("undo needs a number of steps of at least 1.")
+        if steps > len(self.actions):
+            raise ValueError(f"Only {len(self.actions)} action(s) can be undone.")
+        kept, undone = self.actions[:-steps], self.actions[-steps:]
+        self._restart()
+        for action in kept:
+            self.apply(action)
+        return undone
+
+    def fork(self):
+        """An independent copy that shares no mutable state (same future dice and draws)."""
+        clone = copy.copy(self)
+        clone.state = copy.deepcopy(self.state)
+        clone.actions = list(self.actions)
+        clone.names = list(self.names)
+        return clone
+
+    # -- files -------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save file as a dict: format, version, rules, seed, names, actions, digest."""
+        content = {
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "names": list(self.names),
+            "actions": [self.CODEC.to_dict(a) for a in self.actions],
+        }
+        return {
+            "format": self.FORMAT,
+            "version": SAVE_VERSION,
+            "engine": RELEASE,
+            **content,
+            "digest": file_digest(self.FORMAT, content, self.digest()),
+        }
+
+    def to_json(self) -> str:
+        """The save file text: rules, seed, seats, action log and a digest of all of them."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def save(self, path) -> str:
+        """Write the save file atomically and return the path written: a good file at
+        ``path`` is never half-overwritten.
+
+        Raises OSError (or ``files.FileProblem``, a ValueError) when the path is a folder,
+        a device or a pipe, or its folder is missing or read-only, and SaveFileError when the
+        game is too long for a save file to be loaded again. In a browser kernel a file
+        outside the browser's storage is kept in memory only: a one-line note says so
+        (``energies.kit.platform.save_location``).
+        """
+        text = self.to_json()
+        check_loadable(text, len(self.actions))  # before writing: an older file stays as it was
+        path, note = lite.save_location(path)
+        files.write_text(path, text)
+        if note:
+            lite.note(note)
+        return path
+
+    @classmethod
+    def from_json(cls, text: str | bytes, trust_rules: bool = False):
+        """Load a save file of this game: replay its actions and check its digest.
+
+        A version-1 file (earlier releases) has a digest of the replayed position only, which
+        does not cover its rules: it loads when its rules are the game's standard ones, or
+        with ``trust_rules=True`` for a file you wrote yourself. Saving it again writes
+        version 2. Every problem is a :class:`SaveFileError` naming it.
+        """
+        return cls.from_dict(parse_save(text), trust_rules)
+
+    @classmethod
+    def from_dict(cls, data: Any, trust_rules: bool = False):
+        """Load a save file already read as JSON (see :meth:`from_json`)."""
+        try:
+            return cls._load(data, trust_rules)
+        except SaveFileError:
+            raise
+        except (RecursionError, MemoryError):
+            raise SaveFileError(
+                "The save file is too large or too deeply nested to load."
+            ) from None
+        except Exception as exc:
+            raise SaveFileError(
+                f"The save file is corrupt and cannot be replayed ({type(exc).__name__})."
+            ) from exc
+
+    @classmethod
+    def _load(cls, data: Any, trust_rules: bool):
+        if not isinstance(data, dict):
+            raise SaveFileError(f"This is not {cls._file_noun()} (expected a JSON object).")
+        if data.get("format") != cls.FORMAT:
+            raise SaveFileError(
+                f"This is not {cls._file_noun()} (the 'format' field is missing or wrong)."
+            )
+        version = data.get("version")
+        if version is None:
+            raise SaveFileError("The save file has no version number.")
+        if type(version) is not int or version not in READABLE_VERSIONS:  # true, 1.0 equal 1
+            raise SaveFileError(
+                f"Unsupported save file version {show(version)}; this kit reads versions "
+                f"{' and '.join(map(str, READABLE_VERSIONS))}."
+            )
+        check_save_fields(data)
+        try:
+            game = cls(cls.RULES.from_dict(data["rules"]), data["seed"], data["names"])
+        except ValueError as exc:
+            raise SaveFileError(
+                f"The save file's rules or seats are invalid: {shortened(exc)}"
+            ) from None
+        if version == 1 and not trust_rules and not cls._v1_rules_checkable(game.rules):
+            raise SaveFileError(
+                "This save file is from an earlier release (version 1): its digest does not "
+                f"cover its rules, and they differ from {cls._standard_rules_words()}, so they "
+                "cannot be checked. If you wrote it yourself, load it with "
+                "load_game(text, trust_rules=True)."
+            )
+        for number, raw in enumerate(data["actions"], start=1):
+            try:
+                action = cls.CODEC.from_dict(raw)
+            except (TypeError, ValueError) as exc:
+                raise SaveFileError(
+                    f"Action {number} in the save file is malformed: {exc}."
+                ) from None
+            try:
+                game.apply(action)
+            except ValueError as exc:  # IllegalActionError included
+                if version == 1 and cls.V1_REPLAY_PROBLEM:
+                    raise SaveFileError(cls.V1_REPLAY_PROBLEM) from None
+                raise SaveFileError(
+                    f"Action {number} ({shortened(action)}) cannot be replayed: "
+                    f"{shortened(exc)} The file was changed or is corrupt."
+                ) from None
+        if version == 1:
+            if game.digest() != data["digest"]:
+                raise SaveFileError(
+                    cls.V1_REPLAY_PROBLEM
+                    or "The save file's digest does not match the replayed game: "
+                    "the file was changed."
+                )
+        elif game.to_dict()["digest"] != data["digest"]:
+            raise SaveFileError(
+                "The save file's digest does not match its rules, seats and replayed actions: "
+                "the file was changed."
+            )
+        return game
+
+    @classmethod
+    def _file_noun(cls) -> str:
+        """What a save file of this game is called in the errors of a foreign file."""
+        return f"a {cls.TITLE} save file"
+
+    @classmethod
+    def _standard_rules_words(cls) -> str:
+        """The rules a version-1 file may have without ``trust_rules`` (see the hook above)."""
+        return f"the default rules of {cls.TITLE} for its player count"
+
+    # -- printing ----------------------------------------------------------------------------
+
+    _repr_name: ClassVar[str | None] = None  # what ``repr`` calls the game (default: TITLE)
+
+    def __repr__(self) -> str:
+        status = (
+            str(self.outcome)
+            if self.outcome
+            else f"turn {self.turn}, seat {self.current_seat} to act"
+        )
+        name = self._repr_name or self.TITLE
+        return f"<{name} seed={self.seed} players={self.rules.players}: {status}>"
+
+
+class CompanionGame(GameShell):
+    """A companion game (My Shelfie Dice, Noclear): its state objects know their public part
+    (``public_dict()``) and what one seat sees (``view(seat)``)."""
 
     def snapshot(self) -> dict[str, Any]:
         """Plain JSON-able public state (everything but the hidden order of decks)."""
@@ -199,125 +342,7 @@ class CompanionGame:
 
     def view(self, seat: int):
         """What ``seat`` may see: a copy of the state without hidden order or random stream."""
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+        players = self.rules.players
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {self.rules.players - 1}, not {seat!r}.")
         return self.state.view(seat)
-
-    def digest(self) -> str:
-        """A short fingerprint of the whole state (save files check it on load)."""
-        text = json.dumps(self.state.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
-
-    # -- undo, fork ------------------------------------------------------------------------------
-
-    def undo(self, steps: int = 1) -> list:
-        """Take back the last ``steps`` actions (replays the log: the dice stay the same)."""
-        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-            raise ValueError("undo needs a number of steps of at least 1.")
-        if steps > len(self.actions):
-            raise ValueError(f"Only {len(self.actions)} action(s) can be undone.")
-        kept, undone = self.actions[:-steps], self.actions[-steps:]
-        state = self.ENGINE.new_state(self.rules, self.seed)
-        for action in kept:
-            self.ENGINE.apply_legal(state, action)
-        self.state, self.actions = state, list(kept)
-        return undone
-
-    def fork(self):
-        """An independent copy sharing no mutable state (same future dice and draws)."""
-        clone = copy.copy(self)
-        clone.state = copy.deepcopy(self.state)
-        clone.actions = list(self.actions)
-        clone.names = list(self.names)
-        return clone
-
-    # -- files -------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        from .. import __version__
-
-        return {
-            "format": self.FORMAT,
-            "version": self.VERSION,
-            "engine": __version__,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "names": list(self.names),
-            "actions": [self.CODEC.to_dict(a) for a in self.actions],
-            "digest": self.digest(),
-        }
-
-    def to_json(self) -> str:
-        """The save file text: rules, seed, seats, action log and a digest of the state."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
-
-    def save(self, path) -> str:
-        """Write the save file atomically (a good file is never half-overwritten); return the path."""
-        files.write_text(path, self.to_json())
-        return str(path)
-
-    @classmethod
-    def from_json(cls, text: str | bytes):
-        """Load a save file of this game: replays the actions and checks the digest."""
-        data = parse_save(text)
-        return cls.from_dict(data)
-
-    @classmethod
-    def from_dict(cls, data: Any):
-        if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
-            raise SaveFileError(
-                f"This is not a {cls.TITLE} save file ('format' is not {cls.FORMAT!r})."
-            )
-        version = data.get("version")
-        if type(version) is not int or version != cls.VERSION:  # true and 1.0 equal 1
-            raise SaveFileError(
-                f"Unsupported save file version {show(version)}; "
-                f"this kit reads version {cls.VERSION}."
-            )
-        check_save_fields(data)
-        try:
-            game = cls(cls.RULES.from_dict(data["rules"]), data["seed"], data["names"])
-        except ValueError as exc:
-            raise SaveFileError(
-                f"The save file's rules or seats are invalid: {shortened(exc)}"
-            ) from None
-        for number, raw in enumerate(data["actions"], start=1):
-            try:
-                action = cls.CODEC.from_dict(raw)
-            except (TypeError, ValueError) as exc:
-                raise SaveFileError(
-                    f"Action {number} in the save file is malformed: {exc}."
-                ) from None
-            reason = game.why_illegal(action)
-            if reason is not None:
-                raise SaveFileError(
-                    f"Action {number} ({shortened(action)}) cannot be replayed: "
-                    f"{shortened(reason)} "
-                    "The file was changed or is corrupt."
-                )
-            game.apply_listed(action)
-        if game.digest() != data["digest"]:
-            raise SaveFileError(
-                "The save file's digest does not match the replayed game: the file was changed."
-            )
-        return game
-
-    def __repr__(self) -> str:
-        status = (
-            str(self.outcome)
-            if self.outcome
-            else f"turn {self.turn}, seat {self.current_seat} to act"
-        )
-        return f"<{self.TITLE} seed={self.seed} players={self.rules.players}: {status}>"
-
-
-def figure_png(fig) -> bytes:
-    """PNG bytes of a pyplot-free matplotlib Figure (pictures of the companion games)."""
-    import io
-
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(fig)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()

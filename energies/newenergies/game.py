@@ -1,62 +1,87 @@
-"""Game: one seeded game with its action log, undo/fork, save/load/replay and history.
+"""Game: one seeded game of CATAN: New Energies, on the kit's one game shell.
 
-A game is fully determined by its rule set, its seed and its action log
-(sandbox edits included), so saving writes exactly those plus a digest of the
-final state, and loading replays them and checks the digest.
+A game is fully determined by its rule set, its seed and its action log (sandbox edits
+included); the log, undo/fork, the digest and save files are the kit's
+(:class:`energies.kit.shell.GameShell`). What is New Energies' own is here: its engine
+called directly on the hot path (no indirection: bots apply millions of actions), the
+teachers' sandbox-edit cap, the per-turn ``history`` flag, the board, footprints and the
+public snapshot, and how far a version-1 file of earlier releases is trusted.
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import json
 from typing import Any
 
 from .engine import awards
 from . import engine
-from ..kit import files
-from ..kit import platform as lite
-from .actions import Action, SandboxEdit, action_to_dict
+from .actions import CODEC, Action, SandboxEdit
 from .rules import RuleSet
 from ..kit.saves import (  # noqa: F401 - offered here too, where callers imported them from
     MAX_SAVE_BYTES,
     MAX_SAVED_ACTIONS,
+    SAVE_VERSION,
     SaveFileError,
     check_loadable,
 )
-from .state import GameState, Outcome, check_seat
-from ..kit.text import name_problem
+from ..kit.shell import GameShell
+from .state import GameState, check_seat
 from .view import GameView, make_view
 
 SAVE_FORMAT = "energies-game"
-# Version 2: the digest covers the rules, seed, names, actions and the replayed state.
-# Version 1 (digest of the state only) is read when its rules are a standard rule set.
-SAVE_VERSION = 2
 MAX_SANDBOX_EDITS = 2_000  # teacher edits per game (a lesson position needs a few dozen)
 
+# A version-1 file replays only where the rules it was played under did not change since:
+# the quick start (rule 3.4), the proposals of the other players (12.1) and the hazards a
+# rolled hex clears (8.5) all changed in the release that introduced version 2.
+_EARLIER_ENGINE = (
+    "This save file is from an earlier release (version 1), and its game no longer replays "
+    "the same way: the rules engine changed since (the quick start of rule 3.4, trade "
+    "proposals of rule 12.1, hazards cleared by rule 8.5). Open it with the release that "
+    "wrote it, or play the game again."
+)
 
-class Game:
+
+class Game(GameShell):
     """One game of New Energies. Create it with :func:`energies.new_game`."""
+
+    NAME = "new-energies"
+    TITLE = "CATAN: New Energies"
+    FORMAT = SAVE_FORMAT
+    RULES = RuleSet
+    ENGINE = engine
+    CODEC = CODEC
+    RULES_EXAMPLE = "RuleSet.standard()"
+    V1_REPLAY_PROBLEM = _EARLIER_ENGINE
+    _repr_name = "energies.Game"
+
+    state: GameState
+    actions: list[Action]
 
     def __init__(
         self, rules: RuleSet, seed: int, names: list[str] | None = None, history: bool = True
     ) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
-            raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
-        if not isinstance(rules, RuleSet):
-            raise ValueError("rules must be a RuleSet (see RuleSet.standard()).")
-        self.rules = rules
-        self.seed = seed
-        self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
-        if len(self.names) != rules.players:
-            raise ValueError(f"Give {rules.players} names, one per seat.")
-        for name in self.names if names else ():  # (the default names are fine)
-            problem = name_problem(name)
-            if problem:
-                raise ValueError(problem)
-        self.state: GameState = engine.new_state(rules, seed, history)
-        self.actions: list[Action] = []
+        self._history = history  # per-turn records (off: faster long bot runs, same game)
+        super().__init__(rules, seed, names)
+
+    def _new_state(self) -> GameState:
+        return engine.new_state(self.rules, self.seed, self._history)
+
+    def _restart(self) -> None:
+        super()._restart()
         self.edits = 0  # teacher sandbox edits in the log (at most MAX_SANDBOX_EDITS)
+
+    @classmethod
+    def _v1_rules_checkable(cls, rules: RuleSet) -> bool:
+        """A published rule set (3 or 4 players, either start): what version-1 files may use."""
+        return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
+
+    @classmethod
+    def _file_noun(cls) -> str:
+        return "an energies save file"
+
+    @classmethod
+    def _standard_rules_words(cls) -> str:
+        return "the standard game"
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -92,11 +117,6 @@ class Game:
         self.actions.append(action)
 
     @property
-    def current_seat(self) -> int | None:
-        """The seat that must decide now (None once the game is over)."""
-        return engine.current_seat(self.state)
-
-    @property
     def active_seat(self) -> int:
         """Whose turn it is (may differ from current_seat while someone answers a decision)."""
         return self.state.active
@@ -106,18 +126,6 @@ class Game:
         """What the engine waits for besides the active player's free choice, in words."""
         task = self.state.pending
         return engine.task_text(task) if task else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.state.outcome
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
 
     def local_footprint(self, seat: int) -> int:
         """LF of a seat, from its pieces (rule 4.1)."""
@@ -150,11 +158,6 @@ class Game:
         seat = action.seat
         ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names)
         return action.describe(self.names[seat] if ok else None, self.board)
-
-    @property
-    def log(self) -> list[str]:
-        """Readable turn log: one sentence per action and per thing the engine did."""
-        return [str(line) for line in self.state.log]
 
     @property
     def history(self) -> list[dict[str, Any]]:
@@ -235,29 +238,6 @@ class Game:
             "seats": seats,
         }
 
-    def digest(self) -> str:
-        return self.state.digest()
-
-    # -- undo, fork, replay ------------------------------------------------------------------
-
-    def undo(self, steps: int = 1) -> list[Action]:
-        """Take back the last ``steps`` actions (replays the log: dice stay the same)."""
-        if not isinstance(steps, int) or steps < 1:
-            raise ValueError("undo needs a number of steps of at least 1.")
-        if steps > len(self.actions):
-            raise ValueError(f"Only {len(self.actions)} action(s) can be undone.")
-        kept, undone = self.actions[:-steps], self.actions[-steps:]
-        self._replay(kept)
-        return undone
-
-    def fork(self) -> Game:
-        """An independent copy that shares no mutable state (same future dice and draws)."""
-        clone = copy.copy(self)
-        clone.state = copy.deepcopy(self.state)
-        clone.actions = list(self.actions)
-        clone.names = list(self.names)
-        return clone
-
     def _too_many_edits(self, action: Action) -> str | None:
         # engine safety: every edit re-checks the awards, so a file of endless edits could
         # take minutes to load
@@ -265,67 +245,11 @@ class Game:
             return f"A game holds at most {MAX_SANDBOX_EDITS} teacher sandbox edits."
         return None
 
-    def _replay(self, actions: list[Action]) -> None:
-        state = engine.new_state(self.rules, self.seed, self.state.keep_history)
-        for action in actions:
-            engine.apply(state, action)
-        self.state, self.actions = state, list(actions)
-        self.edits = sum(isinstance(a, SandboxEdit) for a in actions)
-
-    # -- files -------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        from .. import __version__
-
-        content = {
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "names": list(self.names),
-            "actions": [action_to_dict(a) for a in self.actions],
-        }
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "engine": __version__,
-            **content,
-            "digest": _file_digest(content, self.digest()),
-        }
-
-    def to_json(self) -> str:
-        """The save file text: rules, seed, seats, action log and a digest of all of them."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
-
-    def save(self, path) -> str:
-        """Write the save file atomically and return the path written: a good file at
-        ``path`` is never half-overwritten.
-
-        Raises OSError (or ``files.FileProblem``, a ValueError) when the path is a folder,
-        a device or a pipe, or its folder is missing or read-only, and SaveFileError when the
-        game is too long for a save file to be loaded again. In a browser kernel a file
-        outside the browser's storage is kept in memory only: a one-line note says so
-        (``energies.lite.save_location``).
-        """
-        text = self.to_json()
-        check_loadable(text, len(self.actions))  # before writing: an older file stays as it was
-        path, note = lite.save_location(path)
-        files.write_text(path, text)
-        if note:
-            lite.note(note)
-        return path
-
     def _repr_png_(self) -> bytes:
         """Jupyter shows a game as its board picture."""
         from ..viz import board_png
 
         return board_png(self, dpi=64)  # small enough for committed notebooks, sharp on a projector
-
-    def __repr__(self) -> str:
-        status = (
-            str(self.outcome)
-            if self.outcome
-            else f"turn {self.turn}, seat {self.current_seat} to act"
-        )
-        return f"<energies.Game seed={self.seed} players={self.rules.players}: {status}>"
 
 
 def new_game(
@@ -353,13 +277,3 @@ def new_game(
         rules = rules.replace(start=start)
     return Game(rules, seed, names, history)
 
-
-def _file_digest(content: dict[str, Any], state_digest: str) -> str:
-    """Fingerprint of what defines a game (rules, seed, names, actions) and where it ends."""
-    text = json.dumps(
-        {"format": SAVE_FORMAT, **content, "state": state_digest},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=True,
-    )
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]

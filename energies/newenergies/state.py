@@ -10,41 +10,18 @@ change; :mod:`energies.invariants` compares each with a fresh computation.
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..kit.contract import Outcome  # noqa: F401 - every game's; offered here too
+from ..kit.saves import state_digest
 from .board import Board
 from .rules import CARD_KINDS, RESOURCES, RuleSet
 
 Disc = tuple[
     str, str
 ]  # (color, symbol): ("brown", "air_pollution"), ("green", "government_funding")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``kind`` and the winning seats (empty when everyone loses)."""
-
-    kind: str  # "victory_points" | "empty_bag" | "everyone_loses" | "unfinished"
-    winners: tuple[int, ...]
-    turn: int
-    reason: str
-    eliminated: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "winners": list(self.winners),
-            "turn": self.turn,
-            "reason": self.reason,
-            "eliminated": list(self.eliminated),
-        }
-
-    def __str__(self) -> str:
-        return self.reason
 
 
 @dataclass
@@ -298,8 +275,7 @@ class GameState:
 
     def digest(self) -> str:
         """A short fingerprint of the whole state (save files check it on load)."""
-        text = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return state_digest(self.to_dict())
 
 
 def check_seat(state: GameState, seat: Any) -> None:

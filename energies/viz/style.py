@@ -1,7 +1,8 @@
-"""Palettes, piece shapes and helpers shared by the board picture and the charts.
+"""Palettes, piece shapes and helpers shared by the board picture, the charts and the
+companion games' pictures.
 
 Colours are chosen for the common colour-vision deficiencies and every colour also has a
-text or shape cue. Nothing here imports matplotlib.
+text or shape cue. Nothing here imports matplotlib at import time.
 """
 
 from __future__ import annotations
@@ -84,6 +85,18 @@ def _shift(shape, x, y, scale=1.0):
 def seat_color(seat: int) -> str:
     """The colour of a seat (the palette repeats after 4 seats)."""
     return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]
+
+
+def figure_png(fig) -> bytes:
+    """PNG bytes of a pyplot-free matplotlib Figure (the companion games' pictures)."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return buffer.getvalue()
 
 
 def _state_and_names(game_or_state):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -285,3 +288,65 @@ def test_rules_fields_of_the_wrong_kind_are_refused_clearly(name):
         with pytest.raises(ValueError) as info:
             rules.replace(**change)
         assert message in str(info.value) and next(iter(change)) in str(info.value), change
+
+
+# -- the companion games and the kit stand on the contract alone -------------------------------
+
+PACKAGE = Path(en.__file__).parent
+STDLIB = set(sys.stdlib_module_names)
+# what only a picture or an app may load, and only when it is drawn or opened
+DRAWING = ("energies.viz", "energies.widgets", "matplotlib", "pandas", "ipywidgets", "PIL")
+
+
+def _imports(path: Path) -> list[tuple[str, bool, int]]:
+    """(absolute module, imported at module level?, line) of every import in a file,
+    function-level ones included (relative imports resolved)."""
+    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top_level = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, id(node) in top_level, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            found.append((base, id(node) in top_level, node.lineno))
+    return found
+
+
+def _within(name: str, prefixes) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def test_the_kit_imports_only_itself_and_the_standard_library():
+    wrong = [
+        f"{path.relative_to(PACKAGE)}:{line} imports {name}"
+        for path in sorted((PACKAGE / "kit").rglob("*.py"))
+        for name, _, line in _imports(path)
+        if not _within(name, ["energies.kit"]) and name.split(".")[0] not in STDLIB
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", COMPANIONS)
+def test_a_companion_game_imports_only_the_kit_and_itself(name):
+    """No New Energies, no bots, no runner: pictures and apps load viz and widgets lazily."""
+    own = f"energies.games.{name}"
+    wrong = []
+    for path in sorted((PACKAGE / "games" / name).rglob("*.py")):
+        for module, top_level, line in _imports(path):
+            allowed = ["energies.kit", own]
+            # the app module is loaded by its users only (never by the game's package), so
+            # it may build on the widgets at its top; anything else draws lazily
+            if not top_level or path.name == "widget.py":
+                allowed += DRAWING
+            stdlib = module.split(".")[0] in STDLIB
+            if not stdlib and not _within(module, allowed):
+                wrong.append(f"{path.relative_to(PACKAGE)}:{line} imports {module}")
+            if top_level and module == f"{own}.widget" and path.name != "widget.py":
+                wrong.append(f"{path.relative_to(PACKAGE)}:{line} loads the app with the game")
+    assert wrong == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...kit.shell import ActionCodec
+from ...kit.codec import ActionCodec
 from .rules import COLOURS, SYMBOLS
 
 TOKENS = ("top", "bottom")  # rule 1.5: top marks a market machine, bottom a symbol

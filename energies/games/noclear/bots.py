@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...bots import RandomBot
-from ...kit.shell import make_bot_from
+from ...kit.bots import RandomBot, make_bot_from
 from .actions import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
 from .engine import uranium_price
 from .state import NoclearState

@@ -2,7 +2,8 @@
 
 One drawing function, :func:`draw_game` (``ax=None`` makes a figure; returns the Axes),
 used by ``NoclearGame.draw``, ``_repr_png_``, the widget and the lesson. Colours
-always come with text (energy numbers, symbol names, a ☢ on what a token marks).
+always come with text (energy numbers, symbol names, a ☢ on what a token marks). The kit's
+palette (:mod:`energies.viz.style`) is imported when a picture is drawn, never with the game.
 """
 
 from __future__ import annotations
@@ -10,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 
 from ...kit.text import chart_text
-from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
-from ...kit.shell import figure_png
 from .rules import SYMBOLS
 
 ENERGY_COLORS = ("#0072B2", "#E69F00")  # blue, orange (Okabe-Ito)
@@ -125,6 +124,8 @@ def draw_game(game, ax=None):
 
 
 def _draw_seat(ax, game, seat: int, y: float) -> None:
+    from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
+
     state, cards = game.state, game.cards
     player = state.players[seat]
     active = state.outcome is None and seat == state.active
@@ -165,6 +166,8 @@ def game_png(game, dpi: int = 72) -> bytes:
     """The picture as PNG bytes, without pyplot (for ``_repr_png_`` and widgets)."""
     from matplotlib.figure import Figure
 
+    from ...viz.style import figure_png
+
     fig = Figure(figsize=(9, 2.6 + 0.75 * game.rules.players), dpi=dpi)
     fig.subplots_adjust(0.01, 0.01, 0.99, 0.93)
     draw_game(game, ax=fig.add_subplot())
@@ -186,6 +189,8 @@ def plot_race(game, ax=None, what: str = "uranium"):
     }
     if what not in labels:
         raise ValueError(f"what must be one of {', '.join(labels)}, not {what!r}.")
+    from ...viz.style import SEAT_COLORS
+
     for seat in range(game.rules.players):
         records = [r for r in game.state.history if r["seat"] == seat]
         ax.step(

@@ -81,6 +81,10 @@ def new_game(
     return NoclearGame(rules, seed, names)
 
 
-def load_game(text: str | bytes) -> NoclearGame:
-    """Load a saved game of Noclear (replays it and checks the digest)."""
-    return NoclearGame.from_json(text)
+def load_game(text: str | bytes, trust_rules: bool = False) -> NoclearGame:
+    """Load a saved game of Noclear (replays it and checks the digest).
+
+    A version-1 file (earlier releases: its digest does not cover its rules) loads when its
+    rules are the default ones for its player count, or with ``trust_rules=True``.
+    """
+    return NoclearGame.from_json(text, trust_rules)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...kit.shell import CompanionRules
+from ...kit.rulebook import CompanionRules
 from .cards import deck_problems
 from .vocabulary import COLOURS, SYMBOLS  # (imported from here by the other modules too)
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...newenergies.state import Outcome
+from ...kit.contract import Outcome
 from .cards import Deck, load_deck
 from .rules import COLOURS, NoclearRules
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...kit.shell import ActionCodec
+from ...kit.codec import ActionCodec
 from .rules import COLOURS, JOKER_NAME
 
 # The names below also print malformed actions (a save file's, a user's): their reason says

@@ -17,8 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ...bots import RandomBot
-from ...kit.shell import make_bot_from
+from ...kit.bots import RandomBot, make_bot_from
 from . import dice as D
 from .actions import Circle, CrossOut, Keep, Reroll
 from .odds import RerollPlanner

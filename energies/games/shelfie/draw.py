@@ -2,13 +2,13 @@
 
 One drawing function, :func:`draw_game` (``ax=None`` makes a figure; returns the Axes),
 used by ``ShelfieGame.draw``, ``_repr_png_``, the widget and the lesson. Every colour
-also has a text cue (row names, ``O`` circled, ``X`` crossed out).
+also has a text cue (row names, ``O`` circled, ``X`` crossed out). The kit's palette
+(:mod:`energies.viz.style`) is imported when a picture is drawn, never with the game.
 """
 
 from __future__ import annotations
 
 from ...kit.text import chart_text
-from ...viz.style import HIGHLIGHT_COLOR
 from .actions import face_name
 from .state import CIRCLED, CROSSED
 
@@ -30,6 +30,8 @@ def draw_game(game, ax=None, seats=None):
         shown = len(seats) if seats is not None else rules.players
         _, ax = plt.subplots(figsize=(2.3 * shown + 0.6, 3.4))
     from matplotlib.patches import Circle, Rectangle
+
+    from ...viz.style import HIGHLIGHT_COLOR
 
     state, rules = game.state, game.rules
     seats = list(range(rules.players)) if seats is None else list(seats)
@@ -123,7 +125,7 @@ def game_png(game, dpi: int = 72) -> bytes:
     """The picture as PNG bytes, without pyplot (for ``_repr_png_`` and widgets)."""
     from matplotlib.figure import Figure
 
-    from ...kit.shell import figure_png
+    from ...viz.style import figure_png
 
     fig = Figure(figsize=(2.3 * game.rules.players + 0.6, 3.4), dpi=dpi)
     fig.subplots_adjust(0, 0, 1, 1)

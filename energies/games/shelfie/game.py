@@ -67,6 +67,10 @@ def new_game(
     return ShelfieGame(rules, seed, names)
 
 
-def load_game(text: str | bytes) -> ShelfieGame:
-    """Load a saved game of My Shelfie Dice (replays it and checks the digest)."""
-    return ShelfieGame.from_json(text)
+def load_game(text: str | bytes, trust_rules: bool = False) -> ShelfieGame:
+    """Load a saved game of My Shelfie Dice (replays it and checks the digest).
+
+    A version-1 file (earlier releases: its digest does not cover its rules) loads when its
+    rules are the default ones for its player count, or with ``trust_rules=True``.
+    """
+    return ShelfieGame.from_json(text, trust_rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...kit.shell import CompanionRules
+from ...kit.rulebook import CompanionRules
 
 COLOURS = ("pink", "blue", "green", "yellow", "white")  # rule 1.1: one row per colour
 JOKER_NAME = "joker"

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...newenergies.state import Outcome
+from ...kit.contract import Outcome
 from .rules import ShelfieRules
 
 AVAILABLE, CIRCLED, CROSSED = 0, 1, 2  # what an item of a shelf is (rules 2.2, 2.4, 2.5)

@@ -399,3 +399,21 @@ def action_from_dict(data: Any) -> Action:
     if cls is None:
         raise ValueError(f"unknown action kind {show(kind)}")  # short: a file may hold megabytes
     return cls(**checked_fields(cls, data, kind))
+
+
+class _SaveFileCodec:
+    """New Energies' actions through save files: the kit's codec contract
+    (:class:`energies.kit.codec.Codec`) over :func:`action_to_dict` and
+    :func:`action_from_dict`, which keep the shapes of nested goods and sandbox arguments."""
+
+    @staticmethod
+    def to_dict(action: Action) -> dict[str, Any]:
+        return action_to_dict(action)
+
+    @staticmethod
+    def from_dict(data: Any) -> Action:
+        return action_from_dict(data)
+
+
+#: The codec :class:`energies.newenergies.game.Game` saves and loads its actions with.
+CODEC = _SaveFileCodec()

@@ -67,21 +67,13 @@ from .edits import apply_edit, check_edit
 from .effects import (
     FREE_EFFECTS,
 )
+from ...kit.contract import IllegalActionError  # noqa: F401 - every game's; offered here too
 from ..layouts import build_board
 from .listing import free_actions, plant_spots_after
 from .setup import quick_start
 from ..rules import RuleSet
 from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 from .turns import advance, end_turn
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; ``reason`` says why in one sentence."""
-
-    def __init__(self, reason: str, action: Action | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.action = action
 
 
 # ==============================================================================================

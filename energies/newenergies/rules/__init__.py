@@ -16,7 +16,8 @@ from typing import Any
 
 from .house import HOUSE_NOTES, HOUSE_READINGS, HouseDefault, rule_order
 from .bounds import MAX_ROADS, RULE_SPECS, consistency_problems
-from ...kit.fields import RuleError, check_fields, fallback, show
+from ...kit.fields import RuleError, check_fields, fallback, plain, show
+from ...kit import rulebook
 from .vocabulary import (
     BROWN_EVENTS,
     CARD_KINDS,
@@ -320,26 +321,16 @@ class RuleSet:
 
     def house_defaults(self) -> tuple[HouseDefault, ...]:
         """The house defaults ([H] rules) with this rule set's values."""
-        fields = [
-            HouseDefault(name, getattr(self, name), rule, note)
-            for name, (rule, note) in HOUSE_NOTES.items()
-        ]
-        readings = [HouseDefault(None, None, rule, note) for rule, note in HOUSE_READINGS]
-        return tuple(sorted(fields + readings, key=lambda h: rule_order(h.rule)))
+        return rulebook.house_defaults(self, HOUSE_NOTES, HOUSE_READINGS)
 
     def describe(self) -> str:
         """Every field with its value; house defaults marked with [H] and their rule, then the
         house readings that are not fields."""
-        lines = []
-        for f in dataclasses.fields(self):
-            mark = f"  [H, rule {HOUSE_NOTES[f.name][0]}]" if f.name in HOUSE_NOTES else ""
-            lines.append(f"{f.name} = {getattr(self, f.name)!r}{mark}")
-        lines += [f"[H, rule {rule}] {note}" for rule, note in HOUSE_READINGS]
-        return "\n".join(lines)
+        return rulebook.describe(self, HOUSE_NOTES, HOUSE_READINGS)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able dict (tuples become lists)."""
-        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_dict(cls, data: Any) -> RuleSet:
@@ -364,9 +355,3 @@ def _field_specs() -> dict[str, object]:
         default = f.default_factory() if f.default is dataclasses.MISSING else f.default
         specs[f.name] = RULE_SPECS.get(f.name) or fallback(default)
     return specs
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value

@@ -1,28 +1,13 @@
 """The house defaults of CATAN: New Energies: which rule each [H] field answers, and why.
 
-Documentation data for :meth:`energies.RuleSet.house_defaults` and ``describe`` (the
-companion games' rules use :class:`HouseDefault` too).
+Documentation data for :meth:`energies.RuleSet.house_defaults` and ``describe``; how every
+game lists its house defaults (:class:`HouseDefault`, :func:`rule_order`) is the kit's
+(:mod:`energies.kit.rulebook`), offered here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-
-@dataclass(frozen=True)
-class HouseDefault:
-    """One house default: the field holding it, its value, the rule and why."""
-
-    field: str | None  # None for a reading that has no sensible alternative value
-    value: Any
-    rule: str
-    note: str
-
-    def __str__(self) -> str:
-        if self.field is None:
-            return f"rule {self.rule}: {self.note}"
-        return f"rule {self.rule}: {self.field} = {self.value!r} — {self.note}"
+from ...kit.rulebook import HouseDefault, rule_order  # noqa: F401 - offered here too
 
 
 # Why these are the house defaults; the keys are RuleSet field names.
@@ -102,7 +87,3 @@ HOUSE_READINGS: tuple[tuple[str, str], ...] = (
     ),
 )
 
-
-def rule_order(rule: str) -> tuple[tuple[int, str], ...]:
-    """Sort key of a rule number: "8.5" < "8.5a" < "8.6" < "14.2" < "14.2a"."""
-    return tuple((int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part) for part in rule.split("."))
