@@ -1,6 +1,6 @@
 """Engine speed: games/s and applied actions/s for random-bot games (a report, not a test).
 
-    python benchmarks/engine_speed.py --games 200 --players 4
+python benchmarks/engine_speed.py --games 200 --players 4
 """
 
 from __future__ import annotations

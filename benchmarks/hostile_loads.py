@@ -55,11 +55,19 @@ def huge_counts() -> str:
 def largest_rules() -> str:
     rules = en.RuleSet.standard(
         4,
-        resource_cards=200, science_cards=200, energy_tokens=200, hazard_tokens=100,
+        resource_cards=200,
+        science_cards=200,
+        energy_tokens=200,
+        hazard_tokens=100,
         dev_deck=tuple((card, 40) for card in en.newenergies.rules.DEV_CARDS),
         brown_discs=tuple((event, 60) for event in en.newenergies.rules.BROWN_EVENTS),
-        towns=30, cities=30, roads=MAX_ROADS, fossil_plants=60, renewable_plants=60,
-        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS), turn_limit=2000,
+        towns=30,
+        cities=30,
+        roads=MAX_ROADS,
+        fossil_plants=60,
+        renewable_plants=60,
+        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS),
+        turn_limit=2000,
         victory_points=100,
     )
     game = en.new_game(seed=2, rules=rules)
@@ -94,8 +102,13 @@ def edit_storm() -> str:
 
 def most_actions() -> str:
     rules = en.RuleSet.standard(
-        4, bank_rate=1, science_rate=1, turn_limit=2000, turn_action_limit=2000,
-        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS), victory_points=100,
+        4,
+        bank_rate=1,
+        science_rate=1,
+        turn_limit=2000,
+        turn_action_limit=2000,
+        event_spaces=tuple((row, 100) for row in en.newenergies.rules.ROWS),
+        victory_points=100,
         brown_discs=tuple((event, 60) for event in en.newenergies.rules.BROWN_EVENTS),
     )
     game = en.new_game(seed=4, rules=rules)
@@ -111,8 +124,12 @@ def busiest_turn(games: int = 200) -> int:
     """Most actions any turn of ``games`` standard games had (random and persona line-ups)."""
     from energies.runner import play_one
 
-    lineups = [["random"] * 4, ["fossil", "green", "balanced", "freerider"], ["green"] * 4,
-               ["balanced", "random", "random", "random"]]
+    lineups = [
+        ["random"] * 4,
+        ["fossil", "green", "balanced", "freerider"],
+        ["green"] * 4,
+        ["balanced", "random", "random", "random"],
+    ]
     busiest = 0
     for i in range(games):
         log = play_one(lineups[i % 4], i).state.log
@@ -135,7 +152,10 @@ def main() -> None:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
             out = subprocess.run(
-                [sys.executable, "-c", LOADER, path], capture_output=True, text=True, env=env,
+                [sys.executable, "-c", LOADER, path],
+                capture_output=True,
+                text=True,
+                env=env,
                 check=True,
             ).stdout.strip()
             print(f"{case.__name__.replace('_', '-'):14} {len(text) / 1024:8.0f} KiB  {out}")

@@ -44,8 +44,8 @@ from pathlib import Path
 from rates import wilson  # benchmarks/rates.py, beside this script
 
 import energies as en
-from energies.kit.files import write_text  # atomic, a unique temporary name per write
 from energies.bots.search import DEFAULT_BUDGET
+from energies.kit.files import write_text  # atomic, a unique temporary name per write
 from energies.runner import bot_seed, game_seeds
 
 RESULTS = Path(__file__).parent / "results"

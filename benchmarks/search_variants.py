@@ -25,8 +25,8 @@ from pathlib import Path
 from search_strength import strength_tasks  # benchmarks/, beside this script
 
 import energies as en
-from energies.kit.files import write_text
 from energies.bots.search import SearchPlayer
+from energies.kit.files import write_text
 from energies.runner import bot_seed
 
 RESULTS = Path(__file__).parent / "results"

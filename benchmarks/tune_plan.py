@@ -35,8 +35,8 @@ from pathlib import Path
 from rates import wilson  # benchmarks/rates.py, beside this script
 
 import energies as en
-from energies.kit.files import write_text
 from energies.bots.plan import GREEN_WEIGHTS, planner
+from energies.kit.files import write_text
 from energies.runner import bot_seed, game_seeds
 
 RESULTS = Path(__file__).parent / "results"

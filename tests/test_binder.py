@@ -48,9 +48,17 @@ def test_fresh_venv_from_binder_requirements_runs_the_first_lesson(tmp_path):
     out = tmp_path / "executed.ipynb"
     run = subprocess.run(
         [
-            str(python), "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+            str(python),
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
             "--ExecutePreprocessor.kernel_name=python3",
-            "--output", str(out), str(ROOT / "notebooks" / "00-start-here.ipynb"),
+            "--output",
+            str(out),
+            str(ROOT / "notebooks" / "00-start-here.ipynb"),
         ],
         cwd=ROOT,
         capture_output=True,

@@ -49,15 +49,23 @@ def board(request: pytest.FixtureRequest) -> Board:
 
 # --- constants ---------------------------------------------------------------
 
+
 def test_constants() -> None:
     assert RESOURCES == ("lumber", "brick", "fiber", "food", "steel")
-    assert TERRAIN_RESOURCE == {"forest": "lumber", "hills": "brick", "pasture": "fiber",
-                                "fields": "food", "mountains": "steel", "desert": None}
+    assert TERRAIN_RESOURCE == {
+        "forest": "lumber",
+        "hills": "brick",
+        "pasture": "fiber",
+        "fields": "food",
+        "mountains": "steel",
+        "desert": None,
+    }
     assert PIPS == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
     assert Counter(SPIRAL_TOKENS) == TOKENS
 
 
 # --- components (rule 1, 2.1) -----------------------------------------------
+
 
 def test_terrain_and_tokens(board: Board) -> None:
     assert len(board.hexes) == 19
@@ -112,12 +120,13 @@ def test_hex_corners(board: Board) -> None:
         # Clockwise from the top corner (y grows upward): angle decreases.
         assert max(pts, key=lambda p: p[1]) == pts[0]
         angles = [math.atan2(y - h.center[1], x - h.center[0]) for x, y in pts]
-        assert all(((angles[i] - angles[i + 1]) % (2 * math.pi)) == pytest.approx(math.pi / 3)
-                   for i in range(5))
+        assert all(
+            ((angles[i] - angles[i + 1]) % (2 * math.pi)) == pytest.approx(math.pi / 3)
+            for i in range(5)
+        )
         assert all(math.dist(p, h.center) == pytest.approx(1.0) for p in pts)
         # Consecutive corners are joined by a path.
-        assert all(board.path_between(h.corners[i - 1], h.corners[i]) is not None
-                   for i in range(6))
+        assert all(board.path_between(h.corners[i - 1], h.corners[i]) is not None for i in range(6))
 
 
 def test_corner_hexes(board: Board) -> None:
@@ -151,6 +160,7 @@ def test_ids_and_geometry_are_layout_independent() -> None:
 
 # --- queries ------------------------------------------------------------------
 
+
 def test_paths_and_neighbors(board: Board) -> None:
     for p, (a, b) in enumerate(board.paths):
         assert board.path_corners(p) == (a, b) == board.path_ends[p]
@@ -174,8 +184,7 @@ def test_hex_neighbors(board: Board) -> None:
             assert h in board.hex_neighbors(n)
             assert len(set(board.hex_corners(h)) & set(board.hex_corners(n))) == 2
         others = set(range(19)) - set(ns) - {h}
-        assert all(len(set(board.hex_corners(h)) & set(board.hex_corners(o))) == 0
-                   for o in others)
+        assert all(len(set(board.hex_corners(h)) & set(board.hex_corners(o))) == 0 for o in others)
     assert len(board.hex_neighbors(CENTER_HEX)) == 6
     assert sorted(h for h in range(19) if len(board.hex_neighbors(h)) == 3) == list(CORNER_HEXES)
     assert CORNER_HEXES == (0, 2, 7, 11, 16, 18)
@@ -188,8 +197,11 @@ def test_numbers_and_pips(board: Board) -> None:
         assert all(board.hexes[h].number == n for h in hs)
     assert board.hexes_with_number(7) == ()
     for c in board.corners:
-        expected = sum(PIPS[board.hexes[h].number] for h in board.corner_hexes(c)
-                       if board.hexes[h].number is not None)
+        expected = sum(
+            PIPS[board.hexes[h].number]
+            for h in board.corner_hexes(c)
+            if board.hexes[h].number is not None
+        )
         assert board.corner_pips(c) == expected
     table = board.hex_table()
     assert [row["id"] for row in table] == list(range(19))
@@ -219,6 +231,7 @@ def test_beginner_values() -> None:
 
 # --- harbors ------------------------------------------------------------------
 
+
 def test_harbors(board: Board) -> None:
     hs = board.harbors
     assert len(hs) == 9 and [h.id for h in hs] == list(range(9))
@@ -247,7 +260,16 @@ def test_harbors(board: Board) -> None:
 def test_beginner_harbors() -> None:
     b = build_board()
     assert [h.resource for h in b.harbors] == [
-        None, "fiber", None, None, "brick", "lumber", None, "food", "steel"]
+        None,
+        "fiber",
+        None,
+        None,
+        "brick",
+        "lumber",
+        None,
+        "food",
+        "steel",
+    ]
     # Harbor 0 sits on the top-left hex's upper-left path.
     assert b.harbors[0].corners == (0, 3) and b.corner_hexes(0) == (0,)
     assert str(b.harbors[0]) == "3:1 harbor"
@@ -255,6 +277,7 @@ def test_beginner_harbors() -> None:
 
 
 # --- layouts (rule 2.2) --------------------------------------------------------
+
 
 def test_beginner_layout_matches_rows() -> None:
     b = build_board("beginner")
@@ -266,8 +289,7 @@ def test_beginner_layout_matches_rows() -> None:
 
 def test_random_is_deterministic_and_seeded() -> None:
     def sig(b: Board) -> tuple:
-        return (tuple((h.terrain, h.number) for h in b.hexes),
-                tuple(h.resource for h in b.harbors))
+        return (tuple((h.terrain, h.number) for h in b.hexes), tuple(h.resource for h in b.harbors))
 
     for numbers in ("spiral", "shuffled"):
         a = build_board("random", 7, numbers)
@@ -288,8 +310,9 @@ def test_random_rebuild_without_cache_is_identical() -> None:
         first = mod._build.__wrapped__("random", 5, numbers)
         second = mod._build.__wrapped__("random", 5, numbers)
         assert first is not second
-        assert [(h.terrain, h.number) for h in first.hexes] == \
-            [(h.terrain, h.number) for h in second.hexes]
+        assert [(h.terrain, h.number) for h in first.hexes] == [
+            (h.terrain, h.number) for h in second.hexes
+        ]
         assert [h.resource for h in first.harbors] == [h.resource for h in second.harbors]
 
 
@@ -312,8 +335,9 @@ def test_spiral_order(start: int) -> None:
     assert all(len(b.hex_neighbors(h)) < 6 for h in order[:12])  # outer ring first
     # Counter-clockwise (y up): the angle round the centre grows along the outer ring.
     ang = [math.atan2(b.hexes[h].center[1], b.hexes[h].center[0]) for h in order[:12]]
-    assert all((ang[i + 1] - ang[i]) % (2 * math.pi) == pytest.approx(math.pi / 6)
-               for i in range(11))
+    assert all(
+        (ang[i + 1] - ang[i]) % (2 * math.pi) == pytest.approx(math.pi / 6) for i in range(11)
+    )
 
 
 def test_spiral_order_known_and_invalid() -> None:
@@ -326,8 +350,9 @@ def test_spiral_order_known_and_invalid() -> None:
 def test_spiral_numbers_follow_tokens() -> None:
     for seed in range(20):
         b = build_board("random", seed, "spiral")
-        laid = [tuple(b.hexes[h].number for h in spiral_order(s) if h != b.desert)
-                for s in CORNER_HEXES]
+        laid = [
+            tuple(b.hexes[h].number for h in spiral_order(s) if h != b.desert) for s in CORNER_HEXES
+        ]
         assert SPIRAL_TOKENS in laid, seed
     starts = set()
     for seed in range(20):
@@ -339,6 +364,7 @@ def test_spiral_numbers_follow_tokens() -> None:
 
 
 # --- graph ----------------------------------------------------------------------
+
 
 def test_graph(board: Board) -> None:
     g = board.graph
@@ -356,6 +382,7 @@ def test_graph(board: Board) -> None:
 
 
 # --- API behaviour ----------------------------------------------------------------
+
 
 def test_unknown_layout_or_numbers() -> None:
     with pytest.raises(ValueError, match=r"Unknown board layout 'hexagonal'.*'beginner'"):
@@ -388,9 +415,12 @@ def test_cached_and_immutable() -> None:
 
 def test_import_is_light() -> None:
     root = Path(__file__).resolve().parents[1]
-    code = ("import sys, energies.newenergies.board; "
-            "print(sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))")
+    code = (
+        "import sys, energies.newenergies.board; "
+        "print(sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))"
+    )
     env = {**os.environ, "PYTHONPATH": str(root)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=root, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, env=env, check=True
+    )
     assert out.stdout.strip() == "[]"

@@ -22,8 +22,8 @@ import pytest
 
 import energies as en
 from energies import actions as A
-from energies.newenergies.board import PIPS
 from energies.bots import PERSONAS, make_bot
+from energies.newenergies.board import PIPS
 from energies.newenergies.invariants import check_invariants
 from energies.newenergies.rules import CARD_KINDS
 

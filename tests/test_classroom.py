@@ -12,8 +12,8 @@ import pytest
 
 import energies as en
 from energies.classroom import collect, plot_class
-from energies.newenergies.game import MAX_SAVE_BYTES
 from energies.insight import burden
+from energies.newenergies.game import MAX_SAVE_BYTES
 
 NAMES = ["Ada", "Ben", "Chloé", "Dev"]
 

@@ -39,7 +39,6 @@ USER_PAGES = (
 )
 
 
-
 def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
@@ -51,7 +50,11 @@ def _without_code(text: str) -> str:
 
 
 def _documents() -> list[Path]:
-    return [README, *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "notebooks").glob("*.md"))]
+    return [
+        README,
+        *sorted((ROOT / "docs").glob("*.md")),
+        *sorted((ROOT / "notebooks").glob("*.md")),
+    ]
 
 
 def _tracked() -> set[str]:
@@ -65,9 +68,11 @@ def _tracked() -> set[str]:
 
 
 def _relative_links(path: Path) -> list[str]:
-    targets = re.findall(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)", _without_code(_text(path)))
+    targets = re.findall(
+        r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)", _without_code(_text(path))
+    )
     targets += re.findall(r"""(?:src|href)=["']([^"']+)["']""", _without_code(_text(path)))
-    return [t for t in targets if not re.match(r"^[a-z][a-z0-9+.-]*:", t, flags=re.I)]
+    return [t for t in targets if not re.match(r"^[a-z][a-z0-9+.-]*:", t, flags=re.IGNORECASE)]
 
 
 def test_readme_is_at_most_150_lines():
@@ -106,7 +111,12 @@ def test_readme_links_every_docs_page():
         if t.split("#", 1)[0]
     }
     pages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")}
-    pages |= {"docs/architecture.md", "notebooks/TEACHER_GUIDE.md", "notebooks/RULES.md", "notebooks"}
+    pages |= {
+        "docs/architecture.md",
+        "notebooks/TEACHER_GUIDE.md",
+        "notebooks/RULES.md",
+        "notebooks",
+    }
     assert pages <= linked, sorted(pages - linked)
 
 
@@ -145,7 +155,7 @@ def test_user_documents_carry_no_benchmark_history():
     """Issue numbers and criteria belong in benchmarks/results/, not in what users read."""
     for path in [README, *(ROOT / "docs" / name for name in USER_PAGES)]:
         text = _text(path)
-        assert not re.search(r"\bissue \d+|\bcriteri(on|a)\b", text, flags=re.I), path.name
+        assert not re.search(r"\bissue \d+|\bcriteri(on|a)\b", text, flags=re.IGNORECASE), path.name
 
 
 def test_the_command_page_lists_every_subcommand_and_exit_status():

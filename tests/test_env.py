@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
-import energies as en
-from energies.env import encoding
-from energies import env as env_module
 from energies.actions import ACTION_TYPES
-from energies.env import SingleAgentEnv, env, raw_env
+
+import energies as en
+from energies import env as env_module
+from energies.env import SingleAgentEnv, encoding, env, raw_env
 
 
 def test_pettingzoo_api_test_passes():
@@ -327,7 +327,9 @@ def _agents_page(heading: str | None = None) -> str:
     """docs/agents.md (the README's learning-agents section moved there), or one section of it."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parent.parent / "docs" / "agents.md").read_text(
+        encoding="utf-8"
+    )
     if heading is None:
         return text
     return text.split(f"\n{heading}\n", 1)[1].split("\n## ", 1)[0]

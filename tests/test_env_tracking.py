@@ -16,12 +16,12 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [rl] extra is part of the test extra")
 
-from energies import sandbox
-from energies.env import tracking
-from energies.env.tracking import segments as tracking_parts
 from energies.actions import BuildRoad, RollDice, TradeWithSupply, shared
+
+from energies import sandbox
+from energies.env import env, tracking
 from energies.env.encoding import ActionCodec
-from energies.env import env
+from energies.env.tracking import segments as tracking_parts
 
 
 def fresh_mask(raw, seat: int) -> np.ndarray:
@@ -239,4 +239,3 @@ def test_a_kept_listing_is_confirmed_by_its_contents():
     # an equal list of other objects is the same listing (equal actions, equal indices)
     again = codec.listing([first, BuildRoad(0, 3), middle, last])
     assert again.indices == [codec.index(a) for a in (first, shared.BuildRoad(0, 3), middle, last)]
-

@@ -18,16 +18,15 @@ from hypothesis import strategies as st
 import energies as en
 from energies import actions as A
 from energies import cli, sandbox
-from energies.newenergies.engine import awards
-from energies.newenergies.engine.edits import EDIT_CHECKS
-from energies.newenergies.engine import IllegalActionError
-from energies.newenergies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
-from energies.newenergies.saves import load_game
-from energies.newenergies.rules.bounds import MAX_ROADS, RULE_SPECS
 from energies.kit.fields import RuleError
-from energies.newenergies.rules import RuleSet
 from energies.kit.registry import load_file
 from energies.kit.saves import SaveFileError
+from energies.newenergies.engine import IllegalActionError, awards
+from energies.newenergies.engine.edits import EDIT_CHECKS
+from energies.newenergies.game import MAX_SANDBOX_EDITS, SAVE_VERSION
+from energies.newenergies.rules import RuleSet
+from energies.newenergies.rules.bounds import MAX_ROADS, RULE_SPECS
+from energies.newenergies.saves import load_game
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -369,9 +368,7 @@ EDIT_ARGS = st.lists(
 @SETTINGS
 @given(
     edits=st.lists(
-        st.tuples(
-            st.integers(-2, 5), st.sampled_from(sorted(EDIT_CHECKS) + ["nope"]), EDIT_ARGS
-        ),
+        st.tuples(st.integers(-2, 5), st.sampled_from(sorted(EDIT_CHECKS) + ["nope"]), EDIT_ARGS),
         max_size=12,
     )
 )
@@ -607,7 +604,9 @@ def test_a_file_of_tiny_size_with_huge_rule_counts_is_refused_at_once(saved):
 
 def test_too_many_actions_are_refused_before_replaying(saved):
     data = json.loads(saved)
-    data["actions"] = [{"kind": "end_turn", "seat": 0}] * (en.newenergies.game.MAX_SAVED_ACTIONS + 1)
+    data["actions"] = [{"kind": "end_turn", "seat": 0}] * (
+        en.newenergies.game.MAX_SAVED_ACTIONS + 1
+    )
     with pytest.raises(SaveFileError, match="more than a game can have"):
         load_game(json.dumps(data))
 

@@ -18,10 +18,10 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
+from energies.actions import BuildCity, BuildPlant, EndTurn, RollDice
 
 import energies as en
 from energies import sandbox
-from energies.actions import BuildCity, BuildPlant, EndTurn, RollDice
 from energies.insight import (
     alternatives,
     bag_runs_out_within,

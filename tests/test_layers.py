@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -250,11 +251,13 @@ def forbidden(arrows: Iterable[Arrow], table: dict[str, LayerRule]) -> list[str]
         rule = rule_for(source, table)
         if rule is None:
             problems.append(f"{arrow}: the layer {source!r} is not in the table")
-        elif source == target or EVERYTHING in rule.anywhere:
-            continue
-        elif any(matches(target, allowed) for allowed in rule.anywhere):
-            continue
-        elif arrow.lazy and any(matches(target, allowed) for allowed in rule.lazily):
+        elif (
+            source == target
+            or EVERYTHING in rule.anywhere
+            or any(matches(target, allowed) for allowed in rule.anywhere)
+            or arrow.lazy
+            and any(matches(target, allowed) for allowed in rule.lazily)
+        ):
             continue
         elif any(matches(target, allowed) for allowed in rule.lazily):
             problems.append(f"{arrow}: {source} may import {target} only inside a function")
@@ -344,7 +347,7 @@ def show_circle(group: list[str], circle: list[str], arrows: Iterable[Arrow]) ->
     where = {}
     for arrow in arrows:  # the first arrow of each pair: an import that names it directly
         where.setdefault((arrow.importer, arrow.imported), arrow)
-    steps = [str(where[pair]) for pair in zip(circle, circle[1:])]
+    steps = [str(where[pair]) for pair in itertools.pairwise(circle)]
     return (
         f"{len(group)} modules import one another: {', '.join(group)}\n  for example:\n    "
         + "\n    ".join(steps)

@@ -178,9 +178,7 @@ def test_play_and_simulate_stay_functions_after_their_old_modules_are_imported(r
 def test_the_public_modules_and_the_facade_import_without_a_warning(run):
     report, _ = run
     assert report["facade_warnings"] == []
-    assert report["public"] == {
-        name: {"warnings": [], "same": True} for name in PUBLIC_MODULES
-    }
+    assert report["public"] == {name: {"warnings": [], "same": True} for name in PUBLIC_MODULES}
 
 
 def test_the_bots_keep_every_public_name_of_release_02():

@@ -51,7 +51,9 @@ def test_header_has_title_three_goals_and_binder_link(path):
     assert len(goals) == 2, "a 'What you'll learn' block"
     numbered = re.findall(r"^\d\. \S", goals[1], flags=re.MULTILINE)
     assert len(numbered) == 3, "exactly three numbered learning goals"
-    assert f"{BINDER}" in text and f"notebooks/{path.name}" in text, "a Binder link to this notebook"
+    assert f"{BINDER}" in text and f"notebooks/{path.name}" in text, (
+        "a Binder link to this notebook"
+    )
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)

@@ -23,8 +23,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-import energies as en
 from energies.actions import (
     BuildCity,
     BuildRoad,
@@ -46,6 +44,8 @@ from energies.actions import (
     action_from_dict,
     action_to_dict,
 )
+
+import energies as en
 from energies.newenergies.rules import CARD_KINDS, RESOURCES, ROWS, RuleSet
 
 SB = en.sandbox

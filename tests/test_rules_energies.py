@@ -18,9 +18,6 @@ Every position is built with the teacher sandbox on an emptied island
 from __future__ import annotations
 
 import pytest
-
-import energies as en
-from energies import sandbox as sb
 from energies.actions import (
     BuildCity,
     BuildPlant,
@@ -41,6 +38,9 @@ from energies.actions import (
     TakeCard,
     TradeWithSupply,
 )
+
+import energies as en
+from energies import sandbox as sb
 from energies.newenergies.rules import BROWN_EVENTS, CARD_KINDS, ROWS
 
 BOARD = en.build_board()  # the beginner island every test plays on

@@ -9,9 +9,9 @@ import pytest
 
 import energies as en
 from energies.bots.plan import GREEN_WEIGHTS, planner
-from energies.newenergies.rules import CARD_KINDS
 from energies.bots.search import SearchPlayer, determinize
 from energies.bots.search.candidates import ranked
+from energies.newenergies.rules import CARD_KINDS
 from energies.runner import bot_seed
 
 LOW_BUDGET = 8  # rollouts per decision: enough to exercise the search, quick in a test

@@ -110,9 +110,7 @@ def _edits(name: str, game) -> dict:
 
 
 @pytest.mark.parametrize("name", COMPANIONS)
-def test_an_edited_companion_save_is_refused_by_the_loader_and_the_command(
-    name, tmp_path, capsys
-):
+def test_an_edited_companion_save_is_refused_by_the_loader_and_the_command(name, tmp_path, capsys):
     game = _played(name)
     text = game.to_json()
     assert json.loads(text)["version"] == 2
@@ -137,9 +135,10 @@ def test_an_edited_companion_save_is_refused_by_the_loader_and_the_command(
 def test_a_version_1_companion_file_of_default_rules_loads_and_saves_as_version_2(name):
     text = (GOLDEN / f"{name}_v1_save.json").read_text()  # written by the release before
     data = json.loads(text)
-    assert data["version"] == 1 and data["rules"] == games.get(name).rules_class(
-        players=len(data["names"])
-    ).to_dict()
+    assert (
+        data["version"] == 1
+        and data["rules"] == games.get(name).rules_class(players=len(data["names"])).to_dict()
+    )
     game = games.load_game(text)
     assert game.digest() == data["digest"] and game.names == data["names"]
     again = json.loads(game.to_json())

@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 import pandas.testing as pdt
 import pytest
+from energies.actions import EndTurn
 
 import energies as en
-from energies.actions import EndTurn
 from energies.runner import bot_name, bot_seed, game_seeds, play_one, simulate
 
 OUTCOME_KINDS = {"victory_points", "empty_bag", "everyone_loses", "unfinished"}

@@ -102,7 +102,9 @@ def test_soak_reports_a_corrupt_engine_with_a_recipe_and_exit_status_1(monkeypat
     """A state whose VP disagree with its pieces (rule 13.8) is a violation: the report names
     it with the game to reproduce, and the command exits with status 1."""
     real = en.newenergies.state.GameState.victory_points
-    monkeypatch.setattr(en.newenergies.state.GameState, "victory_points", lambda self, s: real(self, s) + 1)
+    monkeypatch.setattr(
+        en.newenergies.state.GameState, "victory_points", lambda self, s: real(self, s) + 1
+    )
     report = soak.run_soak(2, jobs=1, seed=0)
     assert report["violations"] > 0 and report["failed_games"] == 2
     failure = report["failures"][0]

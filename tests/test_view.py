@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 import energies as en
-from energies.newenergies import view as view_module
 from energies.bots import PERSONAS, make_bot
+from energies.newenergies import view as view_module
 from energies.newenergies.rules import CARD_KINDS
 from energies.newenergies.view import GameView, HiddenInformationError, PlayerView
 

@@ -19,12 +19,6 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import pytest
-from matplotlib.colors import to_hex, to_rgb
-from matplotlib.figure import Figure
-
-import energies as en
-from energies import sandbox as sb
-from energies import viz
 from energies.actions import (
     BuildCity,
     BuildPlant,
@@ -38,6 +32,12 @@ from energies.actions import (
     RemoveHazard,
     RollDice,
 )
+from matplotlib.colors import to_hex, to_rgb
+from matplotlib.figure import Figure
+
+import energies as en
+from energies import sandbox as sb
+from energies import viz
 from energies.newenergies.board import PIPS
 
 NAMES = ["Ada", "Ben", "Chloé", "Dev"]

@@ -20,8 +20,6 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 pytest.importorskip("matplotlib")
 
-import energies as en
-from energies import sandbox as sb
 from energies.actions import (
     BuildRoad,
     EndTurn,
@@ -31,6 +29,9 @@ from energies.actions import (
     action_to_dict,
     goods_text,
 )
+
+import energies as en
+from energies import sandbox as sb
 from energies.bots import make_bot
 from energies.newenergies.engine.checks import supply_rates
 from energies.newenergies.invariants import check_invariants

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..newenergies.actions import Action, Decline, OfferTrade, ProposeTrade
-from .scoring import BASE_CARD_VALUE, ActionScores
 from ..newenergies.engine.offers import TRADED, OffersLeftOut
 from ..newenergies.view import GameView
+from .scoring import BASE_CARD_VALUE, ActionScores
 
 _OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
 

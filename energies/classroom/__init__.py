@@ -159,8 +159,8 @@ def _load(item: Any):
     import json
 
     from ..kit.files import FileProblem, read_bounded
-    from ..newenergies.saves import load_game
     from ..kit.saves import MAX_SAVE_BYTES, SaveFileError
+    from ..newenergies.saves import load_game
 
     if isinstance(item, Path):
         try:  # one open: never a pipe or device, and a file that grows is not read whole

@@ -21,6 +21,9 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..kit import registry
+from ..kit.contract import RELEASE
+from ..kit.text import printable
 from .arguments import (
     Parser,
     UsageError,
@@ -33,9 +36,6 @@ from .arguments import (
     table_file_name,
     whole_number,
 )
-from ..kit.contract import RELEASE
-from ..kit import registry
-from ..kit.text import printable
 
 PROG = "energies"
 
@@ -352,4 +352,3 @@ def _drop_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
-

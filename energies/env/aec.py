@@ -11,11 +11,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .encoding import ActionCodec, Listing, ObservationEncoder
-from ..newenergies.game import Game, new_game
 from ..kit.fields import show
+from ..newenergies.game import Game, new_game
 from ..newenergies.rules import RuleSet
 from ..runner.arguments import whole_number
+from .encoding import ActionCodec, Listing, ObservationEncoder
 from .tracking import ObservationTracker
 
 #: Upper bound of every observation feature (counts, GF, turn / 10 within the turn limit).

@@ -22,4 +22,15 @@ from ..kit.registry import (
     spec_of,
 )
 
-__all__ = ["Bot", "GameProtocol", "GameSpec", "get", "load_game", "names", "new_game", "spec_of"]
+__all__ = [
+    "ALIASES",
+    "Bot",
+    "GameProtocol",
+    "GameSpec",
+    "get",
+    "load_game",
+    "names",
+    "new_game",
+    "register",
+    "spec_of",
+]

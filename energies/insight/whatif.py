@@ -25,11 +25,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..newenergies.actions import Action, EndTurn, RollDice, SandboxEdit
 from ..bots import make_bot
+from ..newenergies.actions import Action, EndTurn, RollDice, SandboxEdit
+from ..newenergies.engine.turns import record_turn
 from ..newenergies.game import Game, new_game
 from ..runner.loop import view_for
-from ..newenergies.engine.turns import record_turn
 
 __all__ = ["WhatIfResult", "action_turns", "alternatives", "branch_point", "what_if"]
 

@@ -284,9 +284,9 @@ class _Playthrough:
             self.fail("a loaded save file is not the same game (digest or text differ).")
         if loaded.legal_actions() != game.legal_actions():
             self.fail("a loaded save file lists other legal actions.")
-        if spec.name in registry.names() and registry.get(spec.name) == spec:
-            if registry.load_game(text).digest() != game.digest():
-                self.fail("registry.load_game reads the save file as another game.")
+        registered = spec.name in registry.names() and registry.get(spec.name) == spec
+        if registered and registry.load_game(text).digest() != game.digest():
+            self.fail("registry.load_game reads the save file as another game.")
         with tempfile.TemporaryDirectory() as folder:
             path = game.save(os.path.join(folder, "game.json"))
             with open(path, encoding="utf-8") as file:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .fields import RuleError  # noqa: F401 - a rule set that cannot be played (offered here too)
+from .fields import RuleError
 
 __all__ = [
     "RELEASE",

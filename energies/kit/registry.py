@@ -27,10 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .contract import Bot, GameProtocol  # noqa: F401 - offered here too (energies.games)
-from .contract import SaveFileError
-from .fields import show
 from . import files
+from .contract import Bot, GameProtocol, SaveFileError
+from .fields import show
 from .saves import MAX_SAVE_BYTES, parse_save
 from .text import printable
 

@@ -19,7 +19,6 @@ import hashlib
 import json
 from typing import Any
 
-
 from .contract import SaveFileError
 
 # Loading replays every action, so these bound the work a file can ask for (README,

@@ -27,7 +27,7 @@ from .bots import make_bot_from  # noqa: F401 - offered here too (energies.games
 from .codec import ActionCodec, Codec, check_action_type  # noqa: F401 - offered here too
 from .contract import RELEASE, IllegalActionError, Outcome, SaveFileError
 from .fields import show
-from .rulebook import CompanionRules  # noqa: F401 - offered here too
+from .rulebook import CompanionRules
 from .saves import (
     READABLE_VERSIONS,
     SAVE_VERSION,

@@ -21,8 +21,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 TERRAIN_RESOURCE: dict[str, str | None] = {
-    "forest": "lumber", "hills": "brick", "pasture": "fiber", "fields": "food",
-    "mountains": "steel", "desert": None}
+    "forest": "lumber",
+    "hills": "brick",
+    "pasture": "fiber",
+    "fields": "food",
+    "mountains": "steel",
+    "desert": None,
+}
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
 PIPS: dict[int, int] = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 TERRAIN_COUNTS = {"forest": 4, "hills": 3, "pasture": 4, "fields": 4, "mountains": 3, "desert": 1}
@@ -33,15 +38,37 @@ NUMBER_MODES = ("spiral", "shuffled")
 
 # Base-game beginner board (rule 2.2 [H]), hex ids 0..18 in row order.
 BEGINNER_HEXES: tuple[tuple[str, int | None], ...] = (
-    ("mountains", 10), ("pasture", 2), ("forest", 9),
-    ("fields", 12), ("hills", 6), ("pasture", 4), ("hills", 10),
-    ("fields", 9), ("forest", 11), ("desert", None), ("forest", 3), ("mountains", 8),
-    ("forest", 8), ("mountains", 3), ("fields", 4), ("pasture", 5),
-    ("hills", 5), ("fields", 6), ("pasture", 11),
+    ("mountains", 10),
+    ("pasture", 2),
+    ("forest", 9),
+    ("fields", 12),
+    ("hills", 6),
+    ("pasture", 4),
+    ("hills", 10),
+    ("fields", 9),
+    ("forest", 11),
+    ("desert", None),
+    ("forest", 3),
+    ("mountains", 8),
+    ("forest", 8),
+    ("mountains", 3),
+    ("fields", 4),
+    ("pasture", 5),
+    ("hills", 5),
+    ("fields", 6),
+    ("pasture", 11),
 )
 # Beginner harbor types for harbors 0..8, clockwise from the top-left [H].
 BEGINNER_HARBORS: tuple[str | None, ...] = (
-    None, "fiber", None, None, "brick", "lumber", None, "food", "steel",
+    None,
+    "fiber",
+    None,
+    None,
+    "brick",
+    "lumber",
+    None,
+    "food",
+    "steel",
 )
 # Harbor slots: indices into the 30 coastal paths taken clockwise from the
 # top-left hex's upper-left path.  The gaps 3,3,4 (repeated) mimic the
@@ -70,9 +97,13 @@ def _angle(x: float, y: float) -> float:
 _HEX_INDEX = {qr: h for h, qr in enumerate(_COORDS)}
 # Side-sharing land hexes of each hex, ascending.
 _HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(_HEX_INDEX[(q + dq, r + dr)] for dq, dr in _AXIAL_DIRS
-                 if (q + dq, r + dr) in _HEX_INDEX))
-    for q, r in _COORDS)
+    tuple(
+        sorted(
+            _HEX_INDEX[(q + dq, r + dr)] for dq, dr in _AXIAL_DIRS if (q + dq, r + dr) in _HEX_INDEX
+        )
+    )
+    for q, r in _COORDS
+)
 
 
 def _hex_center(h: int) -> tuple[float, float]:
@@ -92,13 +123,15 @@ def spiral_order(start: int) -> tuple[int, ...]:
     ``start``, and ends on the centre hex.  Consecutive hexes are neighbours.
     """
     if start not in CORNER_HEXES:
-        raise ValueError(f"The spiral must start on an outer corner hex, one of {CORNER_HEXES}; "
-                         f"got {start!r}.")
+        raise ValueError(
+            f"The spiral must start on an outer corner hex, one of {CORNER_HEXES}; got {start!r}."
+        )
     a0 = _angle(*_hex_center(start))
     order: list[int] = []
     for ring in (2, 1):
-        ring_hexes = [h for h, (q, r) in enumerate(_COORDS)
-                      if max(abs(q), abs(r), abs(q + r)) == ring]
+        ring_hexes = [
+            h for h, (q, r) in enumerate(_COORDS) if max(abs(q), abs(r), abs(q + r)) == ring
+        ]
         # Inner hex "d" sits at the same angle as corner hex "2d", so the
         # same starting angle continues the spiral inward seamlessly.
         ring_hexes.sort(key=lambda h: round((_angle(*_hex_center(h)) - a0) % (2 * math.pi), 9))
@@ -135,7 +168,11 @@ class Harbor:
     corners: tuple[int, int]
 
     def __str__(self) -> str:
-        return f"{self.rate}:1 harbor" if self.resource is None else f"{self.rate}:1 {self.resource} harbor"
+        return (
+            f"{self.rate}:1 harbor"
+            if self.resource is None
+            else f"{self.rate}:1 {self.resource} harbor"
+        )
 
 
 class Board:
@@ -145,22 +182,31 @@ class Board:
     loops are O(1).  Prefer :func:`energies.layouts.build_board` to constructing one directly.
     """
 
-    def __init__(self, layout: str, terrains: Sequence[str], numbers: Sequence[int | None],
-                 harbor_resources: Sequence[str | None],
-                 harbor_rates: tuple[int, int] = (3, 2)) -> None:
+    def __init__(
+        self,
+        layout: str,
+        terrains: Sequence[str],
+        numbers: Sequence[int | None],
+        harbor_resources: Sequence[str | None],
+        harbor_rates: tuple[int, int] = (3, 2),
+    ) -> None:
         """Build the board from per-hex terrains/numbers and per-slot harbor types;
         ``harbor_rates``: (generic, special) as the rule set trades (rule 12.3 [H] fields)."""
         if len(terrains) != 19 or len(numbers) != 19 or len(harbor_resources) != 9:
             raise ValueError("A board needs 19 terrains, 19 numbers and 9 harbor types.")
         s = functools.partial(object.__setattr__, self)  # bypass our own immutability guard
-        s("_args", (layout, tuple(terrains), tuple(numbers), tuple(harbor_resources),
-                    tuple(harbor_rates)))
+        s(
+            "_args",
+            (layout, tuple(terrains), tuple(numbers), tuple(harbor_resources), tuple(harbor_rates)),
+        )
         s("layout", layout)
         s("corners", range(54))
 
         # Corners: identify by exact lattice position, then id by (-y, x).
-        hex_lattice = [[(cx + dx, cy + dy) for dx, dy in _CORNER_OFFSETS]
-                       for cx, cy in ((2 * q + r, -3 * r) for q, r in _COORDS)]
+        hex_lattice = [
+            [(cx + dx, cy + dy) for dx, dy in _CORNER_OFFSETS]
+            for cx, cy in ((2 * q + r, -3 * r) for q, r in _COORDS)
+        ]
         points = sorted({p for pts in hex_lattice for p in pts}, key=lambda p: (-p[1], p[0]))
         assert len(points) == 54
         cid = {p: i for i, p in enumerate(points)}
@@ -168,9 +214,17 @@ class Board:
         s("_hex_corners", hex_corners)
 
         hexes = tuple(
-            Hex(h, terrains[h], TERRAIN_RESOURCE[terrains[h]], numbers[h], hex_corners[h],
-                _COORDS[h], _hex_center(h))
-            for h in range(19))
+            Hex(
+                h,
+                terrains[h],
+                TERRAIN_RESOURCE[terrains[h]],
+                numbers[h],
+                hex_corners[h],
+                _COORDS[h],
+                _hex_center(h),
+            )
+            for h in range(19)
+        )
         s("hexes", hexes)
         s("desert", next(h.id for h in hexes if h.terrain == "desert"))
 
@@ -190,11 +244,17 @@ class Board:
             for c in cs:
                 c_hexes[c].append(h)
         s("corner_hexes_of", tuple(tuple(x) for x in c_hexes))
-        s("corner_paths_of", tuple(
-            tuple(p for p, pair in enumerate(paths) if c in pair) for c in range(54)))
-        s("corner_neighbors_of", tuple(
-            tuple(sorted(a + b - c for a, b in (paths[p] for p in ps)))
-            for c, ps in enumerate(self.corner_paths_of)))
+        s(
+            "corner_paths_of",
+            tuple(tuple(p for p, pair in enumerate(paths) if c in pair) for c in range(54)),
+        )
+        s(
+            "corner_neighbors_of",
+            tuple(
+                tuple(sorted(a + b - c for a, b in (paths[p] for p in ps)))
+                for c, ps in enumerate(self.corner_paths_of)
+            ),
+        )
 
         # Coast: paths on exactly one hex; ordered clockwise (decreasing angle)
         # from the top-left hex's upper-left path, i.e. from its left corner.
@@ -210,9 +270,10 @@ class Board:
         coastal.sort(key=cw_key)
         s("coastal_paths", tuple(coastal))
         generic, special = harbor_rates  # the labels say what a trade costs
-        harbors = tuple(Harbor(i, res, generic if res is None else special, coastal[slot],
-                               paths[coastal[slot]])
-                        for i, (slot, res) in enumerate(zip(HARBOR_SLOTS, harbor_resources)))
+        harbors = tuple(
+            Harbor(i, res, generic if res is None else special, coastal[slot], paths[coastal[slot]])
+            for i, (slot, res) in enumerate(zip(HARBOR_SLOTS, harbor_resources))
+        )
         s("harbors", harbors)
         c_harbor: list[Harbor | None] = [None] * 54
         for hb in harbors:
@@ -228,16 +289,30 @@ class Board:
             if hx.number is not None:
                 by_number.setdefault(hx.number, []).append(hx.id)
         s("_by_number", {n: tuple(hs) for n, hs in by_number.items()})
-        s("_corner_pips", tuple(
-            sum(PIPS[hexes[h].number] for h in c_hexes[c] if hexes[h].number is not None)
-            for c in range(54)))
-        s("_corner_numbered", tuple(
-            tuple(h for h in c_hexes[c] if hexes[h].number is not None) for c in range(54)))
-        s("_corner_resources", tuple(
-            tuple(sorted({hexes[h].resource for h in c_hexes[c]} - {None})) for c in range(54)))
-        s("_corner_text", tuple(
-            f"corner {c} (" + " / ".join(str(hexes[h]) for h in c_hexes[c]) + ")"
-            for c in range(54)))
+        s(
+            "_corner_pips",
+            tuple(
+                sum(PIPS[hexes[h].number] for h in c_hexes[c] if hexes[h].number is not None)
+                for c in range(54)
+            ),
+        )
+        s(
+            "_corner_numbered",
+            tuple(tuple(h for h in c_hexes[c] if hexes[h].number is not None) for c in range(54)),
+        )
+        s(
+            "_corner_resources",
+            tuple(
+                tuple(sorted({hexes[h].resource for h in c_hexes[c]} - {None})) for c in range(54)
+            ),
+        )
+        s(
+            "_corner_text",
+            tuple(
+                f"corner {c} (" + " / ".join(str(hexes[h]) for h in c_hexes[c]) + ")"
+                for c in range(54)
+            ),
+        )
 
         s("corner_positions", pos)
         s("_coastal_corners", coastal_corners)
@@ -255,8 +330,13 @@ class Board:
         g = nx.Graph()
         for c in range(54):
             hb = self._corner_harbor[c]
-            g.add_node(c, pos=self.corner_positions[c], hexes=self.corner_hexes_of[c],
-                       harbor=None if hb is None else hb.id, coastal=c in self._coastal_corners)
+            g.add_node(
+                c,
+                pos=self.corner_positions[c],
+                hexes=self.corner_hexes_of[c],
+                harbor=None if hb is None else hb.id,
+                coastal=c in self._coastal_corners,
+            )
         for p, (a, b) in enumerate(self.paths):
             g.add_edge(a, b, path=p)
         return nx.freeze(g)
@@ -333,8 +413,16 @@ class Board:
 
     def hex_table(self) -> list[dict]:
         """One plain dict per hex: id, terrain, resource, number, pips (0 for the desert)."""
-        return [{"id": h.id, "terrain": h.terrain, "resource": h.resource, "number": h.number,
-                 "pips": 0 if h.number is None else PIPS[h.number]} for h in self.hexes]
+        return [
+            {
+                "id": h.id,
+                "terrain": h.terrain,
+                "resource": h.resource,
+                "number": h.number,
+                "pips": 0 if h.number is None else PIPS[h.number],
+            }
+            for h in self.hexes
+        ]
 
     def describe_corner(self, c: int) -> str:
         """Short text for action strings, e.g. ``corner 17 (Fields 12 / Hills 6 / Forest 11)``."""

@@ -12,10 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import awards
-from . import engine
-from .actions import CODEC, Action, SandboxEdit
-from .rules import RuleSet
 from ..kit.saves import (  # noqa: F401 - offered here too, where callers imported them from
     MAX_SAVE_BYTES,
     MAX_SAVED_ACTIONS,
@@ -24,6 +20,10 @@ from ..kit.saves import (  # noqa: F401 - offered here too, where callers import
     check_loadable,
 )
 from ..kit.shell import GameShell
+from . import engine
+from .actions import CODEC, Action, SandboxEdit
+from .engine import awards
+from .rules import RuleSet
 from .state import GameState, check_seat
 from .view import GameView, make_view
 
@@ -276,4 +276,3 @@ def new_game(
             raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
         rules = rules.replace(start=start)
     return Game(rules, seed, names, history)
-

@@ -31,12 +31,21 @@ def _no_adjacent_red(numbers: Sequence[int | None]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _build(layout: str, seed: int, numbers: str,
-           harbors: tuple[str | None, ...] = BEGINNER_HARBORS,
-           rates: tuple[int, int] = (3, 2)) -> Board:
+def _build(
+    layout: str,
+    seed: int,
+    numbers: str,
+    harbors: tuple[str | None, ...] = BEGINNER_HARBORS,
+    rates: tuple[int, int] = (3, 2),
+) -> Board:
     if layout == "beginner":
-        return Board("beginner", [t for t, _ in BEGINNER_HEXES], [n for _, n in BEGINNER_HEXES],
-                     harbors, rates)
+        return Board(
+            "beginner",
+            [t for t, _ in BEGINNER_HEXES],
+            [n for _, n in BEGINNER_HEXES],
+            harbors,
+            rates,
+        )
     # One RNG, used in a fixed order (terrain, numbers, harbors) so a seed
     # always gives the same board.
     rng = random.Random(seed)
@@ -62,9 +71,13 @@ def _build(layout: str, seed: int, numbers: str,
     return Board("random", terrains, nums, harbor_types, rates)
 
 
-def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral",
-                harbors: Sequence[str | None] | None = None,
-                rates: tuple[int, int] = (3, 2)) -> Board:
+def build_board(
+    layout: str = "beginner",
+    seed: int = 0,
+    numbers: str = "spiral",
+    harbors: Sequence[str | None] | None = None,
+    rates: tuple[int, int] = (3, 2),
+) -> Board:
     """Return the (cached, shared, immutable) board for a layout (rule 2.2).
 
     ``layout`` is ``"beginner"`` (fixed base-game board; ``seed`` and
@@ -75,11 +88,14 @@ def build_board(layout: str = "beginner", seed: int = 0, numbers: str = "spiral"
     ``rates``: (generic, special) harbor rates, which the harbors' labels show (rule 12.3).
     """
     if layout not in LAYOUTS:
-        raise ValueError(f"Unknown board layout {layout!r}: choose one of "
-                         f"{', '.join(map(repr, LAYOUTS))}.")
+        raise ValueError(
+            f"Unknown board layout {layout!r}: choose one of {', '.join(map(repr, LAYOUTS))}."
+        )
     if numbers not in NUMBER_MODES:
-        raise ValueError(f"Unknown number placement {numbers!r}: choose one of "
-                         f"{', '.join(map(repr, NUMBER_MODES))}.")
+        raise ValueError(
+            f"Unknown number placement {numbers!r}: choose one of "
+            f"{', '.join(map(repr, NUMBER_MODES))}."
+        )
     seed = operator.index(seed)  # an int: None would silently give an unseeded, cached board
     if layout == "beginner":
         seed, numbers = 0, "spiral"  # normalise so every beginner call shares one board

@@ -21,10 +21,7 @@ from __future__ import annotations
 from .actions import SandboxEdit
 
 # How the engine checks and makes each edit (kept reachable here, as in release 0.2)
-from .engine.edits import PIECES as PIECES
-from .engine.edits import apply_edit as apply_edit
-from .engine.edits import check_edit as check_edit
-from .engine.edits import public_sentence as public_sentence
+from .engine.edits import PIECES, apply_edit, check_edit, public_sentence  # noqa: F401
 
 # -- the public helpers (each records one edit) -------------------------------------------------
 

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..kit.contract import Outcome  # noqa: F401 - every game's; offered here too
+from ..kit.contract import Outcome
 from ..kit.saves import state_digest
 from .board import Board
 from .rules import CARD_KINDS, RESOURCES, RuleSet

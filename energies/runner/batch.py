@@ -52,7 +52,6 @@ from typing import Any
 from ..kit import platform as _lite
 from ..kit import registry as _games
 from ..kit.fields import show
-from .loop import play
 from .arguments import (
     MAX_GAMES,
     MAX_PER_TURN_GAMES,
@@ -60,6 +59,7 @@ from .arguments import (
     normalise_lineups,
     whole_number,
 )
+from .loop import play
 
 __all__ = ["bot_name", "bot_seed", "game_seeds", "play_one", "simulate"]
 

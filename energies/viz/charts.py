@@ -6,8 +6,8 @@ matplotlib and pandas are imported inside the functions.
 
 from __future__ import annotations
 
-from ..newenergies.actions import pretty
 from ..kit.text import chart_text
+from ..newenergies.actions import pretty
 from .style import BAND_COLORS, PLANT_COLORS, seat_color
 
 

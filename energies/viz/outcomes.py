@@ -113,9 +113,7 @@ def plot_outcomes(frame, ax=None):
                     color="white" if kind != "unfinished" else "black",
                 )
         left = [a + b for a, b in zip(left, values)]
-    ax.set_yticks(
-        range(len(lineups)), [chart_text(f"{lu}\n({games[lu]} games)") for lu in lineups]
-    )
+    ax.set_yticks(range(len(lineups)), [chart_text(f"{lu}\n({games[lu]} games)") for lu in lineups])
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter("{x:.0%}")

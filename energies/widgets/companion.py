@@ -11,8 +11,8 @@ import random
 
 import ipywidgets as W
 
-from .common import _Guard, _StatusMixin
 from ..kit.registry import spec_of
+from .common import _Guard, _StatusMixin
 
 HUMAN = "human"
 

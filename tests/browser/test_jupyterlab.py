@@ -8,9 +8,9 @@ import json
 
 import browserkit as bk
 import pytest
+from energies.actions import RollDice
 
 import energies as en
-from energies.actions import RollDice
 
 pytestmark = pytest.mark.browser
 

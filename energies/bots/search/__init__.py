@@ -74,11 +74,11 @@ from collections.abc import Sequence
 
 from ...newenergies import engine
 from ...newenergies.actions import Action, Decline, OfferTrade, TradeWithSupply
+from ...newenergies.state import GameState
 from ..personas import Balanced, FossilRush, FreeRider, GreenInvestor
-from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
 from ..plan import plan_class
 from .candidates import Restricted, allowed, kind_key, ranked, significant_best
-from ...newenergies.state import GameState
+from .evaluation import FEATURES, NOBODY_WINS, WEIGHTS, evaluate, features, win_chances
 from .worlds import determinize, public_facts
 
 __all__ = [

@@ -46,8 +46,8 @@ from typing import Any
 import numpy as np
 
 from ...newenergies.actions import EndTurn, RespondToTrade
-from ..encoding import ObservationEncoder
 from ...newenergies.engine import PIECES_STAY, QUIET
+from ..encoding import ObservationEncoder
 from .segments import Segments
 
 #: Actions that move no road, building or plant: the engine's PIECES_STAY, and the end of a
@@ -234,8 +234,10 @@ class ObservationTracker:
             if watch[3] != before[3]:
                 self._parts.bag_changed(state)  # the event phase may have moved cards too
             hazards = watch[0] != before[0]  # the Inspector moved
-        if hazards or state.hex_hazards != self._hazards[0] or (
-            state.building_hazards != self._hazards[1]
+        if (
+            hazards
+            or state.hex_hazards != self._hazards[0]
+            or (state.building_hazards != self._hazards[1])
         ):
             self._hazards_changed()
 

@@ -33,6 +33,7 @@ import struct
 from collections import Counter
 from operator import attrgetter, itemgetter
 
+from ...newenergies.rules import CARD_KINDS, DEV_CARDS, ROWS
 from ..encoding import (
     BROWN,
     HAND_FEATURES,
@@ -44,7 +45,6 @@ from ..encoding import (
     TRADED,
     ObservationEncoder,
 )
-from ...newenergies.rules import CARD_KINDS, DEV_CARDS, ROWS
 
 _ONE = struct.pack("f", 1.0)
 _hand_of = itemgetter(*CARD_KINDS)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ...kit.contract import Outcome
 from ...kit.codec import check_action_type
+from ...kit.contract import Outcome
 from .actions import CODEC, TOKENS, BuyMachine, BuyUranium, EndTurn, MoveToken, StoreEnergy, Upgrade
 from .cards import Price, load_deck
 from .rules import COLOURS, NoclearRules

@@ -41,7 +41,9 @@ def draw_game(game, ax=None, seats=None):
         shelf, parts = state.shelves[seat], state.score_parts(seat)
         active = state.outcome is None and seat == state.active
         winner = state.outcome is not None and seat in state.outcome.winners
-        title = f"{chart_text(game.names[seat])}: {state.score(seat)} pts" + (" ★" if winner else "")
+        title = f"{chart_text(game.names[seat])}: {state.score(seat)} pts" + (
+            " ★" if winner else ""
+        )
         ax.text(
             x0 + rules.columns / 2,
             rules.colours + 0.35,

@@ -12,8 +12,8 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ...kit.contract import Outcome
 from ...kit.codec import check_action_type
+from ...kit.contract import Outcome
 from . import dice as D
 from .actions import CODEC, Circle, CrossOut, Keep, Reroll, face_name, item_name
 from .rules import ShelfieRules

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
+from ...kit.fields import show
+from ..rules.vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
+
 # action_to_dict, field_problem, goods, goods_text and pretty live in action_json.py and
 # vocabulary.py; this module offers them too, where users and the widgets import them from
 from .codec import action_to_dict, checked_fields, field_problem  # noqa: F401
-from ...kit.fields import show
-from ..rules.vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
 
 
 def _on(board: Any, items: str, index: Any) -> bool:

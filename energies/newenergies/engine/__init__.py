@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ...kit.contract import IllegalActionError
 from ..actions import (
     Action,
     BuildCity,
@@ -42,6 +43,10 @@ from ..actions import (
     TradeWithSupply,
     field_problem,
 )
+from ..layouts import build_board
+from ..rules import RuleSet
+from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
+from .answers import DECISION_EFFECTS
 from .checks import (
     check_buy_dev,
     check_city,
@@ -56,7 +61,6 @@ from .checks import (
     check_warehouse,
     proposal_timing_problem,
 )
-from .answers import DECISION_EFFECTS
 from .decisions import (
     ANSWERS,
     check_decision,
@@ -67,14 +71,9 @@ from .edits import apply_edit, check_edit
 from .effects import (
     FREE_EFFECTS,
 )
-from ...kit.contract import IllegalActionError  # noqa: F401 - every game's; offered here too
-from ..layouts import build_board
 from .listing import free_actions, plant_spots_after
 from .setup import quick_start
-from ..rules import RuleSet
-from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 from .turns import advance, end_turn
-
 
 # ==============================================================================================
 # Set-up (rule 3)

@@ -26,6 +26,7 @@ from ..actions import (
     RespondToTrade,
     TakeCard,
 )
+from ..state import GameState, PlayerState, Task
 from .checks import (
     cleanup_victims,
     steal_candidates_near,
@@ -41,7 +42,6 @@ from .effects import (
     starting_hand,
     steal_random,
 )
-from ..state import GameState, PlayerState, Task
 
 
 def _decide_setup_town(state: GameState, task: Task, a: BuildTown) -> None:

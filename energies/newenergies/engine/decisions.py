@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
-from . import events
 from ..actions import (
     Action,
     BuildCity,
@@ -30,6 +29,9 @@ from ..actions import (
     TakeCard,
     shared,
 )
+from ..rules import CARD_KINDS, RESOURCES
+from ..state import GameState, PlayerState, Task
+from . import events
 from .checks import (
     check_city,
     check_move_inspector,
@@ -47,8 +49,6 @@ from .listing import (
     road_spots,
     taken_paths,
 )
-from ..rules import CARD_KINDS, RESOURCES
-from ..state import GameState, PlayerState, Task
 from .offers import proposal_options
 
 # ==============================================================================================

@@ -25,14 +25,14 @@ from ..actions import (
     RollDice,
     TradeWithSupply,
 )
+from ..rules import CARD_KINDS
+from ..state import GameState, PlayerState, Task
 from .awards import (
     longest_road,
     update_environmentalist,
     update_longest_road,
 )
 from .checks import renewable_hexes, supply_rate
-from ..rules import CARD_KINDS
-from ..state import GameState, PlayerState, Task
 
 # ==============================================================================================
 # Moving cards and tokens

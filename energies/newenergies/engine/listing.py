@@ -18,9 +18,9 @@ from itertools import chain
 
 from ..actions import Action, BuildPlant, shared
 from ..board import Board
-from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
 from ..rules import CARD_KINDS, RuleSet
 from ..state import GameState, PlayerState
+from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
 from .offers import cards_of, one_for_one_offers
 
 

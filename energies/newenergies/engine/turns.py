@@ -10,9 +10,9 @@ sandbox) call these; the rules of each action live in the effects and decisions 
 
 from __future__ import annotations
 
+from ..state import GameState
 from . import events
 from .decisions import SETUP_TASKS, has_setup_choice, real_choices
-from ..state import GameState
 
 
 def advance(state: GameState, scored: bool = True) -> None:

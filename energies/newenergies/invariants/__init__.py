@@ -22,9 +22,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .board import board_errors, distance_errors, road_length
 from ..rules import CARD_KINDS, DEV_CARDS, RuleSet
 from ..state import GameState
+from .board import board_errors, distance_errors, road_length
 
 OUTCOME_KINDS = ("victory_points", "empty_bag", "everyone_loses", "unfinished")
 PHASES = ("setup", "event", "roll", "action", "over")

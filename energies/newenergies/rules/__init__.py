@@ -14,10 +14,10 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from .house import HOUSE_NOTES, HOUSE_READINGS, HouseDefault, rule_order
-from .bounds import MAX_ROADS, RULE_SPECS, consistency_problems
-from ...kit.fields import RuleError, check_fields, fallback, plain, show
 from ...kit import rulebook
+from ...kit.fields import RuleError, check_fields, fallback, plain, show
+from .bounds import MAX_ROADS, RULE_SPECS, consistency_problems
+from .house import HOUSE_NOTES, HOUSE_READINGS, HouseDefault, rule_order
 from .vocabulary import (
     BROWN_EVENTS,
     CARD_KINDS,
@@ -305,7 +305,9 @@ class RuleSet:
     def harbor_kinds(self) -> tuple[str | None, ...]:
         """The 9 harbors' types (None: a 3:1 harbor) as ``harbors`` counts them (rule 1 [H]);
         the board lays them on its coastal slots (``layouts.build_board``)."""
-        return tuple(None if k == "generic" else k for k, _rate, n in self.harbors for _ in range(n))
+        return tuple(
+            None if k == "generic" else k for k, _rate, n in self.harbors for _ in range(n)
+        )
 
     def piece_limit(self, piece: str) -> int:
         """How many of a piece each player owns (§1)."""

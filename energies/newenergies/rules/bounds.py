@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import HARBOR_SLOTS
 from ...kit.fields import Choice, Count, Flag, Records, Tally
+from ..board import HARBOR_SLOTS
 from .vocabulary import BROWN_EVENTS, CARD_KINDS, DEV_CARDS, GREEN_EVENTS, RESOURCES, ROWS
 
 # -- validation -----------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ...kit.rulebook import HouseDefault, rule_order  # noqa: F401 - offered here too
 
-
 # Why these are the house defaults; the keys are RuleSet field names.
 HOUSE_NOTES: dict[str, tuple[str, str]] = {
     "harbors": ("1", "four 3:1 and one 2:1 per resource, on the base-game coastal slots"),
@@ -86,4 +85,3 @@ HOUSE_READINGS: tuple[tuple[str, str], ...] = (
         ),
     ),
 )
-

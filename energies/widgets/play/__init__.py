@@ -14,11 +14,11 @@ from ... import bots as _bots
 from ...newenergies.actions import Action, SandboxEdit, action_from_dict, goods_text
 from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
-from ...newenergies.state import GameState
 from ...newenergies.saves import load_game
+from ...newenergies.state import GameState
+from ..common import _Guard
 from .board import PlayView, board_geometry
 from .bot_turns import _BotTurns, bot_label
-from ..common import _Guard
 from .page import _Page
 from .proposals import _Proposals
 from .saves import _Saves

@@ -9,8 +9,8 @@ from typing import Any
 
 from ...newenergies.actions import goods_text, pretty
 from ...viz import seat_color
-from .board import board_pieces, changed_spots
 from ..common import footprint_png, risk_png
+from .board import board_pieces, changed_spots
 from .controls import CARD_KINDS, Options
 
 LOG_LINES = 60
