@@ -47,10 +47,11 @@ own ``random.Random``:
   each with an observation. Not like for like with catanatron-gym, whose opponents' moves
   build no observation; it is here because a PettingZoo user's loop looks like this.
 
-Every game is fresh: game ``k`` of a round is played with seed ``first_seed + k + 1`` on every
-side (catanatron treats seed 0 as "random"). Within a round the sides take turns game by game
-until each has had ``--seconds`` of process CPU time (``time.process_time``), so the machine's
-drift hits all alike; every round builds its environments anew. The ratios are per round.
+Every game is fresh: a side's game ``k`` of a round is played with seed ``first_seed + k + 1``
+(catanatron treats seed 0 as "random"). Within a round the sides take turns game by game, the
+next game going to the side with the least process CPU time (``time.process_time``) so far,
+until each has had ``--seconds``, so the machine's drift hits all alike; every round builds its
+environments anew. The ratios are per round.
 Also reported per side: games, learner steps per game, and all decisions per learner step
 (from ``game.state.actions`` and energies' ``game.actions``), so a reader sees what a step holds.
 If catanatron-gym is not installed the script says how to install it and exits with status 0.
@@ -154,21 +155,23 @@ HEADLINE = ("single 4p, offers off", "catanatron-gym 4p")
 
 
 def run_round(seconds: float, first_seed: int) -> dict[str, dict]:
-    """Every side's counts and CPU time, the sides taking turns game by game (the same seeds
-    on every side) until each has had ``seconds`` of CPU time."""
+    """Every side's counts and CPU time. The sides take turns game by game, the next game
+    always going to the side with the least CPU time so far, until each has had ``seconds``:
+    the machine's drift hits all sides alike, and a side with short games plays more of them
+    instead of waiting for the others' long ones. Each side's k-th game has the same seed."""
     sides = {name: make() for name, make in SIDES.items()}
     stats = {name: {"cpu": 0.0, "steps": 0, "games": 0, "decisions": 0} for name in sides}
-    seed = first_seed + 1
-    while min(s["cpu"] for s in stats.values()) < seconds:
-        for name, play in sides.items():
-            start = time.process_time()
-            steps, decisions = play(seed)
-            s = stats[name]
-            s["cpu"] += time.process_time() - start
-            s["steps"] += steps
-            s["decisions"] += decisions
-            s["games"] += 1
-        seed += 1
+    while True:
+        name = min(stats, key=lambda n: stats[n]["cpu"])  # the first in order on a tie
+        s = stats[name]
+        if s["cpu"] >= seconds:
+            break
+        start = time.process_time()
+        steps, decisions = sides[name](first_seed + s["games"] + 1)
+        s["cpu"] += time.process_time() - start
+        s["steps"] += steps
+        s["decisions"] += decisions
+        s["games"] += 1
     for s in stats.values():
         s["rate"] = s["steps"] / s["cpu"]
     return stats
