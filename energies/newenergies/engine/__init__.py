@@ -69,6 +69,7 @@ from .effects import (
 from ..layouts import build_board
 from .listing import free_actions, plant_spots_after
 from .setup import quick_start
+from ..cache import EngineCache
 from ..rules import RuleSet
 from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 from .turns import advance, end_turn
@@ -240,9 +241,10 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
             return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
         if listed is not None:
             return [a for a in listed if type(a) is not OfferTrade]
-        return free_actions(state, _seat_spots(state), offers=False)
+        return free_actions(state, _seat_spots(state, cache), offers=False)
     if listed is None:
-        listed = cache.listed = tuple(_options(state, None if state.queue else _seat_spots(state)))
+        spots = None if state.queue else _seat_spots(state, cache)
+        listed = cache.listed = tuple(_options(state, spots))
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
         return [a for a in listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
     return list(listed)
@@ -269,14 +271,14 @@ def _options(state: GameState, spots: dict | None = None) -> Sequence[Action]:
     return decision_options(state, state.queue[0]) if state.queue else free_actions(state, spots)
 
 
-def _seat_spots(state: GameState) -> dict:
-    """The active seat's kept building spots (``cache.spots``), made on first use."""
-    cache = state.cache
-    if cache.spots is None:
-        cache.spots = {}
-    found = cache.spots.get(state.active)
+def _seat_spots(state: GameState, cache: EngineCache) -> dict:
+    """The active seat's kept building spots (``cache.spots``, the state's), made on first use."""
+    spots = cache.spots
+    if spots is None:
+        spots = cache.spots = {}
+    found = spots.get(state.active)
     if found is None:
-        found = cache.spots[state.active] = {}
+        found = spots[state.active] = {}
     return found
 
 
