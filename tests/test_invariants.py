@@ -674,6 +674,34 @@ def test_checker_catches_kept_road_lengths_gone_stale():
     assert "the road lengths the state keeps are not those of the roads (rule 13.6)" in problems
 
 
+def test_every_per_state_speed_cache_sits_in_one_object():
+    """GameState keeps its speed caches in one EngineCache (energies.newenergies.cache): left
+    out of equality and repr, copied by a fork as the fork's own; forget("building") drops the
+    corner owners and road lengths, forget() every cache, and an unknown change is an error."""
+    game = _action_phase_game()
+    state = game.state
+    game.legal_actions()
+    state.corner_owners()
+    game.view(game.active_seat)
+    cache = state.cache
+    assert None not in (cache.listed, cache.spots, cache.view_stamp, cache.owners)
+    names = {f.name for f in dataclasses.fields(state) if not f.compare or not f.repr}
+    assert names == {"keep_history", "cache"} and "cache" not in repr(state)
+
+    fork = game.fork()
+    assert fork.state.cache is not cache and fork.state.cache.listed == cache.listed
+    fork.state.cache.forget()
+    assert cache.listed is not None and fork.legal_actions() == game.legal_actions()
+
+    cache.forget("building")
+    assert cache.owners is None and cache.road_lengths is None and cache.listed is not None
+    cache.forget()
+    assert all(getattr(cache, name) is None for name in cache.__slots__)
+    with pytest.raises(ValueError, match="unknown change"):
+        cache.forget("town")
+    assert state.cache is cache and check_invariants(state) == []  # found again when asked
+
+
 def test_checker_catches_a_wrong_answer_of_what_a_hand_buys():
     """The per-hand answers of listing.hand_buys are compared with the costs themselves."""
     from energies.newenergies.engine import listing
