@@ -18,6 +18,9 @@ measured game and once with ``--games`` of them. The difference is the cost of t
   games of a ``vs_catanatron.py`` round do);
 * **persona games** — ``en.simulate(--persona-games, 'fossil,green,balanced,random',
   seed=0, jobs=1)`` (as ``persona_speed.py``); per game; both trees.
+
+With ``--before``, a last line gives this tree's difference from it, per action of the
+random games and per persona game (the engine's budget: within 2 %).
 """
 
 from __future__ import annotations
@@ -107,19 +110,28 @@ def main() -> None:
     cat_actions, cat = measured("catanatron", args.games, HERE)
     cat_per = cat / cat_actions
     print(f"catanatron: {cat_per:,.0f} instructions per action ({cat_actions} actions)")
+    per_action = {}
     for name, tree in trees.items():
         actions, ins = measured("energies", args.games, tree)
-        per = ins / actions
+        per = per_action[name] = ins / actions
         print(
             f"energies offers off, {name}: {per:,.0f} instructions per action "
             f"({actions} actions, {ins / args.games / 1e6:.2f} M per game); "
             f"catanatron / energies: {cat_per / per:.2f}"
         )
+    per_game = {}
     for name, tree in trees.items():
         actions, ins = measured("persona", args.persona_games, tree)
+        per_game[name] = ins / args.persona_games
         print(
             f"persona games, {name}: {ins / 1e9:.3f} x 10^9 instructions for "
             f"{args.persona_games} games ({actions} actions)"
+        )
+    if args.before:  # the budget of a change is stated against --before (within 2 %)
+        print(
+            "this tree vs before: offers off "
+            f"{per_action['this tree'] / per_action['before'] - 1:+.2%} per action, "
+            f"persona games {per_game['this tree'] / per_game['before'] - 1:+.2%} per game"
         )
 
 

@@ -534,7 +534,7 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
         offer = next(a for a in before if isinstance(a, A.OfferTrade))
         game.apply(offer)
         game.apply(A.RespondToTrade(offer.partner, False))
-        assert game.state.listed is not None  # kept, not listed again
+        assert game.state.cache.listed is not None  # kept, not listed again
         after = game.legal_actions()
         assert after == engine.list_actions(game.state)
         if made < limit:
@@ -554,7 +554,7 @@ def test_design_2_a_refused_offer_returns_to_the_listing_before_it():
 
 
 def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
-    """Every seat's building spots are found once and kept (GameState.spots) through actions
+    """Every seat's building spots are found once and kept (GameState.cache.spots) through actions
     that move no piece and through other turns; a road drops the builder's road and town
     spots and takes its path from the others' road spots, a demolition the builder's plant spots, a town or city all of them,
     and a teacher's edit all of them; a plant leaves only the builder's plant spots changed
@@ -566,10 +566,10 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
         rng = _bot_rng(seed)
         while not game.is_over:
             legal = game.legal_actions()
-            before = {s: dict(found) for s, found in (game.state.spots or {}).items()}
+            before = {s: dict(found) for s, found in (game.state.cache.spots or {}).items()}
             action = BOT.decide(game, legal, rng)
             game.apply(action)
-            after = game.state.spots or {}
+            after = game.state.cache.spots or {}
             for seat, found in before.items():
                 for key in found:
                     kept = key in after.get(seat, {})
@@ -598,9 +598,9 @@ def test_design_2_building_spots_are_kept_per_seat_until_their_pieces_move():
 
     game = _action_phase_game()
     game.legal_actions()
-    assert game.state.spots
+    assert game.state.cache.spots
     game.apply(A.SandboxEdit(game.active_seat, "give", ("lumber", 1)))
-    assert game.state.spots is None
+    assert game.state.cache.spots is None
 
 
 def test_checker_catches_kept_spots_gone_stale(monkeypatch):
@@ -633,14 +633,14 @@ def test_checker_catches_kept_plant_spots_not_updated(monkeypatch):
 
 
 def test_checker_catches_kept_corner_owners_gone_stale(monkeypatch):
-    """Were the corner owners kept past a new town (GameState.owners), the checker says so;
+    """Were the corner owners kept past a new town (GameState.cache.owners), the checker says so;
     the engine drops them, so production pays the new town."""
     from energies.newenergies.engine import effects
 
     def build_town_keeping_owners(state, a, paid=True):
-        owners = state.owners
+        owners = state.cache.owners
         real_build_town(state, a, paid)
-        state.owners = owners  # the engine forgetting to drop them
+        state.cache.owners = owners  # the engine forgetting to drop them
 
     real_build_town = effects.do_build_town
     game = _action_phase_game()
@@ -652,26 +652,54 @@ def test_checker_catches_kept_corner_owners_gone_stale(monkeypatch):
     assert "the corner owners the state keeps are not those of the pieces" in check_invariants(
         state, distance_rule=False
     )
-    state.owners = None
+    state.cache.owners = None
     real_build_town(state, A.BuildTown(seat, corner), paid=False)
-    assert state.owners is None and state.corner_owners()[corner] == seat
+    assert state.cache.owners is None and state.corner_owners()[corner] == seat
 
 
 def test_checker_catches_kept_road_lengths_gone_stale():
     """Were the award's road lengths kept past a change of the roads the engine did not see,
-    the checker says so (GameState.road_lengths; the engine drops them with every new town
+    the checker says so (GameState.cache.road_lengths; the engine drops them with every new town
     or city and recounts the builder's after a road)."""
     game = en.new_game(players=4, seed=3)
     rng = _bot_rng(3)
-    while game.state.road_lengths is None or not any(game.state.road_lengths.values()):
+    while game.state.cache.road_lengths is None or not any(game.state.cache.road_lengths.values()):
         _step(game, rng)  # until someone's network counts for the award
     state = game.state
-    seat = next(s for s, n in state.road_lengths.items() if n)
-    kept = dict(state.road_lengths)
+    seat = next(s for s, n in state.cache.road_lengths.items() if n)
+    kept = dict(state.cache.road_lengths)
     state.players[seat].roads.clear()  # as if roads were lost without the engine knowing
-    assert state.road_lengths == kept
+    assert state.cache.road_lengths == kept
     problems = check_invariants(state, distance_rule=False)
     assert "the road lengths the state keeps are not those of the roads (rule 13.6)" in problems
+
+
+def test_every_per_state_speed_cache_sits_in_one_object():
+    """GameState keeps its speed caches in one EngineCache (energies.newenergies.cache): left
+    out of equality and repr, copied by a fork as the fork's own; forget("building") drops the
+    corner owners and road lengths, forget() every cache, and an unknown change is an error."""
+    game = _action_phase_game()
+    state = game.state
+    game.legal_actions()
+    state.corner_owners()
+    game.view(game.active_seat)
+    cache = state.cache
+    assert None not in (cache.listed, cache.spots, cache.view_stamp, cache.owners)
+    names = {f.name for f in dataclasses.fields(state) if not f.compare or not f.repr}
+    assert names == {"keep_history", "cache"} and "cache" not in repr(state)
+
+    fork = game.fork()
+    assert fork.state.cache is not cache and fork.state.cache.listed == cache.listed
+    fork.state.cache.forget()
+    assert cache.listed is not None and fork.legal_actions() == game.legal_actions()
+
+    cache.forget("building")
+    assert cache.owners is None and cache.road_lengths is None and cache.listed is not None
+    cache.forget()
+    assert all(getattr(cache, name) is None for name in cache.__slots__)
+    with pytest.raises(ValueError, match="unknown change"):
+        cache.forget("town")
+    assert state.cache is cache and check_invariants(state) == []  # found again when asked
 
 
 def test_checker_catches_a_wrong_answer_of_what_a_hand_buys():

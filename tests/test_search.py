@@ -72,7 +72,7 @@ def _hide_differently(game, me: int, seed: int):
     state.bag = [d if d[0] == "brown" else ("green", greens.pop()) for d in state.bag]
     rng.shuffle(state.bag)
     state.rng = {k: random.Random(f"other:{seed}:{k}") for k in state.rng}
-    state.listed = state.listed_before_offer = state.spots = None
+    state.cache.forget()
     return other
 
 

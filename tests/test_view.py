@@ -73,7 +73,7 @@ def hide_and_shuffle(game: en.Game, seat: int, rng: random.Random) -> en.Game:
         p.green_slots, rest = rest[:k], rest[k:]
     for stream in state.rng.values():
         stream.seed(rng.getrandbits(64))
-    state.listed = state.listed_before_offer = state.spots = None
+    state.cache.forget()
     return other
 
 

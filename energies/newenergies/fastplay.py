@@ -51,6 +51,7 @@ def play_loop(
     legal_actions, apply_listed, is_ = engine.legal_actions, engine.apply_listed, operator.is_
     for _ in range(max_actions):
         state = game.state
+        cache = state.cache  # (one object for the state's life: engine's EngineCache)
         if state.outcome is not None:
             return game.outcome
         queue = state.queue
@@ -59,16 +60,16 @@ def play_loop(
         bot, unlisted, viewless, forced = table[seat]
         if unlisted:  # see StrategyBot._best
             legal = OffersLeftOut(legal_actions(state, offers=False), state, seat)
-            listed, kept = tuple(legal), state.listed
+            listed, kept = tuple(legal), cache.listed
         else:
             legal = legal_actions(state)  # a fresh list: the bot may reorder or extend it
-            listed = kept = state.listed  # the engine's own (immutable) listing of this position
+            listed = kept = cache.listed  # the engine's own (immutable) listing of this position
         if viewless or (forced and len(legal) == 1 and not _offers_left(legal)):
             view = None  # a bot that never reads it (or not when it has no choice)
         else:
             view = game.view(seat)
         action = bot.decide(view, legal, rng)
-        untouched = game.state is state and state.listed is kept and len(actions) == applied
+        untouched = game.state is state and cache.listed is kept and len(actions) == applied
         if untouched and listed is not None and any(map(is_, listed, repeat(action))):
             apply_listed(state, action)  # one of the actions just listed: already checked
             actions.append(action)  # as Game.apply_listed does

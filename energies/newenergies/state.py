@@ -2,9 +2,9 @@
 
 The state holds facts only; everything derivable (LF, GF, VP, piece counts,
 hazard supply) is computed from the pieces on demand so it can never drift
-out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`. The few
-fields marked "Speed only" keep what the engine found until the pieces it depends on
-change; :mod:`energies.invariants` compares each with a fresh computation.
+out of step (rules 4.1, 4.2, 13.8). Rules run in :mod:`energies.engine`. The one
+field marked "Speed only" (``cache``) keeps what the engine found until the pieces it
+depends on change; :mod:`energies.invariants` compares it with a fresh computation.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from ..kit.contract import Outcome
 from ..kit.saves import state_digest
 from .board import Board
+from .cache import EngineCache
 from .rules import CARD_KINDS, RESOURCES, RuleSet
 
 Disc = tuple[
@@ -120,23 +121,9 @@ class GameState:
     # Whether engine.record_turn keeps the per-turn history; simulate() switches it off for
     # games whose history nobody asks for (it changes nothing else in the game).
     keep_history: bool = field(default=True, compare=False, repr=False)
-    # Speed only, never saved or compared: the options of this position as the engine last
-    # listed them, and the listing a pending trade offer interrupted (a refusal returns to
-    # it). Every applied action clears both (engine.apply_listed).
-    listed: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    listed_before_offer: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    # Likewise: per seat, where it could build (roads, towns, plants; cost aside) and its supply
-    # trades, kept until a piece they depend on moves (engine.keep_spots).
-    spots: dict[Any, list[Any]] | None = field(default=None, compare=False, repr=False)
-    # Likewise: a token of the public copies the last view made (energies.view), kept through
-    # the answers of a trade window, which change nobody's cards or pieces (engine.QUIET).
-    view_stamp: object | None = field(default=None, compare=False, repr=False)
-    # Likewise: corner -> seat of every town and city (corner_owners), kept until a town or
-    # city is placed (effects.do_build_town, _do_build_city, the set-up, a teacher's edit).
-    owners: dict[int, int] | None = field(default=None, compare=False, repr=False)
-    # Likewise: every seat's road length as the Longest Road award counts it (effects.
-    # award_length), kept by update_longest_road while only roads are built.
-    road_lengths: dict[int, int] | None = field(default=None, compare=False, repr=False)
+    # Speed only, never saved, compared or shown: what the engine found for this state, kept
+    # until a change invalidates it (energies.newenergies.cache lists every speed cache).
+    cache: EngineCache = field(default_factory=EngineCache, compare=False, repr=False)
 
     # -- derived quantities (never stored) -----------------------------------------------------
 
@@ -170,12 +157,13 @@ class GameState:
     def corner_owners(self) -> dict[int, int]:
         """Seat owning each corner that holds a town or city.
 
-        The dict is kept (``owners``) until a town or city is placed: read it, do not
+        The dict is kept (``cache.owners``) until a town or city is placed: read it, do not
         change it.
         """
-        owners = self.owners
+        cache = self.cache
+        owners = cache.owners
         if owners is None:
-            owners = self.owners = {}
+            owners = cache.owners = {}
             for p in self.players:
                 owners.update(dict.fromkeys(p.towns, p.seat))
                 owners.update(dict.fromkeys(p.cities, p.seat))

@@ -43,6 +43,7 @@ from ..actions import (
     TradeWithSupply,
     field_problem,
 )
+from ..cache import EngineCache
 from ..layouts import build_board
 from ..rules import RuleSet
 from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
@@ -221,19 +222,22 @@ def legal_actions(state: GameState, offers: bool = True) -> list[Action]:
     """
     if state.outcome is not None:
         return []
+    cache = state.cache
+    listed = cache.listed
     if not offers:  # the same list without its tail of one-for-one offers (rule 12.1)
         if state.queue:
-            return list(state.listed if state.listed is not None else _options(state))
+            return list(listed if listed is not None else _options(state))
         if state.turn_actions >= state.rules.turn_action_limit:
             return [a for a in legal_actions(state) if type(a) in TURN_ENDS]
-        if state.listed is not None:
-            return [a for a in state.listed if type(a) is not OfferTrade]
-        return free_actions(state, _seat_spots(state), offers=False)
-    if state.listed is None:
-        state.listed = tuple(_options(state, None if state.queue else _seat_spots(state)))
+        if listed is not None:
+            return [a for a in listed if type(a) is not OfferTrade]
+        return free_actions(state, _seat_spots(state, cache), offers=False)
+    if listed is None:
+        spots = None if state.queue else _seat_spots(state, cache)
+        listed = cache.listed = tuple(_options(state, spots))
     if state.turn_actions >= state.rules.turn_action_limit and not state.queue:
-        return [a for a in state.listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
-    return list(state.listed)
+        return [a for a in listed if type(a) in TURN_ENDS]  # rules.turn_action_limit
+    return list(listed)
 
 
 # What is left once a turn has had rules.turn_action_limit actions (engine safety, rule 14.3):
@@ -257,13 +261,14 @@ def _options(state: GameState, spots: dict | None = None) -> Sequence[Action]:
     return decision_options(state, state.queue[0]) if state.queue else free_actions(state, spots)
 
 
-def _seat_spots(state: GameState) -> dict:
-    """The active seat's kept building spots (``GameState.spots``), made on first use."""
-    if state.spots is None:
-        state.spots = {}
-    found = state.spots.get(state.active)
+def _seat_spots(state: GameState, cache: EngineCache) -> dict:
+    """The active seat's kept building spots (``cache.spots``, the state's), made on first use."""
+    spots = cache.spots
+    if spots is None:
+        spots = cache.spots = {}
+    found = spots.get(state.active)
     if found is None:
-        found = state.spots[state.active] = {}
+        found = spots[state.active] = {}
     return found
 
 
@@ -273,8 +278,7 @@ def apply(state: GameState, action: Action) -> None:
     if reason is not None:
         raise IllegalActionError(reason, action)
     if isinstance(action, SandboxEdit):
-        state.listed = state.listed_before_offer = state.spots = state.view_stamp = None
-        state.owners = state.road_lengths = None
+        state.cache.forget()  # a teacher's edit may change anything
         apply_edit(state, action)
         return
     apply_listed(state, action)
@@ -282,11 +286,12 @@ def apply(state: GameState, action: Action) -> None:
 
 def apply_listed(state: GameState, action: Action) -> None:
     """Apply an action that ``legal_actions(state)`` has just listed, without checking it again."""
-    listed, before_offer, spots = state.listed, state.listed_before_offer, state.spots
-    state.listed = state.listed_before_offer = state.spots = None  # the position changes
-    stamp, state.view_stamp = state.view_stamp, None
+    cache = state.cache  # (bound once: read and written below and around the effects)
+    listed, before_offer, spots = cache.listed, cache.listed_before_offer, cache.spots
+    cache.listed = cache.listed_before_offer = cache.spots = None  # the position changes
+    stamp, cache.view_stamp = cache.view_stamp, None
     if stamp is not None and _quiet(state, action):
-        state.view_stamp = stamp  # nobody's cards or pieces change: views keep their copies
+        cache.view_stamp = stamp  # nobody's cards or pieces change: views keep their copies
     state.log.append(action)  # turned into its sentence only when the log is read
     state.turn_actions += 1
     if state.queue:
@@ -298,11 +303,11 @@ def apply_listed(state: GameState, action: Action) -> None:
         FREE_EFFECTS[type(action)](state, action)
     advance(state, scored=type(action) not in SCORE_STAYS)
     if state.outcome is not None:  # a finished game keeps none of the speed caches (memory)
-        state.owners = state.road_lengths = None
+        cache.forget()
     elif spots:
-        state.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action, state)
+        cache.spots = spots if type(action) in SPOTS_STAY else keep_spots(spots, action, state)
     if type(action) is OfferTrade:
-        state.listed_before_offer = listed
+        cache.listed_before_offer = listed
     elif before_offer is not None and type(action) is RespondToTrade and not action.accept:
         _resume_after_refusal(state, before_offer)
 
@@ -332,7 +337,7 @@ PIECES_STAY = frozenset(
 
 
 def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict[int, dict] | None:
-    """What of every seat's kept building spots (``GameState.spots``) still holds once
+    """What of every seat's kept building spots (``cache.spots``) still holds once
     ``action`` is applied to ``state``: all of it after an action that moves no piece (events
     move none either); after a plant, the builder's plant spots less those it took; after a
     demolition, the builder's plant spots dropped; after a road, the other seats' road spots
@@ -391,6 +396,6 @@ def _resume_after_refusal(state: GameState, before_offer: tuple[Action, ...]) ->
     if state.queue or state.outcome is not None:
         return
     if state.offers_made < state.rules.trade_offers_per_turn:
-        state.listed = before_offer
+        state.cache.listed = before_offer
     else:
-        state.listed = tuple(a for a in before_offer if type(a) is not OfferTrade)
+        state.cache.listed = tuple(a for a in before_offer if type(a) is not OfferTrade)

@@ -53,7 +53,7 @@ def _decide_setup_town(state: GameState, task: Task, a: BuildTown) -> None:
 def _decide_setup_city(state: GameState, task: Task, a: BuildCity) -> None:
     state.queue.pop(0)
     state.players[a.seat].cities.add(a.corner)
-    state.owners = state.road_lengths = None  # (a city can cut a road: kept lengths go)
+    state.cache.forget("building")  # (a city can cut a road: kept lengths go)
     starting_hand(state, a.seat, a.corner)
     state.queue[0].info["corner"] = a.corner
 

@@ -105,10 +105,11 @@ def update_longest_road(
     ``holder_before`` is the holder's length before a town was built, so a
     road that the town broke can be told apart from one that was only equalled.
     ``built_by``: the seat that just built a road, the only length a road can change
-    (a road cuts nobody's); the others are read from ``state.road_lengths`` if kept.
+    (a road cuts nobody's); the others are read from ``state.cache.road_lengths`` if kept.
     """
     rules = state.rules
-    kept = state.road_lengths
+    cache = state.cache
+    kept = cache.road_lengths
     if built_by is not None and kept is not None:
         length = award_length(state, built_by)
         if length == kept[built_by]:  # every length as the last update left it (and the card)
@@ -117,7 +118,7 @@ def update_longest_road(
         lengths[built_by] = length
     else:
         lengths = {p.seat: award_length(state, p.seat) for p in state.players}
-    state.road_lengths = lengths
+    cache.road_lengths = lengths
     holder = state.longest_road_holder
     top = max(lengths.values())
     leaders = [s for s, n in lengths.items() if n == top and n >= rules.longest_road_min]

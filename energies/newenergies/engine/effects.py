@@ -222,7 +222,7 @@ def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
     holder = state.longest_road_holder
     before = longest_road(state, holder) if holder not in (None, a.seat) else None
     p.towns.add(a.corner)
-    state.owners = state.road_lengths = None  # (kept by corner_owners, update_longest_road)
+    state.cache.forget("building")  # (kept by corner_owners, update_longest_road)
     update_longest_road(state, before)  # a town can cut an opponent's road
 
 
@@ -230,8 +230,7 @@ def _do_build_city(state: GameState, a: BuildCity) -> None:
     p = state.players[a.seat]
     pay(state, p, state.rules.cost("city"))
     p.towns.discard(a.corner)
-    p.cities.add(a.corner)
-    state.owners = None  # (the owner stays; dropped all the same: cheap and plainly safe)
+    p.cities.add(a.corner)  # (the corner keeps its owner: the kept owners and lengths stay)
     if not state.rules.city_keeps_town_plant:  # rule 10.5 variant
         for key in [k for k in p.plants if k[0] == a.corner]:
             del p.plants[key]

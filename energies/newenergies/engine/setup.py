@@ -207,7 +207,7 @@ def _arrive(state: GameState, kept: list, step: _Step, walked: list[Action], app
         state.supply, state.energy_supply = dict(zip(CARD_KINDS, supply)), energy_supply
         state.log, state.turn_actions, state.longest_road_holder = [*log], turn_actions, holder
         state.queue = [Task(kind, seat, {**info}) for kind, seat, info in queue]
-        state.owners = state.road_lengths = None  # (speed caches: found again when asked)
+        state.cache.forget()  # (the position jumped: every speed cache is found again)
         return
     for action in walked:
         apply(state, action)

@@ -41,7 +41,7 @@ def advance(state: GameState, scored: bool = True) -> None:
         else:
             options = real_choices(state, task)
             if options:
-                state.listed = tuple(options)  # what legal_actions will return next
+                state.cache.listed = tuple(options)  # what legal_actions will return next
                 break
             state.queue.pop(0)  # nothing to choose (no card, no spot, no hazard left)
     ended = state.outcome is not None and state.keep_history

@@ -65,14 +65,14 @@ def check_invariants(
 
 def _kept_listing_facts(state: GameState) -> list[str]:
     """The speed caches equal a fresh computation: every seat's kept building spots
-    (GameState.spots, dropped selectively as pieces move: engine.keep_spots), what each hand
-    can pay for (listing.hand_buys, kept per card counts), the corner owners
-    (GameState.owners, dropped when a town or city is placed) and the road lengths of the
-    Longest Road award (GameState.road_lengths, likewise)."""
+    (state.cache.spots, dropped selectively as pieces move: engine.keep_spots), what each
+    hand can pay for (listing.hand_buys, kept per card counts), the corner owners
+    (state.cache.owners, dropped when a town or city is placed) and the road lengths of the
+    Longest Road award (state.cache.road_lengths, likewise). (The kept listing: _progress.)"""
     from ..engine import listing  # lazy, as in _progress
 
-    out = []
-    for seat, kept in sorted((state.spots or {}).items()):
+    out, cache = [], state.cache
+    for seat, kept in sorted((cache.spots or {}).items()):
         for key, found in kept.items():
             if found != listing.find_spots(state, seat, key):
                 out.append(f"seat {seat}'s kept {key} spots are not those found afresh")
@@ -82,17 +82,17 @@ def _kept_listing_facts(state: GameState) -> list[str]:
         kinds = [kind for kind, ok in zip(listing.PLANTS, buys[3:-1]) if ok]
         if [road, town, city, dev_card] != [*buys[:3], buys[-1]] or list(plants) != kinds:
             out.append(f"what seat {p.seat}'s hand can pay for is kept wrong")
-    if state.road_lengths is not None:
+    if cache.road_lengths is not None:
         minimum = state.rules.longest_road_min
         fresh = {
             p.seat: road_length(state, p.seat) if len(p.roads) >= minimum else 0
             for p in state.players
         }
-        if state.road_lengths != fresh:
+        if cache.road_lengths != fresh:
             out.append("the road lengths the state keeps are not those of the roads (rule 13.6)")
-    if state.owners is not None:
+    if cache.owners is not None:
         fresh = {c: p.seat for p in state.players for c in (*p.towns, *p.cities)}
-        if state.owners != fresh:
+        if cache.owners != fresh:
             out.append("the corner owners the state keeps are not those of the pieces")
     return out
 
@@ -284,7 +284,7 @@ def _progress(state: GameState, legal: Sequence[Any] | None) -> list[str]:
     if out:
         return out  # an invalid seat would make the legal-action search itself fail
     fresh = engine.list_actions(state)
-    for source, listed in (("the state keeps", state.listed), ("the caller got", legal)):
+    for source, listed in (("the state keeps", state.cache.listed), ("the caller got", legal)):
         if listed is not None and list(listed) != fresh:
             out.append(
                 f"the legal actions {source} ({len(listed)}) are not those of this position "

@@ -71,7 +71,7 @@ _public: dict[int, PlayerView] = {}  # id of a PlayerState -> its last public co
 _own: dict[int, tuple] = {}  # id of a PlayerState -> (it, public copy, dev cards, new, own copy)
 _tasks: dict[tuple, TaskView] = {}  # (kind, seat, repr of the details) -> its frozen copy
 _queue_kept: list[dict] = [{}]  # [id of a queued task -> (it, its details, its frozen copy)]
-_kept: list[Any] = [None, (), ()]  # [a state's view_stamp, its public parts, public players]
+_kept: list[Any] = [None, (), ()]  # [a state's cache.view_stamp, its public parts, players]
 # [every seat's towns, cities and plants (copies), rules, (owners, lf, gf)]
 _last_derived: list[Any] = [None, None, None]
 _last_log: list[Any] = [None, [], ()]  # [a game's log list, its full chunks, as a tuple]
@@ -87,7 +87,8 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
     While the state keeps the stamp of the last copies (only trade-window answers came
     since, engine.QUIET), those copies are still exact and are reused as they are.
     """
-    stamp = state.view_stamp
+    cache = state.cache
+    stamp = cache.view_stamp
     if stamp is not None and stamp is _kept[0]:
         public = _kept[2]
         players = list(public)
@@ -105,7 +106,7 @@ def _table(state: GameState, seat: int) -> tuple[tuple[PlayerView, ...], tuple]:
         frozenset(state.building_hazards),
         *_derived(public, state.rules),
     )
-    stamp = state.view_stamp = object()
+    stamp = cache.view_stamp = object()
     _kept[:] = [stamp, parts, public]
     return tuple(players), parts
 
@@ -336,7 +337,8 @@ def make_view(state: GameState, seat: int) -> GameView:
 def reuses_copies(state: GameState) -> bool:
     """Whether the next view of ``state`` reuses the public copies of an earlier one as they
     are (the state kept their stamp through trade-window answers)."""
-    return state.view_stamp is not None and state.view_stamp is _kept[0]
+    stamp = state.cache.view_stamp
+    return stamp is not None and stamp is _kept[0]
 
 
 def fresh_view(state: GameState, seat: int) -> GameView:
@@ -354,7 +356,7 @@ def fresh_view(state: GameState, seat: int) -> GameView:
         "_last_board",
         "_last_log",
     )
-    kept, stamp = {name: globals()[name] for name in names}, state.view_stamp
+    kept, stamp = {name: globals()[name] for name in names}, state.cache.view_stamp
     globals().update(
         _public={},
         _own={},
@@ -370,7 +372,7 @@ def fresh_view(state: GameState, seat: int) -> GameView:
         return make_view(state, seat)
     finally:
         globals().update(kept)
-        state.view_stamp = stamp
+        state.cache.view_stamp = stamp
 
 
 def forget_copies() -> None:
