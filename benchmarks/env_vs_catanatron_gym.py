@@ -200,14 +200,16 @@ def report(rounds: list[dict[str, dict]], command: str, load: str) -> str:
         "Steps/s per round (process CPU time; steps are the learner's, except env()'s, which are "
         "every seat's):",
         "",
-        "| side | " + " | ".join(f"round {i}" for i in range(1, len(rounds) + 1))
+        "| side | "
+        + " | ".join(f"round {i}" for i in range(1, len(rounds) + 1))
         + " | median | min–max |",
         "|---|" + "---:|" * (len(rounds) + 2),
     ]
     for name in SIDES:
         rates = [r[name]["rate"] for r in rounds]
         lines.append(
-            f"| {name} | " + " | ".join(f"{v:,.0f}" for v in rates)
+            f"| {name} | "
+            + " | ".join(f"{v:,.0f}" for v in rates)
             + f" | {statistics.median(rates):,.0f} | {min(rates):,.0f}–{max(rates):,.0f} |"
         )
     lines += [
@@ -267,8 +269,7 @@ def main() -> None:
     for r in range(args.rounds):
         rounds.append(run_round(args.seconds, 1000 * r))
         print(
-            f"round {r + 1}: "
-            + ", ".join(f"{n} {s['rate']:,.0f}" for n, s in rounds[-1].items()),
+            f"round {r + 1}: " + ", ".join(f"{n} {s['rate']:,.0f}" for n, s in rounds[-1].items()),
             file=sys.stderr,
             flush=True,
         )

@@ -78,7 +78,7 @@ class EngineCache:
     caller may hold it across engine calls.
     """
 
-    __slots__ = ("listed", "listed_before_offer", "spots", "view_stamp", "owners", "road_lengths")
+    __slots__ = ("listed", "listed_before_offer", "owners", "road_lengths", "spots", "view_stamp")
 
     def __init__(self) -> None:
         self.listed: tuple[Any, ...] | None = None
