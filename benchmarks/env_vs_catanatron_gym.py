@@ -197,8 +197,10 @@ def report(rounds: list[dict[str, dict]], command: str, load: str) -> str:
             f"after: {load}."
         ),
         "",
-        "Steps/s per round (process CPU time; steps are the learner's, except env()'s, which are "
-        "every seat's):",
+        (
+            "Steps/s per round (process CPU time; steps are the learner's, except env()'s, "
+            "which are every seat's):"
+        ),
         "",
         "| side | "
         + " | ".join(f"round {i}" for i in range(1, len(rounds) + 1))
