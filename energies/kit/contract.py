@@ -49,7 +49,7 @@ __all__ = [
 
 #: This release of the kit: ``energies.__version__``, and the ``engine`` field of every save
 #: file (which release wrote it).
-RELEASE = "0.2.0"
+RELEASE = "0.3.0"
 
 
 class IllegalActionError(ValueError):
