@@ -8,29 +8,44 @@ is used, and CATAN is a trademark of its owners.
     outcome = en.play(game, [en.bots.RandomBot() for _ in range(4)])
 """
 
+import importlib as _importlib
 import sys as _sys
 import types as _types
 
-from . import _moved, bots, viz
+from . import _moved
 from .kit.contract import RELEASE as _kit_release
-from .kit.registry import load_file, load_game  # any game's save file, chosen by its format
-from .newenergies import actions, board, sandbox
-from .newenergies.actions import Action
-from .newenergies.board import Board
-from .newenergies.engine import IllegalActionError
-from .newenergies.game import Game, SaveFileError, new_game
-from .newenergies.layouts import build_board
-from .newenergies.rules import RuleError, RuleSet
-from .newenergies.state import Outcome
-from .runner import play, simulate
-
-# en.actions, en.board (lesson 01's island graph) and en.sandbox are public modules: their
-# old paths stay, without a warning
-for _public in (actions, board, sandbox):
-    _sys.modules[f"{__name__}.{_public.__name__.rsplit('.', 1)[1]}"] = _public
-_moved.install()
 
 __version__ = _kit_release  # one number: the kit writes it into every save file
+
+# The public names and where they live. Each is imported on first use, so a companion game
+# (``import energies.games.shelfie``) loads the kit and itself, not New Energies, and
+# ``import energies`` stays light.
+_NAMES = {
+    "Action": "newenergies.actions",
+    "Board": "newenergies.board",
+    "Game": "newenergies.game",
+    "IllegalActionError": "kit.contract",
+    "Outcome": "kit.contract",
+    "RuleError": "kit.contract",
+    "RuleSet": "newenergies.rules",
+    "SaveFileError": "kit.contract",
+    "build_board": "newenergies.layouts",
+    "load_file": "kit.registry",  # any game's save file, chosen by its format
+    "load_game": "kit.registry",
+    "new_game": "newenergies.game",
+    "play": "runner",
+    "simulate": "runner",
+}
+# The public modules: the layers, and en.actions, en.board (lesson 01's island graph) and
+# en.sandbox, whose paths energies.actions/board/sandbox stay without a warning (_moved.PUBLIC).
+_MODULES = {
+    "actions": "newenergies.actions",
+    "board": "newenergies.board",
+    "sandbox": "newenergies.sandbox",
+    **{layer: layer for layer in ("bots", "games", "insight", "kit", "newenergies", "runner")},
+    **{layer: layer for layer in ("viz", "widgets")},  # matplotlib, ipywidgets: on first use
+}
+_moved.install()
 
 __all__ = [
     "Action",
@@ -56,26 +71,23 @@ __all__ = [
     "widgets",
 ]
 
-_LAZY = ("widgets", "insight")  # heavy (ipywidgets, anywidget, pandas): imported on first use
-
 
 def __getattr__(name: str):
-    """``en.widgets`` and ``en.insight`` without importing them in ``import energies``."""
-    if name in _LAZY:
-        import importlib
-
-        module = importlib.import_module(f".{name}", __name__)
-        globals()[name] = module  # later look-ups skip this function
-        return module
-    if f"{__name__}.{name}" in _moved.MOVED:  # en.state, en.engine, ...: old paths, with a warning
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module 'energies' has no attribute {name!r}")
+    """A public name or module on first use (then kept, so later look-ups skip this)."""
+    if name in _NAMES:
+        value = getattr(_importlib.import_module(f".{_NAMES[name]}", __name__), name)
+    elif name in _MODULES:
+        value = _importlib.import_module(f".{_MODULES[name]}", __name__)
+    elif f"{__name__}.{name}" in _moved.MOVED:  # en.state, en.engine, ...: old paths, warned
+        return _importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module 'energies' has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_NAMES) | set(_MODULES))
 
 
 class _Facade(_types.ModuleType):

@@ -81,15 +81,26 @@ MOVED: dict[str, str] = {
 }
 
 
+#: public paths that name a module living elsewhere, given without a warning (en.actions,
+#: en.board and en.sandbox are part of the facade)
+PUBLIC: dict[str, str] = {
+    "energies.actions": "energies.newenergies.actions",
+    "energies.board": "energies.newenergies.board",
+    "energies.sandbox": "energies.newenergies.sandbox",
+}
+
+
 class MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds an old path and hands out the module at its new place, with a DeprecationWarning."""
 
     def find_spec(self, name, path=None, target=None):
-        if name in MOVED:
+        if name in MOVED or name in PUBLIC:
             return importlib.util.spec_from_loader(name, self)
         return None
 
     def create_module(self, spec):
+        if spec.name in PUBLIC:
+            return importlib.import_module(PUBLIC[spec.name])
         new = MOVED[spec.name]
         warnings.warn(
             f"{spec.name} moved to {new} in energies 0.3; the old path will be removed "

@@ -6,6 +6,7 @@ import ast
 import dataclasses
 import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -350,3 +351,21 @@ def test_a_companion_game_imports_only_the_kit_and_itself(name):
             if top_level and module == f"{own}.widget" and path.name != "widget.py":
                 wrong.append(f"{path.relative_to(PACKAGE)}:{line} loads the app with the game")
     assert wrong == []
+
+
+@pytest.mark.parametrize("game", ["shelfie", "noclear"])
+def test_a_companion_game_loads_the_kit_and_itself_not_new_energies(game):
+    """The facade imports its names on first use, so a companion game runs on the kit alone
+    (0.2 loaded about 40 New Energies modules with it)."""
+    code = (
+        f"import json, sys, energies.games.{game} as g; g.new_game(seed=1).legal_actions(); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('energies.'))))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    own = ("energies.kit", f"energies.games.{game}")
+    others = [
+        m for m in json.loads(result.stdout) if not m.startswith(own) and m != "energies.games"
+    ]
+    assert others == ["energies._moved"], others
