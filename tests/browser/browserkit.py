@@ -417,21 +417,29 @@ def button(page, label: str):
 
 
 def wait_for_change(
-    page, before: dict, keys=("log",), timeout: float = CLICK_TIMEOUT, what: str = "the click"
+    page,
+    before: dict,
+    keys=("log",),
+    timeout: float = CLICK_TIMEOUT,
+    what: str = "the click",
+    settled: bool = False,
 ) -> dict:
     """Wait until one of the snapshot ``keys`` differs from ``before``; return the new snapshot.
+    ``settled``: wait also until the page has redrawn for every click sent (the status line
+    shows "⏳ Working…" at once on a click, which is a change of the status but not the answer).
     Fails with an AssertionError naming what did not change."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
         page.wait_for_function(
-            f"""([before, keys]) => {{
+            f"""([before, keys, settled]) => {{
               const root = ({_ROOT_JS})();
               if (!root) return false;
+              if (settled && root.classList.contains("e-waiting")) return false;
               const snap = ({_SNAPSHOT_JS})(root);
               return keys.some((k) => JSON.stringify(snap[k]) !== JSON.stringify(before[k]));
             }}""",
-            arg=[before, list(keys)],
+            arg=[before, list(keys), settled],
             timeout=timeout,
             polling=50,
         )
@@ -491,6 +499,18 @@ def wait_for_idle(page, timeout: float = CLICK_TIMEOUT, quiet_ms: int = 250) -> 
         polling=50,
     )
     return snapshot(page)
+
+
+def wait_for_settled(page, timeout: float = CLICK_TIMEOUT) -> dict:
+    """Wait until the page has redrawn for every click sent and the kernel is idle: a click
+    made in JavaScript shows "⏳ Working…" at once, and the kernel may not have said "busy"
+    yet, so idleness alone can come before the answer."""
+    page.wait_for_function(
+        f"""() => {{ const root = ({_ROOT_JS})(); return root && !root.classList.contains("e-waiting"); }}""",
+        timeout=timeout,
+        polling=50,
+    )
+    return wait_for_idle(page, timeout)
 
 
 def page_text(page) -> str:

@@ -172,7 +172,9 @@ def test_a_redraw_keeps_what_the_user_is_typing(browser, board_voila):
         box.fill("")
         before = bk.snapshot(page)
         app.locator('[data-control="load"]').click()
-        after = bk.wait_for_change(page, before, keys=("status",), what="Load without a name")
+        after = bk.wait_for_change(
+            page, before, keys=("status",), what="Load without a name", settled=True
+        )
         assert after["status"] == "⚠ Cannot load: type a file name first.", after["status"]
     finally:
         context.close()
@@ -248,7 +250,7 @@ def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, deci
         )
         assert moved["busy"], "no visible Working… note after the click"
         assert moved["after"] == moved["before"], "the Working… note moved the controls"
-        bk.wait_for_idle(page)
+        bk.wait_for_settled(page)  # the discard's redraw must not replace the button mid-click
 
         def hand():
             return app.locator(".energies-hand").text_content()
@@ -257,7 +259,7 @@ def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, deci
         label, cards = first.text_content().strip(), hand()
         before = bk.snapshot(page)
         first.dblclick()
-        bk.wait_for_change(page, before, keys=("status",), what="the double click")
+        bk.wait_for_change(page, before, keys=("status",), what="the double click", settled=True)
         after = bk.wait_for_idle(page)
         assert after["status"] == (
             f"You clicked “You discard {label.removeprefix('Discard ')}” twice: it was done "
