@@ -36,14 +36,17 @@ _NAMES = {
     "play": "runner",
     "simulate": "runner",
 }
-# The public modules: the layers, and en.actions, en.board (lesson 01's island graph) and
+# The public modules: the layers (viz and widgets bring matplotlib and ipywidgets, so none is
+# imported before it is used), and en.actions, en.board (lesson 01's island graph) and
 # en.sandbox, whose paths energies.actions/board/sandbox stay without a warning (_moved.PUBLIC).
 _MODULES = {
     "actions": "newenergies.actions",
     "board": "newenergies.board",
     "sandbox": "newenergies.sandbox",
-    **{layer: layer for layer in ("bots", "games", "insight", "kit", "newenergies", "runner")},
-    **{layer: layer for layer in ("viz", "widgets")},  # matplotlib, ipywidgets: on first use
+    **{
+        layer: layer
+        for layer in ("bots", "games", "insight", "kit", "newenergies", "runner", "viz", "widgets")
+    },
 }
 _moved.install()
 
