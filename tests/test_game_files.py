@@ -640,3 +640,45 @@ def test_tampered_sandbox_edit_is_refused():
     data["actions"][give]["args"] = ["steel", 500]  # more than the supply holds
     with pytest.raises(en.SaveFileError, match="cannot be replayed"):
         en.load_game(json.dumps(data))
+
+
+# -- files of earlier releases (issue 32) ----------------------------------------------------
+
+RELEASE_03 = Path(__file__).parent / "golden" / "release-0.3.0-save.json"
+
+
+def test_a_save_of_release_0_3_replays_with_the_readings_it_was_played_with():
+    """Written by energies 0.3.0 (``golden/make_release_0_3_0_save.py``): a fiber shortage with
+    plants on the rolled hex (rule 8.3: that release gave no energy) and a Longest Road broken
+    to a tie (rule 13.6: set aside). The file names no 0.4 field, so it replays with the values
+    it was played with, and its digest still matches."""
+    text = RELEASE_03.read_text()
+    data = json.loads(text)
+    assert data["engine"] == "0.3.0" and "shortage_energy" not in data["rules"]
+    game = en.load_game(text)
+    assert game.rules.shortage_energy == "card" and not game.rules.plants_on_desert
+    assert game.rules.longest_road_tie_on_break == "set_aside"
+    assert game.state.players[0].energy == 0 and game.state.longest_road_holder is None
+    again = en.load_game(game.to_json())  # saved again: every field named
+    assert again.digest() == game.digest()
+    assert "shortage_energy" in json.loads(game.to_json())["rules"]
+
+
+@pytest.mark.parametrize("field", ["players", "victory_points", "longest_road_tie_on_break"])
+def test_a_rule_field_deleted_from_an_old_save_is_caught(field):
+    """The digest covers the rule fields the file names: deleting one (so that a default or a
+    pre-0.4 value would apply) no longer matches."""
+    data = json.loads(RELEASE_03.read_text())
+    del data["rules"][field]
+    with pytest.raises(en.SaveFileError, match="digest|rules"):
+        en.load_game(json.dumps(data))
+
+
+def test_a_rule_field_of_0_4_deleted_from_a_new_save_is_caught():
+    """A 0.4 file names ``shortage_energy``; without it the game would replay with the 0.3
+    reading, so the file counts as changed."""
+    game = en.new_game(seed=3)
+    data = json.loads(game.to_json())
+    del data["rules"]["shortage_energy"]
+    with pytest.raises(en.SaveFileError, match="digest"):
+        en.load_game(json.dumps(data))

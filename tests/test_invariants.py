@@ -798,6 +798,7 @@ def _town_next_to_town(s):
 
 
 def _plant_on_desert(s):
+    s.rules = s.rules.replace(plants_on_desert=False)  # the desert is allowed by default
     desert = s.board.desert
     c = s.board.hex_corners(desert)[0]
     s.players[0].towns.add(c)
@@ -896,7 +897,7 @@ MUTATIONS = [
     ("two roads on a path", _two_roads_one_path, "holds 2 roads"),
     ("a 13th road (§1)", _thirteenth_road, "more than the 12"),
     ("distance rule (rule 10.1)", _town_next_to_town, "distance rule"),
-    ("plant on the desert (rule 10.2)", _plant_on_desert, "without a number"),
+    ("plant on the desert (rule 10.2)", _plant_on_desert, "stands on the desert"),
     (
         "plant without its building (rule 10.2)",
         _plant_without_building,

@@ -715,6 +715,39 @@ def test_rule_8_6_resource_shortage_pays_nobody_unless_one_player_is_owed(owed, 
 
 
 @pytest.mark.parametrize(
+    "shortage_energy,energy",
+    [("hex", {0: 1, 1: 1}), ("card", {0: 0, 1: 0})],
+)
+def test_rule_8_3_in_a_shortage_energy_follows_the_hex_not_the_card(shortage_energy, energy):
+    """Rule 8.3 [H]: the supply is short of fiber for two owed players (rule 8.6: nobody gets
+    it), yet the hex produced: the city still gets its science and each plant on the hex its
+    energy. ``shortage_energy='card'`` (releases before 0.4) gives energy only with the card."""
+    g = make(shortage_energy=shortage_energy)
+    SB.place(g, 0, "city", TOWN_C)
+    SB.place(g, 1, "town", CITY_C)
+    SB.place_plant(g, 0, "renewable", TOWN_C, H2)
+    SB.place_plant(g, 1, "fossil", CITY_C, H2)
+    _drain(g, 3, FIBER, 1)
+    roll(g, 1, 1)
+    assert hand(g, 0)[FIBER] == hand(g, 1)[FIBER] == 0  # rule 8.6: short, two owed
+    assert hand(g, 0)["science"] == 1  # rule 8.2: the city's science is paid
+    assert {s: g.state.players[s].energy for s in (0, 1)} == energy
+
+
+def test_rule_8_3_a_plant_whose_building_holds_a_hazard_makes_no_energy_in_a_shortage():
+    """Rules 8.3, 8.5a: energy follows the building's production, so a hazard on the building
+    still silences its plant when the supply is short."""
+    g = make()
+    SB.place(g, 0, "city", TOWN_C)
+    SB.place(g, 1, "town", CITY_C)
+    SB.place_plant(g, 0, "renewable", TOWN_C, H2)
+    SB.add_hazard(g, building=TOWN_C)
+    _drain(g, 3, FIBER, 0)
+    roll(g, 1, 1)
+    assert g.state.players[0].energy == 0 and hand(g, 0)["science"] == 0
+
+
+@pytest.mark.parametrize(
     "active,city_seats,left,expect",
     [
         # seat 2 active: science goes clockwise from the active seat: 2, 3, 0, 1
@@ -1747,6 +1780,74 @@ def test_rule_13_6_a_town_can_break_the_longest_road(seat0_roads, new_holder):
     assert g.victory_points(0) == 1 + (2 if new_holder == 0 else 0)
 
 
+# Seat 1's six roads; a town on corner 23 leaves 5 + 1. Seat 2's five roads elsewhere.
+SEAT1_LONG = chain(0, 3, 7, 12, 17, 23, 29)
+SEAT2_ROAD = chain(47, 51, 48, 52, 49, 53)
+
+
+def _holder_with_a_tying_rival(**changes) -> en.Game:
+    """Seat 1 holds Longest Road (6 roads), seat 2 has 5, seat 0 a road to corner 23."""
+    g = make(**changes)
+    for p in SEAT1_LONG:
+        SB.place(g, 1, "road", p)
+    for p in SEAT2_ROAD:
+        SB.place(g, 2, "road", p)
+    SB.place(g, 0, "road", path(18, 23))
+    assert g.state.longest_road_holder == 1
+    return g
+
+
+def test_rule_13_6_a_broken_road_that_still_ties_keeps_the_card():
+    """Rule 13.6 (base Catan): seat 0's town cuts seat 1's six roads to 5, which ties seat 2's
+    5: the holder keeps the card (another needs a strictly longer road)."""
+    g = _holder_with_a_tying_rival()
+    roll_idle(g)
+    SB.give(g, 0, brick=1, lumber=1, fiber=1, food=1)
+    g.apply(BuildTown(0, 23))
+    assert g.snapshot()["seats"][1]["longest_road"] == 5
+    assert g.state.longest_road_holder == 1 and g.victory_points(1) == 2
+
+
+@pytest.mark.parametrize("tie_on_break,holder", [("holder_keeps", 1), ("set_aside", None)])
+def test_rule_13_6_a_sandbox_edit_breaks_a_road_like_a_town_built(tie_on_break, holder):
+    """Rule 13.6: whatever broke the road — here the teacher's sandbox placing the town —
+    the card follows the same rule: kept by default, set aside in the variant of releases
+    before 0.4 (which the sandbox used to ignore)."""
+    g = _holder_with_a_tying_rival(longest_road_tie_on_break=tie_on_break)
+    SB.place(g, 0, "town", 23)
+    assert g.state.longest_road_holder == holder
+
+
+def test_rule_13_6_a_sandbox_edit_and_a_town_built_agree():
+    """Rule 13.6: the same break by an action and by an edit hands the card on alike, in both
+    readings."""
+    for tie_on_break in ("holder_keeps", "set_aside"):
+        built = _holder_with_a_tying_rival(longest_road_tie_on_break=tie_on_break)
+        roll_idle(built)
+        SB.give(built, 0, brick=1, lumber=1, fiber=1, food=1)
+        built.apply(BuildTown(0, 23))
+        edited = _holder_with_a_tying_rival(longest_road_tie_on_break=tie_on_break)
+        SB.place(edited, 0, "town", 23)
+        assert built.state.longest_road_holder == edited.state.longest_road_holder
+
+
+def test_rule_13_6_after_a_break_several_others_tying_set_the_card_aside():
+    """Rule 13.6: the holder falls below the others, and seats 0 and 2 tie at 5: set aside."""
+    g = make()
+    SB.place(g, 1, "town", 0)
+    for p in SEAT1_ROAD:
+        SB.place(g, 1, "road", p)
+    for p in SEAT2_ROAD:
+        SB.place(g, 2, "road", p)
+    for p in SEAT0_ROAD[:5]:
+        SB.place(g, 0, "road", p)
+    assert g.state.longest_road_holder == 1
+    roll_idle(g)
+    SB.give(g, 0, brick=1, lumber=1, fiber=1, food=1)
+    g.apply(BuildTown(0, 12))  # seat 1: 3 + 2
+    assert g.state.longest_road_holder is None
+
+
 def test_rule_13_6_own_buildings_do_not_break_the_road():
     g = make()
     for p in SEAT1_ROAD:
@@ -2132,14 +2233,16 @@ def test_rules_file_copy_parses_to_the_expected_tags():
 
 def test_house_defaults_match_the_h_tags_of_the_rules_file():
     """Every rule tagged [H] in the rules file has a house default (a RuleSet field or a
-    listed reading), and nothing tagged only [R] is listed as one (rules 11.1 and 13.6 are
-    published; 11.2's desert ban, 12.4 and 14.2a are house defaults)."""
+    listed reading), and nothing tagged only [R] is listed as one (rules 11.1, 11.2 and 13.6
+    are published; the readings of 7.1, 7.3, 8.3, 10.2, 12.4 and 14.2a are house defaults)."""
     tagged = house_rules_of_the_rules_file(RULES_FILE.read_text(encoding="utf-8"))
     listed = {h.rule for h in RuleSet().house_defaults()}
     assert listed == tagged
-    assert {"11.2", "12.4", "14.2a"} <= listed and not {"11.1", "13.6", "7.3"} & listed
+    assert {"7.1", "7.3", "8.3", "10.2", "12.4", "14.2a"} <= listed
+    assert not {"11.1", "11.2", "13.6"} & listed
     fields = {h.field for h in RuleSet().house_defaults() if h.field}
     assert {"science_as_any_resource", "empty_bag_even_survives"} <= fields
+    assert {"shortage_energy", "plants_on_desert"} <= fields
     assert "energy_tradeable" not in fields
 
 

@@ -575,6 +575,26 @@ def test_rule_7_1_climate_conference_take_and_discard():
         assert sum(hand(g, s).values()) == 0
 
 
+def test_rule_7_1_all_takes_come_first_then_all_discards_each_clockwise():
+    """Rule 7.1 [H]: with seat 2 active, the lowest LF (seats 0 and 3) take clockwise from
+    seat 2 — seat 3, then seat 0 — and only then the highest (seats 1 and 2) discard,
+    clockwise from seat 2: seat 2, then seat 1."""
+    g = new()
+    build_lfs(g, [1, 3, 3, 1])
+    for s in (1, 2):
+        sb.give(g, s, steel=1)
+    end_turn(g)
+    assert g.active_seat == 1
+    fire(g, "brown", "climate_conference")  # the turn passes to seat 2 and the event fires
+    assert g.active_seat == 2
+    order = []
+    while g.pending is not None:
+        seat, action = g.current_seat, g.legal_actions()[0]
+        order.append((seat, type(action).__name__))
+        g.apply(action)
+    assert order == [(3, "TakeCard"), (0, "TakeCard"), (2, "DiscardCard"), (1, "DiscardCard")]
+
+
 def test_rule_7_1_empty_hand_discards_nothing():
     """Rule 7.1 [H]: a highest-LF player with no cards is skipped."""
     g = new()
@@ -723,6 +743,21 @@ def test_rule_7_4_production_increase_free_fossil_and_resource():
     assert hand(g, 1)[resource] == 1
     assert sum(hand(g, 1).values()) == 1  # free: nothing paid
     assert g.local_footprint(1) == 4
+
+
+def test_rule_7_4_a_free_fossil_plant_on_the_desert_gives_no_card():
+    """Rules 7.4, 10.2: the free fossil plant may stand on the desert; that hex has no
+    resource, so no card follows."""
+    g = new()
+    build_lfs(g, [1, 3, 1, 2])
+    sb.place(g, 1, "town", DESERT_CORNER)
+    fire(g, "brown", "production_increase")
+    spot = BuildPlant(1, "fossil", DESERT_CORNER, g.board.desert)
+    assert spot in g.legal_actions()
+    cards = sum(hand(g, 1).values())
+    g.apply(spot)
+    assert sum(hand(g, 1).values()) == cards
+    assert g.state.players[1].plants[(DESERT_CORNER, g.board.desert)] == "fossil"
 
 
 def test_rule_7_4_free_fossil_does_not_count_toward_plant_limit():
@@ -1148,7 +1183,7 @@ def _action_phase(players: int = 4):
         (C12, 3, True),  # own city, adjacent numbered hex
         (C12, 0, True),
         (C12, 5, False),  # not adjacent to the building
-        (18, 9, False),  # the desert
+        (18, 9, True),  # the desert (rule 10.2 [H]: no source excludes it)
         (18, 4, True),
         (C22, 3, False),  # an opponent's building
         (40, 13, False),  # no building there
@@ -1156,13 +1191,68 @@ def _action_phase(players: int = 4):
     ],
 )
 def test_rule_10_2_plant_location(corner, hex_id, legal):
-    """Rule 10.2: a plant stands on a numbered land hex (not desert) next to an own building."""
+    """Rule 10.2: a plant stands on a land hex (the desert too) next to an own building."""
     g, s0 = _action_phase()
     sb.place(g, s0, "city", C12)
     sb.place(g, s0, "city", 18)
     sb.place(g, (s0 + 1) % 4, "city", C22)
     sb.give(g, s0, science=1)
     assert (g.why_illegal(BuildPlant(s0, "fossil", corner, hex_id)) is None) == legal
+
+
+DESERT_CORNER = 18  # touches hexes 4 (brick 6), 5 and 9, the desert
+
+
+def _desert_city(rules: en.RuleSet | None = None):
+    g = new(rules=rules)
+    roll(g)
+    s0 = g.active_seat
+    sb.place(g, s0, "city", DESERT_CORNER)
+    return g, s0
+
+
+def test_rule_10_2_a_renewable_plant_on_the_desert_costs_3_science_and_lowers_lf():
+    """Rule 10.2 [H]: the desert takes a plant by default; a renewable there costs its 3
+    science like any other (rule 10) and lowers LF by 1 (rule 4.1)."""
+    g, s0 = _desert_city()
+    desert = g.board.desert
+    spot = BuildPlant(s0, "renewable", DESERT_CORNER, desert)
+    sb.give(g, s0, science=2)
+    assert "science" in g.why_illegal(spot)
+    sb.give(g, s0, science=1)
+    assert spot in g.legal_actions()
+    lf = g.local_footprint(s0)
+    g.apply(spot)
+    assert hand(g, s0)["science"] == 0 and g.local_footprint(s0) == lf - 1
+
+
+def test_rule_10_2_the_switch_keeps_plants_off_the_desert():
+    """Rule 10.2 [H]: ``plants_on_desert=False`` forbids the desert with a reason, for the
+    paid plant, the sandbox and the listing alike."""
+    g, s0 = _desert_city(en.RuleSet.standard(4, plants_on_desert=False))
+    desert = g.board.desert
+    sb.give(g, s0, science=3)
+    reason = g.why_illegal(BuildPlant(s0, "renewable", DESERT_CORNER, desert))
+    assert reason and "desert" in reason
+    assert not any(isinstance(a, BuildPlant) and a.hex == desert for a in g.legal_actions())
+    with pytest.raises(en.IllegalActionError, match="desert"):
+        sb.place_plant(g, s0, "fossil", DESERT_CORNER, desert)
+
+
+def test_rule_10_2_a_plant_on_the_desert_never_produces():
+    """Rules 8.1, 8.3: the desert has no number, so its plant never gives energy; High Yield
+    (rule 13.2) cannot choose it (no card to give) and is not playable with it alone."""
+    g, s0 = _desert_city()
+    desert = g.board.desert
+    sb.place_plant(g, s0, "renewable", DESERT_CORNER, desert)
+    for total in range(2, 13):
+        if total != 7:
+            assert desert not in BOARD.hexes_with_number(total)
+    sb.give_dev_card(g, s0, "high_yield")
+    assert g.why_illegal(PlayDevCard(s0, "high_yield")) is not None
+    sb.place_plant(g, s0, "renewable", DESERT_CORNER, 4)
+    g.apply(PlayDevCard(s0, "high_yield"))
+    assert {k: v for k, v in hand(g, s0).items() if v} == {"brick": 1}
 
 
 def test_rule_10_2_town_holds_one_plant():

@@ -11,6 +11,8 @@ knows a rule: :class:`GameShell` calls the game's ``engine`` module
 A subclass sets the class attributes below and may override these small hooks:
 ``_new_state`` (the position after set-up), ``_restart`` (back to it, with an empty log),
 ``_v1_rules_checkable`` and ``V1_REPLAY_PROBLEM`` (how far a version-1 file is trusted),
+``RULES_BEFORE_FIELD`` (what an older file that does not name a later rule field was played
+with),
 and — for speed — ``legal_actions``/``apply``/``apply_listed``/``why_illegal``, calling its
 engine directly.
 """
@@ -103,6 +105,18 @@ class GameShell:
         """Whether a version-1 file's rules may be trusted: its digest does not cover them."""
         return rules == cls.RULES(players=rules.players)
 
+    # A rule field added in a later release, with the value every game before it was played
+    # with: a save file that does not name the field predates it and replays with that value
+    # (a file names every field its release had: ``rules.to_dict()``).
+    RULES_BEFORE_FIELD: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def _rules_of_file(cls, rules: Any):
+        """The rule set a save file's ``rules`` were played with."""
+        if isinstance(rules, dict):
+            rules = {**cls.RULES_BEFORE_FIELD, **rules}
+        return cls.RULES.from_dict(rules)
+
     # -- the contract ------------------------------------------------------------------------
 
     def legal_actions(self) -> list:
@@ -182,19 +196,29 @@ class GameShell:
 
     def to_dict(self) -> dict[str, Any]:
         """The save file as a dict: format, version, rules, seed, names, actions, digest."""
-        content = {
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "names": list(self.names),
-            "actions": [self.CODEC.to_dict(a) for a in self.actions],
-        }
         return {
             "format": self.FORMAT,
             "version": SAVE_VERSION,
             "engine": RELEASE,
-            **content,
-            "digest": file_digest(self.FORMAT, content, self.digest()),
+            **self._content(),
+            "digest": self._file_digest(),
         }
+
+    def _content(self, named=None) -> dict[str, Any]:
+        """What defines the game: rules, seed, names and actions. ``named``: only the rule
+        fields a loaded file names (an older file lacks the later ones, ``RULES_BEFORE_FIELD``)."""
+        rules = self.rules.to_dict()
+        if named is not None:
+            rules = {name: value for name, value in rules.items() if name in named}
+        return {
+            "rules": rules,
+            "seed": self.seed,
+            "names": list(self.names),
+            "actions": [self.CODEC.to_dict(a) for a in self.actions],
+        }
+
+    def _file_digest(self, named=None) -> str:
+        return file_digest(self.FORMAT, self._content(named), self.digest())
 
     def to_json(self) -> str:
         """The save file text: rules, seed, seats, action log and a digest of all of them."""
@@ -263,7 +287,7 @@ class GameShell:
             )
         check_save_fields(data)
         try:
-            game = cls(cls.RULES.from_dict(data["rules"]), data["seed"], data["names"])
+            game = cls(cls._rules_of_file(data["rules"]), data["seed"], data["names"])
         except ValueError as exc:
             raise SaveFileError(
                 f"The save file's rules or seats are invalid: {shortened(exc)}"
@@ -298,7 +322,7 @@ class GameShell:
                     or "The save file's digest does not match the replayed game: "
                     "the file was changed."
                 )
-        elif game.to_dict()["digest"] != data["digest"]:
+        elif game._file_digest(named=data["rules"]) != data["digest"]:
             raise SaveFileError(
                 "The save file's digest does not match its rules, seats and replayed actions: "
                 "the file was changed."

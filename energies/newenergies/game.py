@@ -10,7 +10,7 @@ public snapshot, and how far a version-1 file of earlier releases is trusted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..kit.saves import (  # noqa: F401 - offered here too, where callers imported them from
     MAX_SAVE_BYTES,
@@ -70,10 +70,26 @@ class Game(GameShell):
         super()._restart()
         self.edits = 0  # teacher sandbox edits in the log (at most MAX_SANDBOX_EDITS)
 
+    # Fields of 0.4 (issue 32): the readings every earlier game was played with.
+    RULES_BEFORE_FIELD: ClassVar[dict[str, Any]] = {
+        "shortage_energy": "card",
+        "plants_on_desert": False,
+    }
+    # The standard game of the releases that wrote version-1 files (before 0.4).
+    _V1_STANDARD: ClassVar[dict[str, Any]] = {
+        **RULES_BEFORE_FIELD,
+        "longest_road_tie_on_break": "set_aside",
+    }
+
     @classmethod
     def _v1_rules_checkable(cls, rules: RuleSet) -> bool:
-        """A published rule set (3 or 4 players, either start): what version-1 files may use."""
-        return any(rules == RuleSet.standard(rules.players, start=s) for s in ("quick", "draft"))
+        """A published rule set (3 or 4 players, either start), as today or as the releases
+        that wrote version-1 files had it: what version-1 files may use."""
+        return any(
+            rules == RuleSet.standard(rules.players, start=s, **era)
+            for s in ("quick", "draft")
+            for era in ({}, cls._V1_STANDARD)
+        )
 
     @classmethod
     def _file_noun(cls) -> str:

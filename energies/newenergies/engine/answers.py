@@ -125,7 +125,9 @@ def _decide_free_fossil(state: GameState, task: Task, a: Action) -> None:
     if isinstance(a, Decline):
         return
     place_plant(state, a)  # rule 7.4: not counted toward the one-plant limit
-    gain(state, state.players[a.seat], state.board.hexes[a.hex].resource, 1)
+    resource = state.board.hexes[a.hex].resource
+    if resource is not None:  # a plant on the desert (rule 10.2) has no card to give
+        gain(state, state.players[a.seat], resource, 1)
 
 
 def _decide_choose_hex(state: GameState, task: Task, a: ChooseHex) -> None:

@@ -97,13 +97,25 @@ def _longest_trail(start: int, links, blocked: set[int], size: int) -> int:
     return walk(start)
 
 
+def holder_road_length(state: GameState, unless: int | None = None) -> int | None:
+    """The Longest Road holder's length now (None without a holder, or when the holder is
+    ``unless``, whose own building cannot break its road): what :func:`update_longest_road`
+    compares with after a change that may break the road."""
+    holder = state.longest_road_holder
+    return longest_road(state, holder) if holder not in (None, unless) else None
+
+
 def update_longest_road(
     state: GameState, holder_before: int | None = None, built_by: int | None = None
 ) -> None:
     """Give, keep, take or set aside the Longest Road card (rule 13.6).
 
-    ``holder_before`` is the holder's length before a town was built, so a
-    road that the town broke can be told apart from one that was only equalled.
+    After a break the holder keeps the card while its road still ties for longest (at
+    least ``longest_road_min``); another player takes it only with a strictly longer road;
+    several others tying, or nobody at the minimum, set it aside. ``holder_before`` is the
+    holder's length before a town was built or a sandbox edit, so that a road the change
+    broke can be told apart from one that was only equalled — the ``"set_aside"`` variant
+    (the engine before 0.4) takes the card from a broken holder who only ties.
     ``built_by``: the seat that just built a road, the only length a road can change
     (a road cuts nobody's); the others are read from ``state.cache.road_lengths`` if kept.
     """

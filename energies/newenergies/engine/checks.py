@@ -131,8 +131,8 @@ def check_plant(state: GameState, a: BuildPlant, mode: str = "paid") -> str | No
         return "Production Increase gives a free fossil plant only."
     if not (isinstance(a.hex, int) and 0 <= a.hex < len(board.hexes)):
         return f"There is no hex {a.hex!r} on this island."
-    if board.hexes[a.hex].number is None:
-        return "Power plants stand on a land hex with a number, not on the desert."
+    if board.hexes[a.hex].number is None and not rules.plants_on_desert:
+        return "These rules keep power plants off the desert (plants_on_desert is off)."
     if a.corner not in p.buildings():
         return (
             "A plant belongs to one of your own towns or cities: pick a corner with your building."
@@ -343,13 +343,16 @@ def check_play_dev(state: GameState, a: PlayDevCard) -> str | None:
         return f"You got this {pretty(a.card)} card this turn; play it from your next turn."
     if state.phase == "roll" and not state.rules.dev_card_before_roll:
         return "Development cards may be played only after rolling."
-    if a.card == "high_yield" and not renewable_hexes(p):
+    if a.card == "high_yield" and not renewable_hexes(state, p):
         return "High Yield needs at least one of your renewable plants on the board."
     return None
 
 
-def renewable_hexes(p: PlayerState) -> list[int]:
-    return sorted({h for (_c, h), k in p.plants.items() if k == "renewable"})
+def renewable_hexes(state: GameState, p: PlayerState) -> list[int]:
+    """Rule 13.2: the hexes holding the player's renewable plants that have a resource to
+    give (a plant on the desert, rule 10.2, yields no card)."""
+    hexes = state.board.hexes
+    return sorted({h for (_c, h), k in p.plants.items() if k == "renewable" and hexes[h].resource})
 
 
 def steal_candidates_near(state: GameState, hex_id: int, thief: int) -> list[int]:

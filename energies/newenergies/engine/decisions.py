@@ -138,7 +138,7 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
             return None
         return check_plant(state, a, "event")
     if kind == "choose_hex":
-        if a.hex not in renewable_hexes(p) or a.hex in task.info["chosen"]:
+        if a.hex not in renewable_hexes(state, p) or a.hex in task.info["chosen"]:
             return "Choose a different hex that holds one of your renewable plants."
         return None
     if kind == "propose_trade":
@@ -298,7 +298,7 @@ def _free_fossils(state: GameState, task: Task) -> list[Action]:
 
 def _high_yield_hexes(state: GameState, task: Task) -> list[Action]:
     chosen = task.info["chosen"]
-    hexes = renewable_hexes(state.players[task.seat])
+    hexes = renewable_hexes(state, state.players[task.seat])
     return [shared.ChooseHex(task.seat, h) for h in hexes if h not in chosen]
 
 

@@ -39,9 +39,10 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
     """Make an edit :func:`check_edit` approved, then hand the awards on and run the turn
     machine, as after any action."""
+    holder_before = awards.holder_road_length(state)  # rule 13.6: an edit may break a road
     EDIT_EFFECTS[e.op](state, e.seat, *e.args)
     state.log.append(public_sentence(e))  # every seat's view shows the log: nothing hidden
-    awards.update_longest_road(state)
+    awards.update_longest_road(state, holder_before)
     awards.update_environmentalist(state)
     advance(state)
 

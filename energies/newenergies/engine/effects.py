@@ -28,7 +28,7 @@ from ..actions import (
 from ..rules import CARD_KINDS
 from ..state import GameState, PlayerState, Task
 from .awards import (
-    longest_road,
+    holder_road_length,
     update_environmentalist,
     update_longest_road,
 )
@@ -144,16 +144,21 @@ def _produce(state: GameState, total: int) -> None:
             per_seat = owed.setdefault(resource, {})
             per_seat[seat] = per_seat.get(seat, 0) + 1
             sources.append((seat, c, h))
-    received: dict[str, set[int]] = {}
-    for resource, per_seat in owed.items():
-        received[resource] = _pay_out(state, resource, per_seat)
+    received = {
+        resource: _pay_out(state, resource, per_seat) for resource, per_seat in owed.items()
+    }
+    # rule 8.3 [H]: in a shortage (8.6) energy follows the hex producing, like a city's
+    # science; "card" gives it only with the card paid (the engine before 0.4)
+    energy_needs_card = state.rules.shortage_energy == "card"
     science: dict[int, int] = {}  # rule 8.2: a producing city also gives one science
     energy: dict[int, int] = {}  # rule 8.3: a plant whose building received from its hex
     for seat, c, h in sources:
         p = state.players[seat]
         if c in p.cities:
             science[seat] = science.get(seat, 0) + 1
-        if (c, h) in p.plants and seat in received[board.hexes[h].resource]:
+        if (c, h) in p.plants and (
+            not energy_needs_card or seat in received[board.hexes[h].resource]
+        ):
             energy[seat] = energy.get(seat, 0) + 1
     if science:
         _pay_clockwise(state, "science", science)
@@ -219,8 +224,7 @@ def do_build_town(state: GameState, a: BuildTown, paid: bool = True) -> None:
     p = state.players[a.seat]
     if paid:
         pay(state, p, state.rules.cost("town"))
-    holder = state.longest_road_holder
-    before = longest_road(state, holder) if holder not in (None, a.seat) else None
+    before = holder_road_length(state, unless=a.seat)
     p.towns.add(a.corner)
     state.cache.forget("building")  # (kept by corner_owners, update_longest_road)
     update_longest_road(state, before)  # a town can cut an opponent's road
@@ -310,7 +314,7 @@ def _do_play_dev(state: GameState, a: PlayDevCard) -> None:
             Task("take_card", s, dict(info)) for _ in range(rules.research_grant_cards)
         ]
     elif a.card == "high_yield":  # rule 13.2
-        hexes = renewable_hexes(p)
+        hexes = renewable_hexes(state, p)
         if len(hexes) <= rules.high_yield_hexes:
             for h in hexes:
                 gain(state, p, state.board.hexes[h].resource, 1)

@@ -227,12 +227,13 @@ def plant_spots(state: GameState, p: PlayerState, kinds: Iterable[str]) -> list[
         return []
     used = [c for c, _h in plants]
     spots: list[Action] = []
+    hexes_of = board.corner_hexes if rules.plants_on_desert else board.corner_numbered_hexes
     make = shared.BuildPlant
     for c in sorted(p.towns | p.cities):
         slots = rules.city_plant_slots if c in p.cities else rules.town_plant_slots
         if used.count(c) >= slots:
             continue
-        for h in board.corner_numbered_hexes(c):  # rule 10.2: never on the desert
+        for h in hexes_of(c):  # rule 10.2: the desert only when plants_on_desert
             if (c, h) not in plants:
                 for kind in kinds:
                     spots.append(make(p.seat, kind, c, h))

@@ -97,8 +97,8 @@ def _plants(state: GameState, rules: RuleSet) -> list[str]:
             else:
                 if corner not in hexes[hex_id].corners:
                     problems.append("stands on a hex that does not touch the building (rule 10.2)")
-                if hexes[hex_id].number is None:
-                    problems.append("stands on a hex without a number (rule 10.2)")
+                if hexes[hex_id].number is None and not rules.plants_on_desert:
+                    problems.append("stands on the desert, which these rules forbid (10.2)")
             for problem in problems:
                 out.append(
                     f"seat {p.seat}'s {kind} plant at (corner {corner}, hex {hex_id}) {problem}"

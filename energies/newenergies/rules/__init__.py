@@ -133,6 +133,9 @@ class RuleSet:
     production_increase_optional: bool = True
     # §8 production
     shortage_rule: str = "base"  # "base" (rule 8.6) | "clockwise" (pay in seat order)
+    # rule 8.3 [H]: in a shortage a plant's energy follows its hex producing ("hex"), or only
+    # the resource card its building was paid ("card", the engine before 0.4)
+    shortage_energy: str = "hex"
     # §9 seven
     discard_threshold: int = 7
     warehouse_threshold: int = 10
@@ -146,6 +149,8 @@ class RuleSet:
     town_plant_slots: int = 1
     city_plant_slots: int = 3
     plants_per_turn: int = 1  # rule 10.3
+    # rule 10.2 [H]: no source excludes the desert; False forbids plants there (before 0.4)
+    plants_on_desert: bool = True
     city_keeps_town_plant: bool = True
     plant_vp: int = 0
     # §11 energy actions
@@ -170,7 +175,9 @@ class RuleSet:
     research_grant_cards: int = 2
     longest_road_min: int = 5
     longest_road_vp: int = 2
-    longest_road_tie_on_break: str = "set_aside"
+    # rule 13.6 [R, base Catan]: a holder whose broken road still ties keeps the card;
+    # "set_aside" (the engine before 0.4) is kept so files played with it replay
+    longest_road_tie_on_break: str = "holder_keeps"
     environmentalist_min: int = 3
     environmentalist_vp: int = 2
     # §13.8 / §14 scoring and ending

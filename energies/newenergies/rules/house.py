@@ -35,6 +35,21 @@ HOUSE_NOTES: dict[str, tuple[str, str]] = {
     ),
     "production_increase_optional": ("7.4", "the free fossil plant may be declined"),
     "shortage_rule": ("8.6", "base Catan supply shortage; science paid clockwise"),
+    "shortage_energy": (
+        "8.3",
+        (
+            "'hex': in a shortage a plant still makes its energy when its building would have "
+            "received the hex's resource (energy follows the hex, like a city's science); "
+            "'card': only when the card was paid"
+        ),
+    ),
+    "plants_on_desert": (
+        "10.2",
+        (
+            "no source excludes the desert: a plant there never produces, a renewable still "
+            "lowers LF for its 3 science; off forbids plants there"
+        ),
+    ),
     "city_keeps_town_plant": ("10.5", "an upgraded town keeps its plant"),
     "plant_vp": ("10.5", "plants score no victory points"),
     "empty_bag_tiebreak_vp": ("14.2", "ties in (renewable - fossil) are broken by VP"),
@@ -72,16 +87,17 @@ HOUSE_READINGS: tuple[tuple[str, str], ...] = (
     (
         "7.1",
         (
-            "Climate Conference: an empty hand discards nothing; a card the supply lacks "
+            "Climate Conference: all takes come first, then all discards, each clockwise from "
+            "the active player; an empty hand discards nothing; a card the supply lacks "
             "cannot be chosen"
         ),
     ),
-    ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
     (
-        "11.2",
+        "7.3",
         (
-            "no power plant on the desert (no seed states it; a renewable plant there would "
-            "lower LF for free)"
+            "Air Pollution: 'no city' reads 'no city without a hazard', so a player whose "
+            "cities all hold a hazard puts it on a town"
         ),
     ),
+    ("8.6", "energy tokens short: energy is paid clockwise from the active player"),
 )
