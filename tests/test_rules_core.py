@@ -1585,11 +1585,11 @@ def test_rule_12_1_no_proposals_with_the_cap_at_zero():
 
 
 def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
-    """Rule 12.1: only a seat the engine asks may propose, only to the active player; bad
-    proposals are refused with a reason and change nothing."""
+    """Rule 12.1: while the engine asks one seat, only that seat may propose, and only to the
+    active player; bad proposals are refused with a reason and change nothing."""
     g = proposal_position()
     assert g.current_seat == 1
-    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "right after")
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "not now", "seat 1")
     assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
     assert_illegal(g, ProposeTrade(1, (("food", 2),), (("brick", 1),)), "you have 1")
     assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 4),)), "they hold only 3 cards")
@@ -1598,7 +1598,8 @@ def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
     assert_illegal(g, ProposeTrade(1, (("gold", 1),), (("brick", 1),)))
     g.apply(Decline(1))
     g.apply(Decline(2))
-    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "right after")
+    # rule 12.1: at the active player's free decision a seat may propose unasked
+    assert g.why_illegal(ProposeTrade(1, (("food", 1),), (("brick", 1),))) is None
 
 
 def test_rule_12_1_proposals_come_after_the_decisions_of_a_seven():

@@ -161,6 +161,9 @@ class RuleSet:
     generic_harbor_rate: int = 3
     special_harbor_rate: int = 2
     trade_offers_per_turn: int = 3
+    # rule 12.1 [H]: how often per turn the active player may ask the others for proposals
+    # again (AskForProposals); 0 leaves only the proposals right after the roll
+    table_asks_per_turn: int = 2
     # rule 12.4 [H]: may "any resource" (4:1 and 3-science supply trades, harbors, Research
     # Grant) be a science card? Off: only the 2-energy trade gives science.
     science_as_any_resource: bool = False
@@ -331,8 +334,15 @@ class RuleSet:
         return rulebook.describe(self, HOUSE_NOTES, HOUSE_READINGS)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able dict (tuples become lists)."""
-        return {f.name: plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        """Plain JSON-able dict (tuples become lists). A field newer than the save files of
+        earlier releases (``LATER_FIELDS``) is written only when it differs from its default,
+        so those files, whose rules lack it, keep their digests; :meth:`from_dict` gives a
+        missing field its default."""
+        return {
+            f.name: plain(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.name not in LATER_FIELDS or getattr(self, f.name) != f.default
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> RuleSet:
@@ -347,6 +357,11 @@ class RuleSet:
         if unknown:
             raise RuleError([("rules", f"there is no rule field {', '.join(unknown[:5])}")])
         return cls(**data)
+
+
+# Fields added after releases 0.1.0 to 0.3.0 wrote save files of version 2 (see
+# RuleSet.to_dict): the digests of those files cover rules without them.
+LATER_FIELDS = frozenset({"table_asks_per_turn"})
 
 
 @functools.cache
