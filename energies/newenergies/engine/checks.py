@@ -240,6 +240,21 @@ def check_proposal(state: GameState, a: ProposeTrade) -> str | None:
     return _trade_problem(state, a, state.active, made, limit, "proposals")
 
 
+def proposer_problem(state: GameState, seat: int) -> str | None:
+    """Why ``seat`` may not propose a trade to the active player at all this turn, whatever
+    the moment (rule 12.1), or None: trading off, no such seat, the active seat, the cap."""
+    limit = state.rules.trade_offers_per_turn
+    if limit <= 0:
+        return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n):
+        return f"There is no seat {seat!r} at this table."
+    if seat == state.active:
+        return "You are the active player: offer a trade to another player instead (rule 12.1)."
+    if state.proposals_made.get(seat, 0) >= limit:
+        return f"You may make at most {limit} trade proposals per turn."
+    return None
+
+
 def proposal_timing_problem(state: GameState, seat: int) -> str | None:
     """Why ``seat`` may not propose a trade now without being asked, or None (rule 12.1 [H]).
 
@@ -248,15 +263,9 @@ def proposal_timing_problem(state: GameState, seat: int) -> str | None:
     player's free decision of the action phase (the apps hold a proposal until then), and
     the active player answers it before deciding anything else.
     """
-    limit = state.rules.trade_offers_per_turn
-    if limit <= 0:
-        return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
-    if not (isinstance(seat, int) and 0 <= seat < state.n):
-        return f"There is no seat {seat!r} at this table."
-    if seat == state.active:
-        return "You are the active player: offer a trade to another player instead (rule 12.1)."
-    if state.proposals_made.get(seat, 0) >= limit:
-        return f"You may make at most {limit} trade proposals per turn."
+    problem = proposer_problem(state, seat)
+    if problem:
+        return problem
     if state.phase != "action":
         return (
             f"Proposals wait for the action phase: seat {state.active} has not rolled yet "
