@@ -747,20 +747,24 @@ def _until_bot_free_decision(app: PlayApp) -> None:
     raise AssertionError("no bot's free decision reached")
 
 
+def _hold_food_for_brick(app: PlayApp) -> bool:
+    """At a bot's free decision, Ada (given a food) proposes 1 food for 1 brick: held."""
+    _until_bot_free_decision(app)
+    sb.give(app.game, 0, food=1)
+    app.refresh()
+    return app.propose("food", "brick")
+
+
 def test_rule_12_1_a_human_proposes_during_a_bots_action_phase(tmp_path):
     # rule 12.1: Ada, not active, proposes at any time of a bot's action phase; the app holds
     # the proposal and makes it before the bot's next move; her note says the bot's answer
     g, app = human_and_three_bots(tmp_path)
-    _until_bot_free_decision(app)
-    bot = g.state.active
-    sb.give(g, 0, food=1)
-    app.refresh()
+    assert _hold_food_for_brick(app) is True
+    bot, actions = g.state.active, len(g.actions)
+    assert g.current_seat == bot and not g.pending  # held, not made: the bot has not moved
     box = app.page["interject"]
     assert box["partner"] == NAMES[bot] and [s["seat"] for s in box["seats"]] == [0]
     assert "energy" in box["kinds"] and not app.page["human"]
-    actions = len(g.actions)
-    assert app.propose("food", "brick") is True
-    assert len(g.actions) == actions  # held, not made: the bot has not moved yet
     assert app.page["interject"]["seats"][0]["held"] == "1 food for 1 brick"
     assert "Held" in app.status_text and NAMES[bot] in app.status_text
     assert app.step()
@@ -775,10 +779,7 @@ def test_rule_12_1_a_human_proposes_during_a_bots_action_phase(tmp_path):
 def test_rule_12_1_a_held_proposal_no_longer_legal_says_why(tmp_path):
     # rule 12.1: at delivery the proposal is checked again: Ada gave her food away meanwhile
     g, app = human_and_three_bots(tmp_path)
-    _until_bot_free_decision(app)
-    sb.give(g, 0, food=1)
-    app.refresh()
-    assert app.propose("food", "brick")
+    assert _hold_food_for_brick(app)
     sb.take(g, 0, food=1)
     actions = len(g.actions)
     app.step()
@@ -873,16 +874,10 @@ def test_rule_12_1_held_proposals_are_dropped_by_undo_and_at_the_end_of_the_turn
     # a held proposal belongs to one position of one turn: undo forgets it, and a turn that
     # ends before the active player was free to answer drops it with a note
     g, app = human_and_three_bots(tmp_path)
-    _until_bot_free_decision(app)
-    sb.give(g, 0, food=1)
-    app.refresh()
-    assert app.propose("food", "brick")
+    assert _hold_food_for_brick(app)
     app.undo()
     assert app._held == {}
-    _until_bot_free_decision(app)
-    sb.give(g, 0, food=1)
-    app.refresh()
-    assert app.propose("food", "brick")
+    assert _hold_food_for_brick(app)
     g.apply(EndTurn(g.state.active))  # the bot's turn ends outside the app
     app.refresh()
     note = next(s["note"] for s in app.page["interject"]["seats"] if s["seat"] == 0)
