@@ -302,8 +302,8 @@ def test_the_single_agent_wrapper_refuses_bad_arguments_and_steps_clearly():
         single.step(0)
     obs, _info = single.reset(seed=2)
     actions = len(single.aec.game.actions)
-    for bad in ("x", None, 1.7, -1, 952):
-        with pytest.raises(ValueError, match="whole number from 0 to 951"):
+    for bad in ("x", None, 1.7, -1, 953):
+        with pytest.raises(ValueError, match="whole number from 0 to 952"):
             single.step(bad)
     assert len(single.aec.game.actions) == actions  # nothing changed
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])

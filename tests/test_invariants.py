@@ -410,6 +410,7 @@ def _action_space(game: en.Game, s: int) -> list[A.Action]:
     kinds = CARD_KINDS + ("energy",)
     out: list[A.Action] = [A.RollDice(s), A.EndTurn(s), A.BuyDevCard(s), A.BuildWarehouse(s)]
     out += [A.Decline(s), A.RespondToTrade(s, True), A.RespondToTrade(s, False)]
+    out.append(A.AskForProposals(s))  # rule 12.1
     out += [A.BuildRoad(s, p) for p in range(len(b.paths))]
     out += [A.BuildTown(s, c) for c in b.corners] + [A.BuildCity(s, c) for c in b.corners]
     for c in b.corners:

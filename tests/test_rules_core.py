@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from energies.actions import (
+    AskForProposals,
     BuildCity,
     BuildRoad,
     BuildTown,
@@ -1618,11 +1619,11 @@ def test_rule_12_1_no_proposals_with_the_cap_at_zero():
 
 
 def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
-    """Rule 12.1: only a seat the engine asks may propose, only to the active player; bad
-    proposals are refused with a reason and change nothing."""
+    """Rule 12.1: while the engine asks one seat, only that seat may propose, and only to the
+    active player; bad proposals are refused with a reason and change nothing."""
     g = proposal_position()
     assert g.current_seat == 1
-    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "right after")
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "not now", "seat 1")
     assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
     assert_illegal(g, ProposeTrade(1, (("food", 2),), (("brick", 1),)), "you have 1")
     assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 4),)), "they hold only 3 cards")
@@ -1631,7 +1632,8 @@ def test_rule_12_1_proposals_only_when_asked_and_never_by_the_active_player():
     assert_illegal(g, ProposeTrade(1, (("gold", 1),), (("brick", 1),)))
     g.apply(Decline(1))
     g.apply(Decline(2))
-    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "right after")
+    # rule 12.1: at the active player's free decision a seat may propose unasked
+    assert g.why_illegal(ProposeTrade(1, (("food", 1),), (("brick", 1),))) is None
 
 
 def test_rule_12_1_proposals_come_after_the_decisions_of_a_seven():
@@ -1660,6 +1662,171 @@ def test_rule_12_1_proposal_reads_as_a_sentence_and_survives_a_save_file():
     g.apply(RespondToTrade(0, True))
     again = en.load_game(g.to_json())
     assert again.digest() == g.digest() and hand(again, 1)["science"] == 1
+
+
+def free_after_the_roll(**changes) -> en.Game:
+    """proposal_position with the window after the roll passed: seat 0 free to choose."""
+    g = proposal_position(**changes)
+    while g.pending == PROPOSE:
+        g.apply(Decline(g.current_seat))
+    assert g.pending is None and g.current_seat == 0
+    return g
+
+
+def assert_listing_is_fresh(g: en.Game) -> None:
+    """What legal_actions hands out (kept by the state) is a fresh listing, and every
+    invariant holds (the caches: engine.apply_listed, _resume_after_refusal)."""
+    from energies.newenergies import engine
+    from energies.newenergies.invariants import check_invariants
+
+    legal = g.legal_actions()
+    assert legal == engine.list_actions(g.state)
+    assert check_invariants(g.state, legal_actions=legal) == []
+
+
+def test_rule_12_1_the_active_player_asks_the_table_again():
+    # rule 12.1: the others propose again whenever the active player asks the table; the
+    # seats under their cap are asked clockwise, as right after the roll (seat 3 holds
+    # nothing, so it passes unasked)
+    g = free_after_the_roll()
+    ask = AskForProposals(0)
+    assert str(ask) == "Seat 0 asks the table for trade proposals"
+    legal = g.legal_actions()
+    assert ask in legal  # (before the tail of one-for-one offers, which bots may leave out)
+    assert all(type(a) is OfferTrade for a in legal[legal.index(ask) + 1 :])
+    g.apply(ask)
+    assert g.state.table_asks == 1 and g.pending == PROPOSE
+    assert [t.seat for t in g.state.queue] == [1, 2, 3]
+    g.apply(ProposeTrade(1, (("food", 1),), (("brick", 1),)))
+    assert g.pending == "answer a trade offer" and g.current_seat == 0
+    g.apply(RespondToTrade(0, True))
+    assert g.current_seat == 1 and g.pending == PROPOSE  # it may propose again, as after a roll
+    g.apply(Decline(1))
+    g.apply(Decline(2))
+    assert g.pending is None and g.current_seat == 0  # seat 3 had nothing: not asked
+    assert_listing_is_fresh(g)
+    g.apply(ask)
+    while g.pending == PROPOSE:
+        g.apply(Decline(g.current_seat))
+    assert g.state.table_asks == 2 and ask not in g.legal_actions()  # table_asks_per_turn = 2
+    assert_illegal(g, ask, "only 2 times per turn")
+    g.apply(EndTurn(0))
+    assert g.state.table_asks == 0  # counted afresh every turn, like the proposals
+
+
+def test_rule_12_1_asking_the_table_is_refused_with_a_reason():
+    # rule 12.1: only the active player asks, in its action phase, at its free decision,
+    # within table_asks_per_turn, while somebody may still propose and trading is on
+    g = make()
+    SB.give(g, 1, food=1)
+    assert_illegal(g, AskForProposals(0), "roll the dice first")
+    g = proposal_position()
+    assert_illegal(g, AskForProposals(0), "not your move")  # seat 1 is asked now
+    g = free_after_the_roll()
+    assert_illegal(g, AskForProposals(2), "only the active player", "seat 0's turn")
+    assert_illegal(free_after_the_roll(table_asks_per_turn=0), AskForProposals(0), "switched off")
+    assert_illegal(make(trade_offers_per_turn=0), AskForProposals(0), "roll the dice first")
+    g = proposal_position(trade_offers_per_turn=0)
+    assert g.pending is None  # nobody is asked after the roll either
+    assert_illegal(g, AskForProposals(0), "switched off")
+    g = proposal_position(players=3, trade_offers_per_turn=1)  # seats 1 and 2 propose once
+    for seat in (1, 2):
+        g.apply(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
+        g.apply(RespondToTrade(0, False))
+    assert g.pending is None
+    assert_illegal(g, AskForProposals(0), "nobody is left to ask")
+
+
+def test_rule_12_1_a_seat_proposes_unasked_at_the_active_players_free_decision():
+    # rule 12.1 [H]: between the windows a seat that is not active may propose at the active
+    # player's free decision; the active player answers at once and no window follows
+    g = free_after_the_roll()
+    proposal = ProposeTrade(2, (("food", 1),), (("brick", 1),))
+    assert proposal not in g.legal_actions()  # the listing is the deciding seat's (seat 0)
+    assert proposal in g.proposals_now(2) and g.proposals_now(0) == []
+    assert g.why_illegal(proposal) is None
+    g.apply(proposal)
+    assert g.current_seat == 0 and g.pending == "answer a trade offer"
+    assert [t.kind for t in g.state.queue] == ["trade_response"]  # nothing follows it
+    assert g.state.proposals_made == {2: 1} and g.state.offers_made == 0
+    assert_listing_is_fresh(g)
+    g.apply(RespondToTrade(0, True))
+    assert hand(g, 2)["brick"] == 1 and hand(g, 0)["food"] == 1
+    assert g.pending is None and g.current_seat == 0
+    assert_listing_is_fresh(g)
+    g.apply(ProposeTrade(1, (("steel", 1),), (("brick", 1),)))
+    g.apply(RespondToTrade(0, False))  # a refusal: the listing is made afresh, not resumed
+    assert_listing_is_fresh(g)
+    offer = OfferTrade(0, 1, (("brick", 1),), (("steel", 1),))
+    g.apply(offer)
+    g.apply(RespondToTrade(1, False))  # an offer refused: the kept listing comes back
+    assert_listing_is_fresh(g)
+
+
+def test_rule_12_1_an_unasked_proposal_is_refused_outside_the_free_decision():
+    # rule 12.1 [H]: refused while a decision is pending, in the roll phase, from the active
+    # seat, over the proposer's cap, from no seat, once the game is over
+    g = make()
+    SB.give(g, 0, brick=1)
+    SB.give(g, 1, food=1)
+    assert_illegal(g, ProposeTrade(1, (("food", 1),), (("brick", 1),)), "action phase")
+    g = proposal_position()
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "not now", "seat 1")
+    g = free_after_the_roll()
+    g.apply(ProposeTrade(1, (("food", 1),), (("brick", 1),)))
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "not now", "seat 0")
+    g = free_after_the_roll()
+    assert_illegal(g, ProposeTrade(0, (("brick", 1),), (("food", 1),)), "active player")
+    for seat in (7, -1):
+        assert_illegal(g, ProposeTrade(seat, (("food", 1),), (("brick", 1),)), "no seat")
+    g = free_after_the_roll(trade_offers_per_turn=1)
+    g.apply(ProposeTrade(2, (("food", 1),), (("brick", 1),)))
+    g.apply(RespondToTrade(0, False))
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "at most 1")
+    assert g.proposals_now(2) == [] and g.proposals_now(1)
+    g = free_after_the_roll(trade_offers_per_turn=0)
+    assert_illegal(g, ProposeTrade(2, (("food", 1),), (("brick", 1),)), "switched off")
+
+
+def test_rule_12_1_asks_and_unasked_proposals_survive_save_load_undo_and_fork():
+    # rule 12.1: both new moves are in the action codec, replay from a save file, undo and fork
+    g = free_after_the_roll()
+    ask = AskForProposals(0)
+    assert action_from_dict(json.loads(json.dumps(action_to_dict(ask)))) == ask
+    g.apply(ProposeTrade(2, (("food", 1),), (("brick", 1),)))
+    g.apply(RespondToTrade(0, True))
+    g.apply(ask)
+    g.apply(ProposeTrade(1, (("steel", 1),), (("science", 1),)))
+    g.apply(RespondToTrade(0, True))
+    saved = json.loads(g.to_json())
+    assert {"ask_for_proposals", "propose_trade"} <= {a["kind"] for a in saved["actions"]}
+    again = en.load_game(g.to_json())
+    assert again.digest() == g.digest() and again.state.table_asks == 1
+    assert again.legal_actions() == g.legal_actions()
+    fork = g.fork()
+    g.undo(3)
+    assert g.state.table_asks == 0 and g.pending is None
+    assert fork.state.table_asks == 1 and fork.view(2).table_asks == 1  # (public)
+
+
+def test_rule_12_1_earlier_save_files_still_replay():
+    # the window after the roll is kept exactly, the new counter stays out of the position at
+    # 0, and a file that names no table_asks_per_turn was played without asking: the class
+    # example's version-2 files (written by release 0.1.0, before AskForProposals) load with
+    # it at 0 and match their digests
+    example = ROOT / "notebooks" / "class-example"
+    edited = example / "round2" / "group-F.json"  # edited by hand on purpose: it must fail
+    loaded = 0
+    for file in sorted(example.glob("round*/group-*.json")):
+        data = json.loads(file.read_text())
+        if file == edited:
+            continue
+        assert data["version"] == 2 and data["engine"] == "0.1.0"
+        game = en.load_game(file.read_text())
+        assert len(game.actions) == len(data["actions"])
+        assert game.rules.table_asks_per_turn == 0
+        loaded += 1
+    assert loaded >= 10
 
 
 # ==============================================================================================

@@ -24,6 +24,7 @@ from energies.actions import (
     BuildRoad,
     EndTurn,
     OfferTrade,
+    ProposeTrade,
     RollDice,
     action_from_dict,
     action_to_dict,
@@ -57,6 +58,7 @@ def every_option(page: dict) -> list[dict]:
     out += [o for r in page.get("supply", []) for o in r.get("options", [])]
     out += page.get("offers", {}).get("options", [])
     out += [o for key in ("energy", "cards") for o in page.get(key, []) if o["a"]]
+    out += [page["ask"]] if page.get("ask") and page["ask"]["a"] else []  # rule 12.1
     return out
 
 
@@ -726,3 +728,158 @@ def test_rule_12_1_asked_by_default_and_propose_next_time(tmp_path):
     assert max(app._auto_passes) > min(  # after the window asked for, the app passes again
         i for i, a in enumerate(g.actions) if a.kind == "propose_trade" and a.seat == 0
     )
+
+
+# -- rule 12.1: proposals at any time, asking the table -----------------------------------------
+
+
+def _until_bot_free_decision(app: PlayApp) -> None:
+    """Step until a bot is active and free to choose in its action phase (it waits for Step)."""
+    g = app.game
+    for _ in range(500):
+        state = g.state
+        if state.active not in app.humans and state.phase == "action" and not state.queue:
+            return
+        if g.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.step()
+    raise AssertionError("no bot's free decision reached")
+
+
+def _hold_food_for_brick(app: PlayApp) -> bool:
+    """At a bot's free decision, Ada (given a food) proposes 1 food for 1 brick: held."""
+    _until_bot_free_decision(app)
+    sb.give(app.game, 0, food=1)
+    app.refresh()
+    return app.propose("food", "brick")
+
+
+def test_rule_12_1_a_human_proposes_during_a_bots_action_phase(tmp_path):
+    # rule 12.1: Ada, not active, proposes at any time of a bot's action phase; the app holds
+    # the proposal and makes it before the bot's next move; her note says the bot's answer
+    g, app = human_and_three_bots(tmp_path)
+    assert _hold_food_for_brick(app) is True
+    bot, actions = g.state.active, len(g.actions)
+    assert g.current_seat == bot and not g.pending  # held, not made: the bot has not moved
+    box = app.page["interject"]
+    assert box["partner"] == NAMES[bot] and [s["seat"] for s in box["seats"]] == [0]
+    assert "energy" in box["kinds"] and not app.page["human"]
+    assert app.page["interject"]["seats"][0]["held"] == "1 food for 1 brick"
+    assert "Held" in app.status_text and NAMES[bot] in app.status_text
+    assert app.step()
+    made = ProposeTrade(0, (("food", 1),), (("brick", 1),))
+    assert g.actions[actions] == made and g.actions[actions + 1].kind == "respond_to_trade"
+    note = app.page["interject"]["seats"][0]["note"]
+    assert re.match(rf"{NAMES[bot]} (accepted|declined) your offer: 1 food for 1 brick\.", note)
+    assert app.page["interject"]["seats"][0]["held"] == ""
+    check_invariants(g.state)
+
+
+def test_rule_12_1_a_held_proposal_no_longer_legal_says_why(tmp_path):
+    # rule 12.1: at delivery the proposal is checked again: Ada gave her food away meanwhile
+    g, app = human_and_three_bots(tmp_path)
+    assert _hold_food_for_brick(app)
+    sb.take(g, 0, food=1)
+    actions = len(g.actions)
+    app.step()
+    assert all(a.kind != "propose_trade" for a in g.actions[actions:])
+    note = app.page["interject"]["seats"][0]["note"]
+    assert note.startswith("Your proposal to") and "could not be made" in note and "food" in note
+    assert app.page["interject"]["seats"][0]["held"] == ""
+
+
+def test_rule_12_1_forged_proposal_messages_change_nothing(tmp_path):
+    # a page message may carry anything: each is refused with a sentence, the game unchanged
+    g, app = human_and_three_bots(tmp_path)
+    _until_bot_free_decision(app)
+    bot = g.state.active
+    before = (g.to_json(), dict(app._held))
+    forged = [
+        ({"seat": bot, "give": "food", "get": "brick"}, "played by a bot"),
+        ({"seat": 9, "give": "food", "get": "brick"}, "no seat 9"),
+        ({"seat": True, "give": "food", "get": "brick"}, "no seat True"),
+        ({"seat": "0", "give": "food", "get": "brick"}, "no seat '0'"),
+        ({"seat": 0, "give": "gold", "get": "brick"}, "not 'gold' for 'brick'"),
+        ({"seat": 0, "give": ["food"], "get": {"x": 1}}, "propose one of"),
+        ({"seat": 0, "give": "x" * 100_000, "get": "brick"}, "propose one of"),
+        ({"seat": 0, "give": "food", "get": "food"}, "same kind"),
+        ({"seat": 0, "give": "food", "get": "brick"}, "you have 0"),
+    ]
+    for content, words in forged:
+        assert app.message({"type": "propose", **content}) is False
+        assert app.status_kind == "error" and words.lower() in app.status_text.lower(), (
+            content.get("give", "")[:20] if isinstance(content.get("give"), str) else content,
+            app.status_text,
+        )
+        assert len(app.status_text) < 300
+        assert (g.to_json(), dict(app._held)) == before
+
+
+def test_rule_12_1_hot_seat_proposal_to_the_active_human_and_asking_the_table(tmp_path):
+    # rule 12.1: Bob proposes while Ada's turn is on screen: the app makes it when Ada's page
+    # is next shown, and she answers first; Ada may also ask the table ("Ask the table")
+    g = en.new_game(seed=3, names=NAMES)
+    app = PlayApp(
+        g, seats={0: "human", 1: "human", 2: "FossilRush", 3: "random"}, chart=False,
+        save_dir=tmp_path,
+    )  # fmt: skip
+    for _ in range(400):
+        if (
+            g.state.active == 0
+            and g.current_seat == 0
+            and g.state.phase == "action"
+            and not g.pending
+        ):
+            break
+        if g.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.message({"type": "bots"})
+    assert g.state.active == 0 and not g.pending
+    assert app.message({"type": "propose", "seat": 0, "give": "food", "get": "brick"}) is False
+    assert "active player" in app.status_text  # Ada cannot propose to herself
+    sb.give(g, 1, steel=1)
+    sb.give(g, 0, brick=1)
+    app.refresh()
+    box = app.page["interject"]
+    assert box["partner"] == "Ada" and [s["seat"] for s in box["seats"]] == [1]
+    assert app.propose("steel", "brick", seat=1) is True
+    assert g.actions[-1] == ProposeTrade(1, (("steel", 1),), (("brick", 1),))  # shown: made
+    decision = app.page["decision"]
+    assert decision and "Bob offers Ada 1 steel for 1 brick" in decision["title"]
+    act(app, next(o for o in decision["options"] if o["a"]["accept"]))
+    assert g.state.players[1].hand["brick"] >= 1
+    assert "accepted your offer" in app.page["interject"]["seats"][0]["note"]
+    ask = app.page["ask"]
+    assert ask["a"] == {"kind": "ask_for_proposals", "seat": 0} and ask["label"] == "Ask the table"
+    act(app, ask)
+    assert app.status_kind != "error", app.status_text
+    assert any(a.kind == "ask_for_proposals" for a in g.actions)
+    asks = g.rules.table_asks_per_turn
+    while g.state.table_asks < asks:
+        if g.current_seat in app.humans and not g.pending:
+            act(app, app.page["ask"])
+        elif g.current_seat in app.humans:
+            act(app, decision_move(app.page))
+        else:
+            app.message({"type": "bots"})
+    while g.pending and g.current_seat in app.humans:
+        act(app, decision_move(app.page))
+    assert app.page["ask"]["a"] is None and "only 2 times" in app.page["ask"]["why"]
+    check_invariants(g.state)
+
+
+def test_rule_12_1_held_proposals_are_dropped_by_undo_and_at_the_end_of_the_turn(tmp_path):
+    # a held proposal belongs to one position of one turn: undo forgets it, and a turn that
+    # ends before the active player was free to answer drops it with a note
+    g, app = human_and_three_bots(tmp_path)
+    assert _hold_food_for_brick(app)
+    app.undo()
+    assert app._held == {}
+    assert _hold_food_for_brick(app)
+    g.apply(EndTurn(g.state.active))  # the bot's turn ends outside the app
+    app.refresh()
+    note = next(s["note"] for s in app.page["interject"]["seats"] if s["seat"] == 0)
+    assert app._held == {} and note == "Your proposal was not made: that turn has ended."
+    assert all(a.kind != "propose_trade" or a.seat != 0 for a in g.actions[-3:])

@@ -21,7 +21,8 @@ class RandomBot(kit_bots.RandomBot):
 
     One exception keeps random games from filling up with trade talk: asked whether it wants
     to propose a trade to the active player (rule 12.1), it proposes a random listed trade
-    only one time in ``propose_chance`` and otherwise passes.
+    only one time in ``propose_chance`` and otherwise passes. Asking the table for proposals
+    is drawn like any other action: ``table_asks_per_turn`` keeps it from looping.
     """
 
     propose_chance = 0.25

@@ -148,6 +148,11 @@ class ActionScores:
     def _score_offer_trade(self, state, a, needs):
         return 0.0  # personas trade with the supply; they still answer other players' offers
 
+    def _score_ask_for_proposals(self, state, a, needs):
+        # rule 12.1: personas never ask the table again (below ending the turn, 0.1): they
+        # propose and answer from their own needs, and the window after the roll comes anyway
+        return -1.0
+
     def _score_propose_trade(self, state, a, needs):
         """Rule 12.1: at most one proposal per turn, and only a trade that helps this player
         (it gets a card it needs for less than it is worth to it) and that the active player

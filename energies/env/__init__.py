@@ -22,7 +22,7 @@ the deck, the bag's order or the dice to come.
 
 Actions
 -------
-``Discrete(N)``, N = 952 with 4 players (902 with 3): blocks in this order, the
+``Discrete(N)``, N = 953 with 4 players (903 with 3): blocks in this order, the
 same for every board. ``k`` = 1..players-1 is a seat *relative* to the one deciding
 (``(seat + k) % players``); corners 0-53, paths 0-71 and hexes 0-18 are the board's
 ids; a plant site is one of the 114 (corner, hex) pairs of a hex and a corner of it,
@@ -57,6 +57,8 @@ choose_victim              3 (2 with 3)           victim k
 place_hazard               54                     corner
 choose_hex                 19                     hex
 decline                    1
+ask_for_proposals          1                      the active player asks the others for trade
+                                                  proposals again (rule 12.1)
 =========================  =====================  ==========================================
 
 ``observation["action_mask"]`` (int8) marks the legal indices of the agent to act (all

@@ -103,6 +103,8 @@ class ActionCodec:
             "place_hazard": ([(c,) for c in board.corners], shared.PlaceHazard),
             "choose_hex": ([(h,) for h in range(n_board)], shared.ChooseHex),
             "decline": ([()], lambda s: shared.Decline(s)),
+            # last, so the indices above kept their numbers when rule 12.1's ask came
+            "ask_for_proposals": ([()], lambda s: shared.AskForProposals(s)),
         }
         self.blocks: list[tuple[str, int, int]] = []
         self.params: list[tuple[str, tuple]] = []

@@ -10,7 +10,9 @@ compared or shown; ``copy.deepcopy`` and ``Game.fork`` copy it with the state):
 * ``listed`` — the legal actions of the position as ``engine.legal_actions`` last listed
   them (``turns.advance`` sets it for a decision it found options for);
 * ``listed_before_offer`` — the listing a pending trade offer interrupted: a refusal
-  returns to it (``engine.apply_listed``);
+  returns to it (``engine.apply_listed``); a proposal made unasked at the active player's
+  free decision (rule 12.1) keeps nothing, so the listing after its answer is made afresh
+  (whether the table may still be asked depends on the proposals made);
 * ``spots`` — per seat, where it could build (roads, towns, plants; cost aside) and its
   supply trades, trimmed rather than dropped as pieces move (``engine.keep_spots``);
 * ``view_stamp`` — a token of the public copies the last view made (:mod:`..view`), kept

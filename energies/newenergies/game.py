@@ -23,6 +23,7 @@ from ..kit.shell import GameShell
 from . import engine
 from .actions import CODEC, Action, SandboxEdit
 from .engine import awards
+from .engine.offers import interjected_proposals
 from .rules import RuleSet
 from .state import GameState, check_seat
 from .view import GameView, make_view
@@ -74,6 +75,7 @@ class Game(GameShell):
     RULES_BEFORE_FIELD: ClassVar[dict[str, Any]] = {
         "shortage_energy": "card",
         "plants_on_desert": False,
+        "table_asks_per_turn": 0,  # rule 12.1: nobody could ask the table again
     }
     # The standard game of the releases that wrote version-1 files (before 0.4).
     _V1_STANDARD: ClassVar[dict[str, Any]] = {
@@ -131,6 +133,15 @@ class Game(GameShell):
         """
         engine.apply_listed(self.state, action)
         self.actions.append(action)
+
+    def proposals_now(self, seat: int) -> list[Action]:
+        """The one-card-for-one-card proposals ``seat`` may make to the active player now
+        without being asked (rule 12.1): at the active player's free decision of the action
+        phase, within the seat's cap; empty otherwise. ``legal_actions`` lists only the
+        deciding seat's moves, so an app lists a waiting seat's proposals with this; the
+        active player answers each (``RespondToTrade``) before deciding anything else."""
+        check_seat(self.state, seat)
+        return list(interjected_proposals(self.state, seat))
 
     @property
     def active_seat(self) -> int:

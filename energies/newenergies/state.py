@@ -105,6 +105,7 @@ class GameState:
     dev_played_turn: int = 0  # this turn (rule 5.4)
     offers_made: int = 0  # this turn, by the active player
     proposals_made: dict[int, int] = field(default_factory=dict)  # this turn, per proposer (12.1)
+    table_asks: int = 0  # this turn: the active player asked the others for proposals (12.1)
     # actions applied in this turn (rules.turn_action_limit); follows from the log, so the
     # digest leaves it out and save files of earlier releases keep their digests
     turn_actions: int = 0
@@ -254,6 +255,9 @@ class GameState:
                 self.offers_made,
             ],
             "proposals_made": sorted([s, n] for s, n in self.proposals_made.items()),
+            # (only once the active player asked: the positions of save files written before
+            # rule 12.1's asks keep their digests)
+            **({"table_asks": self.table_asks} if self.table_asks else {}),
             "longest_road_holder": self.longest_road_holder,
             "environmentalist_holder": self.environmentalist_holder,
             "outcome": self.outcome.to_dict() if self.outcome else None,

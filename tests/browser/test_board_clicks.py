@@ -277,7 +277,9 @@ def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, deci
 def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp_path):
     """Rule 12.1: in a bot's proposal window the option "Don't ask me on the bots' turns"
     (data-option, no action) sits next to Pass on screen; once on, the Trade tab offers
-    "Propose a trade to Green Grace" (the next bot to roll), which asks at the next window again."""
+    "Ask me at Green Grace's next roll" (the next bot to roll), which asks at the next window
+    again, and "Propose a trade to Fossil Fred" at any time of the bot's action phase: the
+    proposal is held, and made before the bot's next move (Step), which answers it."""
     server = bk.start_voila(tmp_path, notebook="tests/browser/proposal.ipynb")
     try:
         context, page = open_page(browser, server, 1366, 768)
@@ -298,7 +300,7 @@ def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp
         click_and_wait(page, decision.locator('[data-action="decline"]'), "Pass")
         app.locator('[data-tab="trade"]').click()
         propose = app.locator('button[data-option="propose_next"]')
-        assert propose.text_content().strip() == "Propose a trade to Green Grace"
+        assert propose.text_content().strip() == "Ask me at Green Grace's next roll"
         before = bk.snapshot(page)
         propose.click()
         after = bk.wait_for_change(page, before, keys=("log",), what="propose next time")
@@ -306,6 +308,30 @@ def test_dont_ask_me_on_the_bots_turns_and_the_way_back_at_1366x768(browser, tmp
         # Fossil Fred has rolled: the next window opens at Green Grace's roll
         assert "asked at Green Grace's next roll" in app.locator(".e-proposals").text_content()
         page.screenshot(path=str(bk.ARTIFACTS / "proposal-next-1366x768.png"))
+        # propose at any time (rule 12.1): a card You holds for another kind, to Fossil Fred
+        held = app.evaluate(
+            """(root) => [...root.querySelectorAll('.energies-hand .e-card')].map((e) =>
+                 [e.className.replace(/.*e-card-/, ''), Number(e.querySelector('b').textContent)])"""
+        )
+        give = next(kind for kind, n in held if n > 0 and kind != "energy")
+        get = next(kind for kind, _n in held if kind not in (give, "energy"))
+        row = app.locator(".energies-interject")
+        row.locator('select[data-ipick="give"]').select_option(give)
+        row.locator('select[data-ipick="get"]').select_option(get)
+        button = row.locator("button[data-propose]")
+        assert button.text_content().strip() == "Propose a trade to Fossil Fred"
+        box = button.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+        before = bk.snapshot(page)
+        button.click()
+        after = bk.wait_for_change(page, before, keys=("log",), what="the proposal", settled=True)
+        assert after["status"].startswith("Held: your proposal of 1 " + give), after["status"]
+        assert f"Held: 1 {give} for 1 {get}" in app.locator(".energies-held").text_content()
+        page.screenshot(path=str(bk.ARTIFACTS / "proposal-held-1366x768.png"))
+        click_and_wait(page, app.locator('[data-control="step"]'), "Step")
+        note = app.locator(".energies-proposal-note").text_content()
+        assert f"your offer: 1 {give} for 1 {get}" in note, note
+        assert "Fossil Fred" in note and app.locator(".energies-held").count() == 0
         context.close()
     finally:
         server.stop()

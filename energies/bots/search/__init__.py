@@ -73,7 +73,13 @@ import random
 from collections.abc import Sequence
 
 from ...newenergies import engine
-from ...newenergies.actions import Action, Decline, OfferTrade, TradeWithSupply
+from ...newenergies.actions import (
+    Action,
+    AskForProposals,
+    Decline,
+    OfferTrade,
+    TradeWithSupply,
+)
 from ...newenergies.state import GameState
 from ..personas import Balanced, FossilRush, FreeRider, GreenInvestor
 from ..plan import plan_class
@@ -248,8 +254,9 @@ class SearchPlayer:
     def _candidates(self, state: GameState, legal: list[Action], me: int) -> list[Action]:
         """The persona's top ``width``, then (``wide``) the other personas' picks, the best
         action of each kind (each plant kind, each card, hazard removal, ...), the best supply
-        trade that completes a build, and ending the turn; no duplicates, offers never."""
-        pool = [a for a in legal if not isinstance(a, OfferTrade)]
+        trade that completes a build, and ending the turn; no duplicates, offers and asks of the
+        table never (rule 12.1: a rollout's personas never ask, so its value is not searched)."""
+        pool = [a for a in legal if not isinstance(a, (OfferTrade, AskForProposals))]
         order = ranked(self._own_persona().persona, state, pool)
         if state.queue and state.queue[0].kind == "propose_trade":
             # the persona's proposal or passing (each proposal searched would triple the cost)

@@ -52,8 +52,8 @@ def kind_key(state, a: Action) -> tuple | None:
         after[a.get] = after.get(a.get, 0) + 1
         new = [i for i in BUILDS if affords(rules, after, i) and not affords(rules, p.hand, i)]
         return (a.kind,) if new else None
-    if a.kind in ("end_turn", "offer_trade"):
-        return None
+    if a.kind in ("end_turn", "offer_trade", "ask_for_proposals"):
+        return None  # (asking the table: the persona never asks, nor does the search)
     return (a.kind,)
 
 

@@ -157,6 +157,7 @@ def determinize(game_view, rng: random.Random, seat: int | None = None) -> GameS
         dev_played_turn=view.dev_played_turn,
         offers_made=view.offers_made,
         proposals_made=dict(view.proposals_made),  # rule 12.1: proposals left this turn
+        table_asks=view.table_asks,  # rule 12.1: asks of the table left this turn
         longest_road_holder=view.longest_road_holder,
         environmentalist_holder=view.environmentalist_holder,
         stats=[Stats() for _ in range(n)],

@@ -190,7 +190,10 @@ class ProposeTrade(Action):
     """A seat that is not active proposes a trade to the active player (rule 12.1).
 
     ``give`` is what the proposer gives, ``get`` what it asks from the active player, who
-    answers with :class:`RespondToTrade`. The engine asks for proposals right after the roll.
+    answers with :class:`RespondToTrade`. The engine asks for proposals right after the roll
+    and whenever the active player asks the table (:class:`AskForProposals`); at the active
+    player's free decision of the action phase a seat may also propose unasked, and the
+    active player answers before deciding anything else.
     """
 
     give: Goods
@@ -200,6 +203,18 @@ class ProposeTrade(Action):
 
     def _verb(self, board: Any) -> str:
         return f"proposes {goods_text(self.give)} for {goods_text(self.get)} to the active player"
+
+
+@dataclass(frozen=True, slots=True)
+class AskForProposals(Action):
+    """The active player asks the others for trade proposals again (rule 12.1): each seat
+    with proposals left under its cap is asked in turn, clockwise, as right after the roll."""
+
+    kind: ClassVar[str] = "ask_for_proposals"
+    group: ClassVar[str] = "trade"
+
+    def _verb(self, board: Any) -> str:
+        return "asks the table for trade proposals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +377,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         TradeWithSupply,
         OfferTrade,
         ProposeTrade,
+        AskForProposals,
         RespondToTrade,
         RemoveHazard,
         DemolishFossil,

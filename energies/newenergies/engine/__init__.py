@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from ...kit.contract import IllegalActionError
 from ..actions import (
     Action,
+    AskForProposals,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -49,9 +50,11 @@ from ..rules import RuleSet
 from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 from .answers import DECISION_EFFECTS
 from .checks import (
+    check_ask_for_proposals,
     check_buy_dev,
     check_city,
     check_demolish,
+    check_interjected_proposal,
     check_offer,
     check_plant,
     check_play_dev,
@@ -60,7 +63,6 @@ from .checks import (
     check_supply_trade,
     check_town,
     check_warehouse,
-    proposal_timing_problem,
 )
 from .decisions import (
     ANSWERS,
@@ -153,8 +155,13 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     if state.outcome is not None:
         return "The game is over."
     if isinstance(action, ProposeTrade) and not _asked_to_propose(state, action.seat):
-        return proposal_timing_problem(state, action)
+        return check_interjected_proposal(state, action)  # rule 12.1 [H]: proposed unasked
     seat = current_seat(state)
+    if isinstance(action, AskForProposals) and action.seat != state.active:
+        return (
+            f"Only the active player asks the table for trade proposals (rule 12.1); "
+            f"it is seat {state.active}'s turn."
+        )
     if action.seat != seat:
         waiting = (
             f"seat {seat} must {task_text(state.queue[0])}"
@@ -188,6 +195,7 @@ _FREE_CHECKS: dict[type, Callable[[GameState, Action], str | None]] = {
     BuyDevCard: check_buy_dev,
     TradeWithSupply: check_supply_trade,
     OfferTrade: check_offer,
+    AskForProposals: check_ask_for_proposals,
     RemoveHazard: check_remove_hazard,
     DemolishFossil: check_demolish,
     BuildWarehouse: check_warehouse,
@@ -319,6 +327,7 @@ PIECES_STAY = frozenset(
     {
         OfferTrade,
         ProposeTrade,
+        AskForProposals,
         RespondToTrade,
         TradeWithSupply,
         BuyDevCard,
@@ -371,9 +380,10 @@ def keep_spots(spots: dict[int, dict], action: Action, state: GameState) -> dict
 SPOTS_STAY = PIECES_STAY | {EndTurn, PlayDevCard}
 
 
-# Answers in a trade window (rule 12.1): they move no card, piece, disc or hazard, and the turn
-# machine runs no step after them (the windows come last in a turn's queue).
-QUIET = frozenset({OfferTrade, ProposeTrade})
+# Answers in a trade window and the trades' openings (rule 12.1): they move no card, piece,
+# disc or hazard, and the turn machine runs no step after them (the windows come last in a
+# turn's queue; an ask only queues proposal windows, which at most pass unanswered).
+QUIET = frozenset({OfferTrade, ProposeTrade, AskForProposals})
 
 
 def _quiet(state: GameState, action: Action) -> bool:

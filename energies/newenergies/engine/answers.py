@@ -39,6 +39,7 @@ from .effects import (
     gain,
     gain_energy,
     place_plant,
+    record_proposal,
     starting_hand,
     steal_random,
 )
@@ -151,12 +152,9 @@ def _decide_proposal(state: GameState, task: Task, a: Action) -> None:
     state.queue.pop(0)
     if isinstance(a, Decline):
         return  # the seat passes: no more proposals from it this turn
-    made = state.proposals_made[a.seat] = state.proposals_made.get(a.seat, 0) + 1
-    info = {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
-    tasks = [Task("trade_response", state.active, info)]  # the active player answers
-    if made < state.rules.trade_offers_per_turn:
-        tasks.append(Task("propose_trade", a.seat, {"made": made}))  # it may propose again
-    state.queue[0:0] = tasks
+    made = record_proposal(state, a)  # the active player answers first
+    if made < state.rules.trade_offers_per_turn:  # then the seat may propose again
+        state.queue.insert(1, Task("propose_trade", a.seat, {"made": made}))
 
 
 def _move_goods(state: GameState, giver: PlayerState, taker: PlayerState, items: Goods) -> None:

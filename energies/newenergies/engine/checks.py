@@ -7,6 +7,7 @@ so the three can never disagree. Each reason is one sentence a student understan
 from __future__ import annotations
 
 from ..actions import (
+    AskForProposals,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -239,19 +240,78 @@ def check_proposal(state: GameState, a: ProposeTrade) -> str | None:
     return _trade_problem(state, a, state.active, made, limit, "proposals")
 
 
-def proposal_timing_problem(state: GameState, a: ProposeTrade) -> str:
-    """Why a proposal cannot be made now, when the engine is not asking this seat for one."""
+def proposer_problem(state: GameState, seat: int) -> str | None:
+    """Why ``seat`` may not propose a trade to the active player at all this turn, whatever
+    the moment (rule 12.1), or None: trading off, no such seat, the active seat, the cap."""
     limit = state.rules.trade_offers_per_turn
     if limit <= 0:
         return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
-    if a.seat == state.active:
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n):
+        return f"There is no seat {seat!r} at this table."
+    if seat == state.active:
         return "You are the active player: offer a trade to another player instead (rule 12.1)."
-    if state.proposals_made.get(a.seat, 0) >= limit:
+    if state.proposals_made.get(seat, 0) >= limit:
         return f"You may make at most {limit} trade proposals per turn."
-    return (
-        "Players who are not active propose trades right after the active player rolls, "
-        "when the game asks them (rule 12.1); it is not your moment to propose now."
-    )
+    return None
+
+
+def proposal_timing_problem(state: GameState, seat: int) -> str | None:
+    """Why ``seat`` may not propose a trade now without being asked, or None (rule 12.1 [H]).
+
+    The engine asks the others right after the roll and whenever the active player asks the
+    table; between those windows a seat that is not active may still propose at the active
+    player's free decision of the action phase (the apps hold a proposal until then), and
+    the active player answers it before deciding anything else.
+    """
+    problem = proposer_problem(state, seat)
+    if problem:
+        return problem
+    if state.phase != "action":
+        return (
+            f"Proposals wait for the action phase: seat {state.active} has not rolled yet "
+            "(rule 12.1)."
+        )
+    if state.queue:
+        task = state.queue[0]
+        waiting = "you" if task.seat == seat else f"seat {task.seat}"
+        return (
+            f"Not now: the game waits for {waiting} ({task.kind.replace('_', ' ')}); "
+            "propose when the active player is free to choose again (rule 12.1)."
+        )
+    if state.turn_actions >= state.rules.turn_action_limit:
+        return "This turn has had the most actions one turn may have: it can only end now."
+    return None
+
+
+def check_interjected_proposal(state: GameState, a: ProposeTrade) -> str | None:
+    """A proposal the engine did not ask for (rule 12.1 [H]): its moment, then the trade."""
+    return proposal_timing_problem(state, a.seat) or check_proposal(state, a)
+
+
+def proposers_left(state: GameState) -> list[int]:
+    """The seats that are not active and may still propose this turn, clockwise from the
+    active player (rule 12.1: the cap counts each proposer separately)."""
+    limit, made = state.rules.trade_offers_per_turn, state.proposals_made
+    return [seat for seat in state.clockwise_from_active()[1:] if made.get(seat, 0) < limit]
+
+
+def check_ask_for_proposals(state: GameState, a: AskForProposals) -> str | None:
+    """Rule 12.1 [H]: the active player asks the others for proposals, a few times a turn."""
+    rules = state.rules
+    if rules.trade_offers_per_turn <= 0:
+        return "Trades between players are switched off in these rules (trade_offers_per_turn = 0)."
+    asks = rules.table_asks_per_turn
+    if asks <= 0:
+        return "Asking the table for proposals is switched off in these rules (table_asks_per_turn = 0)."
+    if state.table_asks >= asks:
+        times = "once" if asks == 1 else f"{asks} times"
+        return f"You may ask the table for trade proposals only {times} per turn."
+    if not proposers_left(state):
+        return (
+            "Nobody is left to ask: every other player has made its "
+            f"{rules.trade_offers_per_turn} trade proposals this turn."
+        )
+    return None
 
 
 def _trade_problem(

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from ..actions import (
     Action,
+    AskForProposals,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -21,6 +22,7 @@ from ..actions import (
     DemolishFossil,
     OfferTrade,
     PlayDevCard,
+    ProposeTrade,
     RemoveHazard,
     RollDice,
     TradeWithSupply,
@@ -32,7 +34,7 @@ from .awards import (
     update_environmentalist,
     update_longest_road,
 )
-from .checks import renewable_hexes, supply_rate
+from .checks import proposers_left, renewable_hexes, supply_rate
 
 # ==============================================================================================
 # Moving cards and tokens
@@ -273,8 +275,36 @@ def _do_supply_trade(state: GameState, a: TradeWithSupply) -> None:
 
 def _do_offer(state: GameState, a: OfferTrade) -> None:
     state.offers_made += 1
-    info = {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
-    state.queue.insert(0, Task("trade_response", a.partner, info))
+    state.queue.insert(0, Task("trade_response", a.partner, trade_info(a)))
+
+
+def trade_info(a: OfferTrade | ProposeTrade) -> dict:
+    """What a trade_response task keeps of the trade it answers (plain JSON)."""
+    return {"from": a.seat, "give": list(map(list, a.give)), "get": list(map(list, a.get))}
+
+
+def record_proposal(state: GameState, a: ProposeTrade) -> int:
+    """Count a proposal to the active player, queue the active player's answer first and
+    return how many proposals the seat has made this turn (rule 12.1)."""
+    made = state.proposals_made[a.seat] = state.proposals_made.get(a.seat, 0) + 1
+    state.queue.insert(0, Task("trade_response", state.active, trade_info(a)))
+    return made
+
+
+def _do_interjected_proposal(state: GameState, a: ProposeTrade) -> None:
+    # rule 12.1 [H]: a proposal at the active player's free decision: it is answered at once,
+    # and nothing follows (no window opens: the seat proposes again whenever it likes)
+    record_proposal(state, a)
+
+
+def _do_ask_for_proposals(state: GameState, a: AskForProposals) -> None:
+    # rule 12.1 [H]: the others are asked again, clockwise from the active player, as right
+    # after the roll; a seat that reached its cap is not asked
+    state.table_asks += 1
+    made = state.proposals_made
+    state.queue += [
+        Task("propose_trade", seat, {"made": made.get(seat, 0)}) for seat in proposers_left(state)
+    ]
 
 
 def do_remove_hazard(state: GameState, a: RemoveHazard, paid: bool = True) -> None:
@@ -333,6 +363,8 @@ FREE_EFFECTS: dict[type, Callable[[GameState, Action], None]] = {
     BuyDevCard: _do_buy_dev,
     TradeWithSupply: _do_supply_trade,
     OfferTrade: _do_offer,
+    ProposeTrade: _do_interjected_proposal,
+    AskForProposals: _do_ask_for_proposals,
     RemoveHazard: do_remove_hazard,
     DemolishFossil: _do_demolish,
     BuildWarehouse: _do_warehouse,

@@ -20,7 +20,7 @@ from ..actions import Action, BuildPlant, shared
 from ..board import Board
 from ..rules import CARD_KINDS, RuleSet
 from ..state import GameState, PlayerState
-from .checks import PLANTS, check_play_dev, supply_gets, supply_rates
+from .checks import PLANTS, check_play_dev, proposers_left, supply_gets, supply_rates
 from .offers import cards_of, one_for_one_offers
 
 
@@ -85,9 +85,22 @@ def free_actions(state: GameState, spots: dict | None = None, offers: bool = Tru
             if stocked is None:  # every kind in the supply: every trade of the kind is listed
                 stocked = min(supply.values()) > 0
             legal += trades if stocked else [trade for get, trade in table if supply[get]]
+    if asks_listed(state):
+        legal.append(shared.AskForProposals(seat))
     if offers and state.offers_made < rules.trade_offers_per_turn:
         legal += one_for_one_offers(state, seat)  # always the tail of the listing
     return legal
+
+
+def asks_listed(state: GameState) -> bool:
+    """Whether the active player may ask the table for proposals (rule 12.1 [H]), listed from
+    the facts ``checks.check_ask_for_proposals`` reads (the roll phase aside)."""
+    rules = state.rules
+    return (
+        state.table_asks < rules.table_asks_per_turn
+        and rules.trade_offers_per_turn > 0
+        and (not state.proposals_made or bool(proposers_left(state)))
+    )
 
 
 def hand_buys(rules: RuleSet, hand: dict[str, int]) -> tuple[bool, bool, bool, tuple, bool]:

@@ -17,6 +17,7 @@ import operator
 from ..actions import Action, OfferTrade, ProposeTrade, shared
 from ..rules import CARD_KINDS
 from ..state import GameState
+from .checks import proposal_timing_problem
 
 
 def proposal_options(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -27,6 +28,19 @@ def proposal_options(state: GameState, seat: int) -> tuple[Action, ...]:
     after most actions of a turn) costs a lookup instead of a new list.
     """
     return _proposal_options(seat, _own(state, seat) + _public(state, state.active))
+
+
+def interjected_proposals(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The one-card-for-one-card proposals ``seat`` may make to the active player now without
+    being asked (rule 12.1 [H]: at the active player's free decision of the action phase);
+    empty when it may not propose now (``checks.proposal_timing_problem`` says why).
+
+    ``legal_actions`` lists only the deciding seat's moves; an app lists a waiting seat's
+    proposals with this. The active player answers each before deciding anything else.
+    """
+    if state.outcome is not None or proposal_timing_problem(state, seat) is not None:
+        return ()
+    return proposal_options(state, seat)[:-1]  # (no pass: nobody asked this seat)
 
 
 @functools.cache

@@ -71,6 +71,7 @@ def _start_turn(state: GameState) -> None:
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
     state.proposals_made.clear()
+    state.table_asks = 0
     state.turn_actions = 0
     state.dice = None
     for p in state.players:

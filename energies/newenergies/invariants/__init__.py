@@ -219,9 +219,14 @@ def _turn_flags(state: GameState, rules: RuleSet) -> list[str]:
 
 def _proposals(state: GameState, rules: RuleSet) -> list[str]:
     """Rule 12.1: proposals come from seats that are not active, in the action phase, at most
-    ``trade_offers_per_turn`` per proposer; the active player answers each one."""
+    ``trade_offers_per_turn`` per proposer; the active player answers each one, and asks the
+    table at most ``table_asks_per_turn`` times a turn, in the action phase."""
     out = []
-    limit = rules.trade_offers_per_turn
+    limit, asks = rules.trade_offers_per_turn, rules.table_asks_per_turn
+    if not 0 <= state.table_asks <= (asks if limit > 0 else 0):
+        out.append(f"the table was asked {state.table_asks} times this turn, limit {asks} (12.1)")
+    if state.table_asks and state.phase not in ("action", "over"):
+        out.append(f"the table was asked for proposals in the {state.phase} phase (rule 12.1)")
     for seat, made in sorted(state.proposals_made.items()):
         if seat == state.active and made:
             out.append(f"the active seat {seat} made {made} proposal(s) to itself (rule 12.1)")

@@ -166,6 +166,9 @@ class RuleSet:
     generic_harbor_rate: int = 3
     special_harbor_rate: int = 2
     trade_offers_per_turn: int = 3
+    # rule 12.1 [H]: how often per turn the active player may ask the others for proposals
+    # again (AskForProposals); 0 leaves only the proposals right after the roll
+    table_asks_per_turn: int = 2
     # rule 12.4 [H]: may "any resource" (4:1 and 3-science supply trades, harbors, Research
     # Grant) be a science card? Off: only the 2-energy trade gives science.
     science_as_any_resource: bool = False

@@ -88,6 +88,7 @@ RULE_SPECS: dict[str, object] = {
     "generic_harbor_rate": Count(1, 20),
     "special_harbor_rate": Count(1, 20),
     "trade_offers_per_turn": _SMALL,
+    "table_asks_per_turn": _SMALL,
     "road_construction_roads": Count(0, MAX_ROADS),
     "high_yield_hexes": Count(0, 19),  # one decision per hex chosen
     "research_grant_cards": _SMALL,

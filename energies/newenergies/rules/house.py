@@ -79,6 +79,15 @@ HOUSE_NOTES: dict[str, tuple[str, str]] = {
         "12.1",
         "engine safety: at most this many player-trade offers per turn",
     ),
+    "table_asks_per_turn": (
+        "12.1",
+        (
+            "the others propose right after the roll and whenever the active player asks the "
+            "table, at most this many asks per turn: two let a player ask once after building "
+            "and once more before ending the turn, while every seat's own proposals stay "
+            "capped by trade_offers_per_turn (0: only the window after the roll)"
+        ),
+    ),
 }
 
 

@@ -330,6 +330,7 @@ def make_view(state: GameState, seat: int) -> GameView:
             _queue_view(queue) if queue else (),
             _log_chunks(state.log),  # sentences and frozen actions
             MappingProxyType(dict(state.proposals_made)) if state.proposals_made else _EMPTY,
+            state.table_asks,  # rule 12.1: the active player's asks this turn (public)
         ),
     )
 

@@ -247,6 +247,6 @@ _SCALAR_NAMES = (
 _fields(
     GameView,
     f"seat {_SCALAR_NAMES} dev_deck_size players bag forced_discs event_board removed_discs"
-    " hex_hazards building_hazards _owners _lf _gf queue _log proposals_made",
+    " hex_hazards building_hazards _owners _lf _gf queue _log proposals_made table_asks",
 )
 _OWNERS, _LF, _GF, _LOG = map(GameView._names.index, ("_owners", "_lf", "_gf", "_log"))

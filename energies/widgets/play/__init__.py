@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import bots as _bots
+from ...kit.fields import show
 from ...newenergies.actions import Action, SandboxEdit, action_from_dict, goods_text
 from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
@@ -243,6 +244,8 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return self.load_text(
                 str(content.get("text", "")), str(content.get("name", "the upload"))
             )
+        if kind == "propose":  # rule 12.1: a proposal held for the active player
+            return bool(self._guard.run("holding your proposal", self._hold_proposal, content))
         if kind == "option":
             self.set_option(str(content.get("name")), content.get("value"))
             return False
@@ -317,18 +320,9 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
                 "error",
             )
             return False
-        if choice.seat not in self.seats:
-            self._say(
-                f"There is no seat {choice.seat} at this table (seats 0 to {len(self.seats) - 1}).",
-                "error",
-            )
-            return False
-        if choice.seat not in self.humans:
-            self._say(
-                f"{self._name(choice.seat)} is played by a bot ({self._who(choice.seat)}); "
-                "use “Step” or “Bots play until my turn”.",
-                "error",
-            )
+        problem = self._human_seat_problem(choice.seat)
+        if problem:
+            self._say(problem, "error")
             return False
         text = self.words.speak(g.describe(choice))
         # who answers an offer: its partner; a proposal (rule 12.1): the active player
@@ -357,6 +351,19 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             message += f" The bots made {moves} move(s)."
         self._say(message + self._passes_note(passes), "ok")
         return True
+
+    def _human_seat_problem(self, seat: Any) -> str | None:
+        """Why the page may not act for ``seat`` (no such seat, a bot's), or None."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and seat in self.seats):
+            return (
+                f"There is no seat {show(seat)} at this table (seats 0 to {len(self.seats) - 1})."
+            )
+        if seat not in self.humans:
+            return (
+                f"{self._name(seat)} is played by a bot ({self._who(seat)}); "
+                "use “Step” or “Bots play until my turn”."
+            )
+        return None
 
     def _answer_to(self, offer: Action, partner: int) -> str:
         """The answer to an offer or a proposal, once given ("Bob accepted your offer: ...")."""

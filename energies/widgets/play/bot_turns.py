@@ -20,6 +20,7 @@ class _BotTurns:
 
     def _bot_move(self) -> Action:
         g = self.game
+        self._deliver_held()  # rule 12.1: a human's proposal held for the active bot first
         seat = g.current_seat
         bot = self.bots[seat]
         legal = g.legal_actions()

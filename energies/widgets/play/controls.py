@@ -13,6 +13,7 @@ from typing import Any
 
 from ...newenergies.actions import (
     Action,
+    AskForProposals,
     BuildCity,
     BuildPlant,
     BuildRoad,
@@ -314,6 +315,18 @@ class Options:
             probe = OfferTrade(self.seat, (self.seat + 1) % n, (("brick", 1),), (("lumber", 1),))
             out["why"] = self.why(probe) or "No one-for-one offer is possible now."
         return out
+
+    def ask_control(self) -> dict[str, Any] | None:
+        """ "Ask the table": the active player asks the others for proposals (rule 12.1),
+        or the reason it cannot now."""
+        if self.seat is None:
+            return None
+        a = self._first("ask_for_proposals")
+        if a is not None:
+            return self.option(a, label="Ask the table")
+        probe = AskForProposals(self.seat)
+        why = self.why(probe) or "Not possible now."
+        return {**self.option(probe), "a": None, "label": "Ask the table", "why": why}
 
     def energy_controls(self) -> list[dict[str, Any]]:
         out = [self.option(a) for a in self.legal if a.group == "energy"]

@@ -46,6 +46,8 @@ class _Page:
     def _refresh(self, progress: str = "") -> None:
         start = time.perf_counter()
         g = self.game
+        if not progress:
+            self._deliver_to_human()  # rule 12.1: proposals held for the active human
         seat = g.current_seat
         human = seat is not None and seat in self.humans and not g.is_over
         if human:
@@ -87,6 +89,7 @@ class _Page:
             "file": {"folder": str(self.save_dir), "default": self._default_file_name()},
             "offer_answer": self.offer_answer,
             "proposals": self._proposal_view(),  # rule 12.1: the "don't ask me" option
+            "interject": self._interject_view(),  # rule 12.1: propose at any time
         }
         if human and g.pending:
             title = f"{self.words.name(seat)}, decide now: {g.pending}"
@@ -119,6 +122,7 @@ class _Page:
             view["build_note"] = options.turn_why() or ""
             view["supply"] = options.supply_rows()
             view["offers"] = options.offers()
+            view["ask"] = options.ask_control()  # rule 12.1: ask the table again
             view["energy"] = options.energy_controls()
             view["cards"] = options.card_controls()
         if g.is_over:

@@ -243,15 +243,32 @@ function render({ model, el }) {
       back = p.next
         ? `<span class="e-note">You will be asked at ${esc(p.partner)}'s next roll.</span>
            <button class="e-btn energies-option-propose" data-option="propose_next" data-value="false">Cancel</button>`
-        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">Propose a trade to ${esc(p.partner)}</button>`;
+        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">Ask me at ${esc(p.partner)}'s next roll</button>`;
     }
     return `<div class="e-sub">Proposals to the bots (rule 12.1)</div><div class="e-proposals">${askToggle(p)}${back}</div>`;
+  }
+
+  // rule 12.1: a human who is not active proposes to the active player at any time of the
+  // action phase; Python holds the proposal until the active player's next free decision
+  function interjectBox(v) {
+    const p = v.interject;
+    if (!p) return "";
+    const opts = (chosen) => p.kinds.map((k) => `<option${k === chosen ? " selected" : ""}>${esc(k)}</option>`).join("");
+    const rows = p.seats.map((s) => `<div class="e-offer energies-interject" data-seat="${s.seat}">
+      ${p.seats.length > 1 ? `<b>${esc(s.name)}:</b>` : ""}
+      <label>give <select data-ipick="give">${opts(p.kinds[0])}</select></label>
+      <label>for <select data-ipick="get">${opts(p.kinds[1])}</select></label>
+      <button class="e-btn energies-propose" data-propose="${s.seat}">Propose a trade to ${esc(p.partner)}</button>
+      ${s.held ? `<span class="e-note energies-held">Held: ${esc(s.held)}, made at ${esc(p.partner)}'s next free decision.</span>
+        <button class="e-btn energies-propose-cancel" data-propose-cancel="${s.seat}">Cancel</button>` : ""}
+      ${s.note ? `<span class="e-note energies-proposal-note">${esc(s.note)}</span>` : ""}</div>`).join("");
+    return `<div class="e-sub">Propose a trade to ${esc(p.partner)} at any time of the turn (rule 12.1)</div>${rows}`;
   }
 
   function tabBody(v) {
     if (!v.human) {
       if (v.over) return "";
-      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>${tab === "trade" ? proposalBox(v) : ""}`;
+      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>${tab === "trade" ? interjectBox(v) + proposalBox(v) : ""}`;
     }
     if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
     if (tab === "build") {
@@ -268,7 +285,8 @@ function render({ model, el }) {
         ? pickerHtml(offers.options, "offer_trade", "Offer")
         : `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
       const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
-      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}${proposalBox(v)}`;
+      const ask = v.ask ? `<div class="e-list energies-ask">${act(v.ask)}</div>` : "";
+      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}${ask}${interjectBox(v)}${proposalBox(v)}`;
     }
     if (tab === "energy") return `<div class="e-list">${(v.energy || []).map((o) => act(o)).join("")}</div>`;
     if (tab === "cards") return `<div class="e-list">${(v.cards || []).map((o) => act(o)).join("")}</div>`;
@@ -361,20 +379,21 @@ function render({ model, el }) {
   // A redraw from Python (a bot's move, a chart, a save) must not wipe what the user is typing
   // or choosing: the file name and the offer pickers keep their value, focus and caret.
   function inputKey(el) {
+    if (el.dataset.ipick) return `interject:${el.closest(".energies-interject").dataset.seat}:${el.dataset.ipick}`;
     const picker = el.closest("[data-picker]");
     return picker ? `${picker.dataset.picker}:${el.dataset.pick}` : el.className;
   }
 
   function keepInputs() {
     const focused = side.getRootNode().activeElement;
-    return [...side.querySelectorAll('input[type="text"], select[data-pick]')].map((el) => ({
+    return [...side.querySelectorAll('input[type="text"], select[data-pick], select[data-ipick]')].map((el) => ({
       key: inputKey(el), value: el.value, focus: el === focused,
       start: el.selectionStart ?? null, end: el.selectionEnd ?? null,
     }));
   }
 
   function restoreInputs(kept) {
-    const fresh = new Map([...side.querySelectorAll('input[type="text"], select[data-pick]')]
+    const fresh = new Map([...side.querySelectorAll('input[type="text"], select[data-pick], select[data-ipick]')]
       .map((el) => [inputKey(el), el]));
     for (const k of kept) {
       const el = fresh.get(k.key);
@@ -488,6 +507,18 @@ function render({ model, el }) {
         return;
       }
       send({ type: what });
+      return;
+    }
+    const propose = target.closest("button[data-propose]");
+    if (propose) {
+      const row = propose.closest(".energies-interject");
+      const pick = (k) => row.querySelector(`select[data-ipick="${k}"]`).value;
+      send({ type: "propose", seat: Number(propose.dataset.propose), give: pick("give"), get: pick("get") });
+      return;
+    }
+    const withdraw = target.closest("button[data-propose-cancel]");
+    if (withdraw) {
+      send({ type: "propose", seat: Number(withdraw.dataset.proposeCancel), cancel: true });
       return;
     }
     const button = target.closest("[data-act]");
