@@ -156,6 +156,16 @@ def test_2_2_a_price_of_one_colour_keeps_its_colour():
     assert DECK.machines[WIND_FARM].price.payments((12, 12))[0] == (3, 3)  # 3 blue + 3 any
 
 
+def test_2_2_the_engineer_pays_a_split_price_from_the_colour_it_holds_most():
+    game, seat = fresh()  # rule 2.2: the split is the player's choice
+    slot = _offer(game, SOLAR_FIELD)
+    seat.energy = [10, 4]
+    bot = noclear.make_bot("engineer", seed=0)
+    buys = [a for a in game.legal_actions() if isinstance(a, BuyMachine) and a.slot == slot]
+    best = max(buys, key=lambda a: bot.score(game.view(seat.seat), a))
+    assert best.pay == (7, 1)  # 3 blue + 3 orange left
+
+
 def machines_game(**rules):
     """A game where uranium is paid with machines (rule 2.2 [H] reading b)."""
     return fresh(uranium_payment="machines", **rules)
@@ -266,6 +276,23 @@ def test_2_2_save_load_and_replay_under_each_uranium_reading(reading):
     edited["rules"]["uranium_payment"] = "exact" if reading != "exact" else "all"
     with pytest.raises(kit.SaveFileError):
         noclear.load_game(json.dumps(edited))
+
+
+@pytest.mark.parametrize("reading", ["all", "machines"])
+def test_2_2_bots_finish_many_seeded_games_under_both_uranium_readings(reading):
+    won, ends = {"engineer": 0, "random": 0}, set()
+    for seed in range(150):
+        players = 2 + seed % 3
+        lineup = (["engineer", "random"] * 2)[:players] if seed % 2 else ["engineer"] * players
+        rules = NoclearRules(players=players, uranium_payment=reading)
+        game = noclear.new_game(seed=seed, rules=rules)
+        en.play(game, [noclear.make_bot(b, seed=seed + s) for s, b in enumerate(lineup)])
+        assert game.is_over and problems(game) == [], (seed, problems(game))
+        ends.add(game.outcome.kind)
+        for winner in game.outcome.winners:
+            won[lineup[winner]] += 1
+    assert ends == {"uranium"}  # the race ends by uranium, never by the turn limit
+    assert won["engineer"] > 5 * won["random"]
 
 
 RULES = NoclearRules  # this module is a game module for api_test under reading (b)
