@@ -149,6 +149,22 @@ def test_a_version_1_companion_file_of_default_rules_loads_and_saves_as_version_
         games.load_game(json.dumps(data))
 
 
+def test_a_version_2_noclear_file_written_by_release_0_3_loads_byte_for_byte():
+    # written by 0.3.0 (three seats, engineer/random/engineer, seed 19: it buys three 4+4
+    # machines with exactly 4 + 4 and ten uranium cards with all the energy held): the file
+    # digest covers the rules dict and the position, so a new rules field, a new key in the
+    # position or an action the rules no longer allow would all refuse it
+    text = (GOLDEN / "noclear_v2_save.json").read_text().strip()
+    data = json.loads(text)
+    assert data["version"] == 2 and data["engine"] == "0.3.0"
+    game = games.load_game(text)
+    assert game.is_over and game.outcome.winners == (0,)
+    again = json.loads(game.to_json())
+    assert {k: again[k] for k in ("rules", "actions", "digest")} == {
+        k: data[k] for k in ("rules", "actions", "digest")
+    }
+
+
 def _edited_last_action(game) -> str:
     other = game.fork()
     last = other.undo()[0]

@@ -66,6 +66,10 @@ class GameApp(_StatusMixin):
         """Game-specific widgets shown between the picture and the action list."""
         return []
 
+    def label(self, action) -> str:
+        """How an action reads in the list of actions (a game may add what it costs)."""
+        return str(action)
+
     dpi = 110  # the picture is shown at its own size: readable on a projector, fits 768 px
 
     def png(self) -> bytes:
@@ -114,6 +118,6 @@ class GameApp(_StatusMixin):
     def _refresh(self) -> None:
         self.picture.value = self.png()
         legal = self.game.legal_actions()
-        self.choice.options = [(str(a), i) for i, a in enumerate(legal)]
+        self.choice.options = [(self.label(a), i) for i, a in enumerate(legal)]
         self.choice.value = 0 if legal else None
         self.choice.disabled = self.apply_button.disabled = not legal

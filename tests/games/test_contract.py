@@ -177,9 +177,20 @@ def _malformed(name: str, seat: int) -> list:
             CrossOut(seat, 7),
             Keep("0"),
         ]
-    from energies.games.noclear import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
+    from energies.games.noclear import (
+        BuyMachine,
+        BuyUranium,
+        BuyUraniumWithMachines,
+        DiscardMachine,
+        MoveToken,
+        StoreEnergy,
+        Upgrade,
+    )
 
     return [
+        BuyUraniumWithMachines(seat, 1),  # uranium is paid with energy under default rules
+        BuyUraniumWithMachines(seat, [1]),
+        DiscardMachine(seat, "x"),
         BuyMachine(seat, "x", (1, 2)),
         BuyMachine(seat, 0, [1, 2]),
         BuyMachine(seat, 0, (-1, 0)),

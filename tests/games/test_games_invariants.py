@@ -26,6 +26,8 @@ def _random_game(name: str, seed: int):
     rules = spec.rules_class(players=low + seed % (high - low + 1))
     if name == "noclear" and seed % 4 == 3:
         rules = rules.replace(end="round", uranium_payment="exact", tiebreak="shared")
+    if name == "noclear" and seed % 4 == 1:  # rule 2.2 [H]: uranium paid with machines
+        rules = rules.replace(uranium_payment="machines")
     if name == "shelfie" and seed % 4 == 3:
         rules = rules.replace(any_order_in_row=False, must_circle_if_able=False)
     return spec.new_game(seed=seed, rules=rules)

@@ -101,6 +101,36 @@ def test_noclear_app_lets_a_human_play_against_the_engineer_to_the_end():
     assert app.choice.disabled and bytes(app.picture.value).startswith(PNG)
 
 
+def test_noclear_app_shows_what_each_payment_takes():
+    # rule 2.2: a split price, and under uranium_payment="machines" the machines' points
+    from energies.games.noclear.widget import NoclearApp
+
+    game = noclear.new_game(seed=1)
+    state = game.state
+    slot = 0 if state.top != 0 else 1
+    state.market[slot] = 15  # the solar field: 4 blue + 4 orange, any split
+    state.players[state.active].energy = [8, 1]
+    app = NoclearApp(game, seats={0: "human", 1: "human"})
+    buys = f"seat {state.active} buys the machine in slot {slot + 1} for "
+    labels = [label for label, _ in app.choice.options]
+    assert buys + "8 blue — Solar field; leaves 1 orange" in labels
+    assert buys + "7 blue + 1 orange — Solar field; leaves 1 blue" in labels
+
+    rules = noclear.NoclearRules(uranium_payment="machines")
+    game = noclear.new_game(seed=1, rules=rules)
+    seat = game.state.players[game.current_seat]
+    seat.machines = {4: True, 1: False}  # 10 + 3 points (sandbox: not taken from the deck)
+    app = NoclearApp(game, seats={0: "human", 1: "human"})
+    assert "Machines worth 13 points toward uranium" in app.economy.value
+    app.play(noclear.BuyUraniumWithMachines(seat.seat, 1))
+    assert "8 points still owed" in app.economy.value
+    labels = [label for label, _ in app.choice.options]
+    assert "discards machine 1 to pay for uranium — Wind pump: 3 points, 5 still owed after" in (
+        " ".join(labels)
+    )
+    assert any(label.endswith("10 points pay the 8 owed; 2 lost") for label in labels)
+
+
 def test_noclear_race_history_and_its_chart():
     import matplotlib.pyplot as plt
 

@@ -16,7 +16,16 @@ no card data: the 40 machines and 10 uranium cards are ours
 from __future__ import annotations
 
 from . import draw
-from .actions import BuyMachine, BuyUranium, EndTurn, MoveToken, StoreEnergy, Upgrade
+from .actions import (
+    BuyMachine,
+    BuyUranium,
+    BuyUraniumWithMachines,
+    DiscardMachine,
+    EndTurn,
+    MoveToken,
+    StoreEnergy,
+    Upgrade,
+)
 from .bots import BOTS, Engineer, RandomBot, make_bot
 from .cards import load_deck
 from .game import NoclearGame, load_game, new_game
@@ -31,6 +40,8 @@ __all__ = [
     "SYMBOLS",
     "BuyMachine",
     "BuyUranium",
+    "BuyUraniumWithMachines",
+    "DiscardMachine",
     "EndTurn",
     "Engineer",
     "MoveToken",

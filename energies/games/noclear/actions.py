@@ -63,6 +63,33 @@ class BuyUranium:
 
 
 @dataclass(frozen=True)
+class BuyUraniumWithMachines:
+    """Buy a visible uranium card by discarding machines (rule 2.2 [H], uranium_payment=
+    "machines"): the player then discards machines one by one (:class:`DiscardMachine`)
+    until their points cover the price."""
+
+    seat: int
+    card: int
+    kind: ClassVar[str] = "buy_uranium_with_machines"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} buys uranium card {self.card}, paying with machines"
+
+
+@dataclass(frozen=True)
+class DiscardMachine:
+    """Discard an owned machine towards the uranium card being bought (rule 2.2 [H],
+    uranium_payment="machines"); points above the price are lost."""
+
+    seat: int
+    machine: int
+    kind: ClassVar[str] = "discard_machine"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} discards machine {self.machine} to pay for uranium"
+
+
+@dataclass(frozen=True)
 class StoreEnergy:
     """Buy nothing and add energy of one colour to the store (rule 2.2)."""
 
@@ -114,4 +141,13 @@ class EndTurn:
         return f"seat {self.seat} ends the turn"
 
 
-CODEC = ActionCodec(BuyMachine, BuyUranium, StoreEnergy, MoveToken, Upgrade, EndTurn)
+CODEC = ActionCodec(
+    BuyMachine,
+    BuyUranium,
+    StoreEnergy,
+    MoveToken,
+    Upgrade,
+    EndTurn,
+    BuyUraniumWithMachines,
+    DiscardMachine,
+)

@@ -4,7 +4,10 @@
 * **engineer** builds a steady engine of machines while uranium is plentiful,
   spreads its machines over symbols against the radioactivity token, buys
   uranium when little energy would be wasted (or when the race is nearly over),
-  and aims the tokens at whoever it hurts most.
+  and aims the tokens at whoever it hurts most. It pays a price that may be split
+  (rule 2.2) so that the energy it keeps is as even as it can be, and, when
+  uranium is paid with machines (uranium_payment="machines"), discards the
+  machines that make least per point they pay, wasting few points.
 
 Both follow ``decide(view, legal_actions, rng)``; ``view`` is
 :meth:`NoclearGame.view` (a state copy without the deck order; a game works too).
@@ -16,7 +19,15 @@ import random
 from collections.abc import Sequence
 
 from ...kit.bots import RandomBot, make_bot_from
-from .actions import BuyMachine, BuyUranium, MoveToken, StoreEnergy, Upgrade
+from .actions import (
+    BuyMachine,
+    BuyUranium,
+    BuyUraniumWithMachines,
+    DiscardMachine,
+    MoveToken,
+    StoreEnergy,
+    Upgrade,
+)
 from .engine import uranium_price
 from .state import NoclearState
 
@@ -66,22 +77,77 @@ class Engineer:
             if (waste <= self.waste_tolerance and built) or closing or full:
                 return 100.0 - waste
             return -1.0
+        if isinstance(action, BuyUraniumWithMachines):
+            return self.machine_payment_worth(state, action.card)
+        if isinstance(action, DiscardMachine):
+            return -self.discard_cost(state, action.machine, state.owed)
         if isinstance(action, BuyMachine):
             machine = state.cards.machines[state.market[action.slot]]
             return (
                 self.machine_worth(state, machine)
+                + self.as_payment(state, machine.price.total)
                 - sum(action.pay)
-                - 0.1 * abs(action.pay[0] - action.pay[1])
+                - 0.1 * self.uneven_after(seat.energy, action.pay)
             )
         if isinstance(action, Upgrade):
             machine = state.cards.machines[action.machine]
             gain = sum(machine.upgrade_produce) - sum(machine.produce)
-            return gain * self.horizon(state) - sum(action.pay) - 0.5
+            return (
+                gain * self.horizon(state)
+                + self.as_payment(state, machine.upgrade_cost.total)
+                - sum(action.pay)
+                - 0.5
+                - 0.1 * self.uneven_after(seat.energy, action.pay)
+            )
         if isinstance(action, StoreEnergy):
             return 0.2 if seat.energy[action.colour] < max(seat.energy) else 0.1
         if isinstance(action, MoveToken):
             return self.token_worth(state, action)
         return 0.0  # EndTurn
+
+    @staticmethod
+    def as_payment(state: NoclearState, points: int) -> float:
+        """Energy paid into a machine that later pays for uranium at its full value (rule 2.2
+        [H] uranium_payment="machines": a machine's points are its price and upgrade cost)."""
+        return float(points) if state.rules.uranium_payment == "machines" else 0.0
+
+    @staticmethod
+    def uneven_after(holding, pay) -> int:
+        """How uneven the energy left after paying is: prices naming one colour need it, so a
+        split price (rule 2.2) is best paid from the colour held most."""
+        left = [h - p for h, p in zip(holding, pay)]
+        return max(left) - min(left)
+
+    def discard_cost(self, state: NoclearState, machine_id: int, owed: int) -> float:
+        """Rule 2.2 [H] "machines": what discarding a machine costs per point it pays towards
+        ``owed`` — the production lost over the horizon plus the points above the price."""
+        machine = state.cards.machines[machine_id]
+        upgraded = state.players[state.active].machines[machine_id]
+        points = machine.points(upgraded)
+        lost = sum(machine.production(upgraded)) * self.horizon(state) + max(0, points - owed)
+        return lost / min(points, owed)
+
+    def machine_payment(self, state: NoclearState, owed: int) -> tuple[float, int]:
+        """The production it would lose (over the horizon) and the points it would waste
+        paying ``owed`` with machines, discarding the cheapest per point first."""
+        left = dict(state.players[state.active].machines)
+        lost = 0.0
+        while owed > 0 and left:
+            pick = min(left, key=lambda m: self.discard_cost(state, m, owed))
+            machine, upgraded = state.cards.machines[pick], left.pop(pick)
+            lost += sum(machine.production(upgraded)) * self.horizon(state)
+            owed -= machine.points(upgraded)
+        return lost, max(0, -owed)
+
+    def machine_payment_worth(self, state: NoclearState, card: int) -> float:
+        """Buy uranium with machines when the engine left still makes engine_size a turn and
+        few points are wasted, or when the race is nearly over."""
+        lost, waste = self.machine_payment(state, uranium_price(state, card))
+        closing = len(state.uranium) <= state.rules.players + 1
+        left = sum(state.production(state.active)) - lost / max(self.horizon(state), 1.0)
+        if closing or (waste <= self.waste_tolerance and left >= self.engine_size):
+            return 100.0 - waste - lost / 10
+        return -1.0
 
     def machine_worth(self, state: NoclearState, machine) -> float:
         seat = state.players[state.active]

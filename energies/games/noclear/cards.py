@@ -22,7 +22,13 @@ Energy = tuple[int, ...]  # one amount per colour (blue, orange)
 
 @dataclass(frozen=True)
 class Price:
-    """A cost: fixed energy per colour plus ``any`` payable in either colour (rule 2.2)."""
+    """A cost: fixed energy per colour plus ``any`` payable in either colour (rule 2.2).
+
+    A *mixed* price names both colours ("half of each colour", e.g. 4 blue + 4 orange): rule
+    2.2 lets it be paid in the colour of the player's choice, so all of it may be split freely
+    (8 blue, 8 orange or any split). A price naming one colour (3 blue, or 3 blue + 3 any)
+    keeps that colour's part.
+    """
 
     fixed: Energy
     any: int = 0
@@ -31,20 +37,42 @@ class Price:
     def total(self) -> int:
         return sum(self.fixed) + self.any
 
+    @property
+    def mixed(self) -> bool:
+        """Rule 2.2: the price names more than one colour, so any split of it pays."""
+        return sum(1 for n in self.fixed if n) > 1
+
+    @property
+    def required(self) -> Energy:
+        """The energy that must be paid in its own colour (none for a mixed price)."""
+        return (0,) * len(self.fixed) if self.mixed else self.fixed
+
+    @property
+    def free(self) -> int:
+        """The energy that may be paid in either colour (all of a mixed price, rule 2.2)."""
+        return self.total - sum(self.required)
+
     def payments(self, holding: Energy) -> list[Energy]:
-        """Every split of the price the holding can pay (the 'any' part in either colour)."""
+        """Every split of the price the holding can pay, most blue last (rule 2.2: the 'any'
+        part, or the whole of a mixed price, in either colour)."""
+        need, free = self.required, self.free
         out = []
-        for blue_extra in range(self.any + 1):
-            pay = (self.fixed[0] + blue_extra, self.fixed[1] + self.any - blue_extra)
+        for blue_extra in range(free + 1):
+            pay = (need[0] + blue_extra, need[1] + free - blue_extra)
             if pay[0] <= holding[0] and pay[1] <= holding[1]:
                 out.append(pay)
         return out
 
-    def __str__(self) -> str:
+    @property
+    def printed(self) -> str:
+        """The price as the card prints it: "3 blue + 3 any", "4 blue + 4 orange"."""
         parts = [f"{n} {c}" for n, c in zip(self.fixed, COLOURS) if n]
         if self.any:
             parts.append(f"{self.any} any")
         return " + ".join(parts) or "free"
+
+    def __str__(self) -> str:
+        return f"{self.printed} (any split)" if self.mixed else self.printed  # rule 2.2
 
 
 @dataclass(frozen=True)
@@ -63,6 +91,12 @@ class Machine:
 
     def production(self, upgraded: bool) -> Energy:
         return self.upgrade_produce if upgraded else self.produce
+
+    def points(self, upgraded: bool) -> int:
+        """Rule 2.2 [H] uranium_payment="machines": the energy points a machine accumulated,
+        read as the energy paid into it — its price, plus its upgrade cost once flipped.
+        (Energy a machine makes goes to its owner's board, so this is all it holds.)"""
+        return self.price.total + (self.upgrade_cost.total if upgraded else 0)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.symbol})"
@@ -157,7 +191,12 @@ def deck_problems(rules) -> list[str]:
         out.append("the deck has fewer machines than market places")
     if not deck.uranium:
         out.append("the deck has no uranium card")
-    # however uranium is paid (rule 2.2), a board never holds more than energy_cap a colour
-    if any(u.price > rules.energy_cap * len(COLOURS) for u in deck.uranium):
+    dearest = max((u.price for u in deck.uranium), default=0)
+    if rules.uranium_payment == "machines":  # rule 2.2 [H]: paid with machine points
+        if dearest > sum(m.points(True) for m in deck.machines.values()):
+            out.append("a uranium card costs more points than all the machines are worth")
+    # paid in energy, however much is discarded (rule 2.2), a board never holds more than
+    # energy_cap a colour
+    elif dearest > rules.energy_cap * len(COLOURS):
         out.append("a uranium card costs more than a full energy board holds")
     return out

@@ -62,7 +62,8 @@ def draw_game(game, ax=None):
         lines = [
             m.name,
             f"{m.symbol}  {effect}",
-            f"cost {m.price}",
+            f"cost {m.price.printed}",
+            *([f"  paid in any split of {m.price.total}"] if m.price.mixed else []),  # rule 2.2
             f"makes {_energy_text(m.produce)}",
         ]
         ax.text(x + 0.08, top_y + 1.2, "\n".join(lines), fontsize=6.5, va="top")
@@ -153,6 +154,9 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
     upgraded = sum(player.machines.values())
     made = game.production(seat)
     summary = ", ".join(f"{n} {s}" for s, n in sorted(by_symbol.items())) or "no machines"
+    if game.rules.uranium_payment == "machines":  # rule 2.2 [H]: machines pay for uranium
+        points = sum(cards.machines[m].points(up) for m, up in player.machines.items())
+        summary += f"; worth {points} points"
     ax.text(3.6, y - 0.2, f"machines: {summary}  ({upgraded} upgraded)", fontsize=7.5, va="center")
     ax.text(
         3.6, y - 0.5, f"makes {made[0]} blue + {made[1]} orange a turn", fontsize=7.5, va="center"

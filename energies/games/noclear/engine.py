@@ -1,9 +1,11 @@
 """The rules of Noclear: listing, checking and applying actions; the turn machine (rule 2).
 
-A turn: collect energy (automatic, rule 2.1), buy one thing or store energy (2.2),
-resolve the bought card's immediate effect (2.3: a token move is a decision, a
-surge happens at once), then optionally upgrade (2.4; skipped when nothing is
-affordable). The deck is shuffled by the game's seeded stream.
+A turn: collect energy (automatic, rule 2.1), buy one thing or store energy (2.2;
+under uranium_payment="machines" a uranium purchase is paid by discarding machines,
+one decision each, until their points cover the price), resolve the bought card's
+immediate effect (2.3: a token move is a decision, a surge happens at once), then
+optionally upgrade (2.4; skipped when nothing is affordable). The deck is shuffled
+by the game's seeded stream.
 """
 
 from __future__ import annotations
@@ -12,7 +14,19 @@ import random
 
 from ...kit.codec import check_action_type
 from ...kit.contract import Outcome
-from .actions import CODEC, TOKENS, BuyMachine, BuyUranium, EndTurn, MoveToken, StoreEnergy, Upgrade
+from .actions import (
+    CODEC,
+    TOKENS,
+    BuyMachine,
+    BuyUranium,
+    BuyUraniumWithMachines,
+    DiscardMachine,
+    EndTurn,
+    MoveToken,
+    StoreEnergy,
+    Upgrade,
+    energy_text,
+)
 from .cards import Price, load_deck
 from .rules import COLOURS, NoclearRules
 from .state import NoclearState, Seat
@@ -70,9 +84,17 @@ def legal_actions(state: NoclearState) -> list:
                 price = state.cards.machines[machine_id].price
                 out += [BuyMachine(seat, slot, pay) for pay in price.payments(holding)]
         for card in state.visible_uranium():
-            out += [BuyUranium(seat, card, pay) for pay in uranium_payments(state, card, holding)]
+            if rules.uranium_payment == "machines":
+                if machine_points(state, seat) >= uranium_price(state, card):
+                    out.append(BuyUraniumWithMachines(seat, card))
+            else:
+                out += [
+                    BuyUranium(seat, card, pay) for pay in uranium_payments(state, card, holding)
+                ]
         # buying is a choice: buying nothing is always open, even when it stores 0 energy
         return out + [StoreEnergy(seat, c) for c in range(len(COLOURS))]
+    if state.phase == "discard":  # rule 2.2 [H]: any owned machine, until the price is covered
+        return [DiscardMachine(seat, m) for m in sorted(state.players[seat].machines)]
     if state.phase == "effect":  # rule 2.3
         tops = [s for s, m in enumerate(state.market) if m is not None and s != state.top]
         bottoms = [b for b in range(len(rules.symbols)) if b != state.bottom]
@@ -93,8 +115,14 @@ def uranium_payments(
 
 
 def uranium_price(state: NoclearState, card: int) -> int:
-    """The price of a uranium card (energy of any colour)."""
+    """The price of a uranium card (energy of any colour, or machine points)."""
     return next(u.price for u in state.cards.uranium if u.id == card)
+
+
+def machine_points(state: NoclearState, seat: int) -> int:
+    """What all of ``seat``'s machines are worth as uranium payment (rule 2.2 [H] "machines")."""
+    cards = state.cards.machines
+    return sum(cards[m].points(up) for m, up in state.players[seat].machines.items())
 
 
 def _upgrades(state: NoclearState, seat: int, holding: tuple[int, ...]) -> list:
@@ -127,7 +155,9 @@ def _explain(state: NoclearState, action) -> str:
     phase_of = {
         BuyMachine: "buy",
         BuyUranium: "buy",
+        BuyUraniumWithMachines: "buy",
         StoreEnergy: "buy",
+        DiscardMachine: "discard",
         MoveToken: "effect",
         Upgrade: "upgrade",
         EndTurn: "upgrade",
@@ -136,6 +166,10 @@ def _explain(state: NoclearState, action) -> str:
     if wanted != state.phase:
         now = {
             "buy": "buy one thing or store energy (rule 2.2)",
+            "discard": (
+                f"discard machines to pay for uranium card {state.paying_for}: "
+                f"{state.owed} points still owed (rule 2.2)"
+            ),
             "effect": "move a radioactivity token: the card you bought says so (rule 2.3)",
             "upgrade": "upgrade a machine or end your turn (rule 2.4)",
         }[state.phase]
@@ -146,9 +180,6 @@ def _explain(state: NoclearState, action) -> str:
         isinstance(pay, tuple) and len(pay) == 2 and all(isinstance(n, int) and n >= 0 for n in pay)
     ):
         return "Say how much blue and orange energy you pay, e.g. pay=(2, 1)."
-    short = [f"{n - h} {c}" for n, h, c in zip(pay, seat.energy, COLOURS) if n > h]
-    if short:
-        return f"You hold {seat.energy[0]} blue and {seat.energy[1]} orange energy: short of {', '.join(short)}."
     if isinstance(action, BuyMachine):
         if (
             not isinstance(action.slot, int)
@@ -158,16 +189,12 @@ def _explain(state: NoclearState, action) -> str:
             return "There is no machine in that market slot."
         if action.slot == state.top:
             return "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
-        return _price_reason(state.cards.machines[state.market[action.slot]].price, pay)
-    if isinstance(action, BuyUranium):
-        if action.card not in state.visible_uranium():
-            return "That uranium card is not face up in the market (rule 1.5)."
-        price = uranium_price(state, action.card)
-        if sum(seat.energy) < price:
-            return f"Uranium card {action.card} costs {price} energy; you hold {sum(seat.energy)}."
-        if state.rules.uranium_payment == "all":
-            return "Buying uranium discards all the energy you hold (rule 2.2): pay everything."
-        return f"Uranium card {action.card} costs exactly {price} energy of any colour."
+        machine = state.cards.machines[state.market[action.slot]]
+        return _price_reason(f"{machine.name} costs", machine.price, pay, seat.energy)
+    if isinstance(action, (BuyUranium, BuyUraniumWithMachines)):
+        return _uranium_reason(state, action, seat)
+    if isinstance(action, DiscardMachine):
+        return "You can only discard a machine you own (rule 2.2)."
     if isinstance(action, StoreEnergy):
         return f"Name a colour: 0 ({COLOURS[0]}) or 1 ({COLOURS[1]})."
     if isinstance(action, MoveToken):
@@ -182,12 +209,92 @@ def _explain(state: NoclearState, action) -> str:
             return "You can only upgrade a machine you own (rule 2.4)."
         if owned:
             return "That machine is already upgraded."
-        return _price_reason(state.cards.machines[action.machine].upgrade_cost, pay)
+        machine = state.cards.machines[action.machine]
+        return _price_reason(
+            f"Upgrading {machine.name} costs", machine.upgrade_cost, pay, seat.energy
+        )
     return "Upgrade a machine or end your turn."
 
 
-def _price_reason(price: Price, pay: tuple[int, int]) -> str:
-    return f"The price is {price} ({price.total} in all); {pay[0]} blue + {pay[1]} orange does not match it."
+def _price_reason(what: str, price: Price, pay: tuple[int, int], holding) -> str:
+    """Why ``pay`` does not pay ``price`` from ``holding`` (rule 2.2), naming the price."""
+    if price.mixed:
+        cost = (
+            f"{what} {price.printed}, payable in any split of {price.total} "
+            f"(e.g. {price.total} blue or {price.total} orange, rule 2.2)"
+        )
+    elif price.free:
+        cost = f"{what} {price} ({price.total} energy, the 'any' part in either colour)"
+    else:
+        cost = f"{what} {price}"
+    held = f"you hold {energy_text(tuple(holding))}"
+    if sum(holding) < price.total:
+        return f"{cost}; {held}: too little."
+    if not price.payments(tuple(holding)):
+        return f"{cost}; {held}: too little of the colour it names."
+    short = [f"{n - h} {c}" for n, h, c in zip(pay, holding, COLOURS) if n > h]
+    if short:
+        return f"{cost}; {held}: {energy_text(pay)} is short of {', '.join(short)}."
+    return f"{cost}; {energy_text(pay)} does not pay it."
+
+
+def _uranium_reason(state: NoclearState, action, seat: Seat) -> str:
+    """Why a uranium purchase is refused (rule 2.2 and its [H] uranium_payment)."""
+    reading = state.rules.uranium_payment
+    if action.card not in state.visible_uranium():
+        return "That uranium card is not face up in the market (rule 1.5)."
+    price = uranium_price(state, action.card)
+    if reading == "machines":
+        if isinstance(action, BuyUranium):
+            return (
+                "Under these rules uranium is paid by discarding machines (rule 2.2, "
+                f"uranium_payment='machines'): BuyUraniumWithMachines({action.seat}, {action.card})."
+            )
+        worth = machine_points(state, action.seat)
+        return (
+            f"Uranium card {action.card} costs {price} points; your machines are worth {worth} "
+            "(a machine's price, plus its upgrade cost once upgraded; rule 2.2)."
+        )
+    if isinstance(action, BuyUraniumWithMachines):
+        return (
+            f"Under these rules uranium is paid with energy (rule 2.2, uranium_payment="
+            f"{reading!r}): BuyUranium(seat, card, pay)."
+        )
+    short = [f"{n - h} {c}" for n, h, c in zip(action.pay, seat.energy, COLOURS) if n > h]
+    if sum(seat.energy) < price:
+        return f"Uranium card {action.card} costs {price} energy; you hold {sum(seat.energy)}."
+    if short:
+        return f"You hold {energy_text(tuple(seat.energy))}: {energy_text(action.pay)} is short of {', '.join(short)}."
+    if reading == "all":
+        return "Buying uranium discards all the energy you hold (rule 2.2): pay everything."
+    return f"Uranium card {action.card} costs exactly {price} energy of any colour."
+
+
+def payment_note(state: NoclearState, action) -> str:
+    """What a listed action takes from its player and what is left or lost (rule 2.2), for
+    the app's list of actions; empty for an action that pays nothing."""
+    seat = state.players[state.active]
+    left = energy_text(tuple(h - p for h, p in zip(seat.energy, getattr(action, "pay", (0, 0)))))
+    if isinstance(action, (BuyMachine, Upgrade)):
+        machine_id = state.market[action.slot] if isinstance(action, BuyMachine) else action.machine
+        return f"{state.cards.machines[machine_id].name}; leaves {left}"
+    if isinstance(action, BuyUranium):
+        lost = sum(action.pay) - uranium_price(state, action.card)
+        return f"price {uranium_price(state, action.card)}; leaves {left}" + (
+            f"; {lost} lost" if lost else ""
+        )
+    if isinstance(action, BuyUraniumWithMachines):
+        worth = machine_points(state, action.seat)
+        return f"price {uranium_price(state, action.card)} points; your machines are worth {worth}"
+    if isinstance(action, DiscardMachine):
+        machine = state.cards.machines[action.machine]
+        points = machine.points(seat.machines[action.machine])
+        if points < state.owed:
+            return f"{machine.name}: {points} points, {state.owed - points} still owed after"
+        return (
+            f"{machine.name}: {points} points pay the {state.owed} owed; {points - state.owed} lost"
+        )
+    return ""
 
 
 # -- applying -----------------------------------------------------------------------------------
@@ -215,14 +322,16 @@ def apply_legal(state: NoclearState, action) -> None:
     elif isinstance(action, BuyUranium):
         if state.rules.uranium_payment == "all":
             seat.energy = [0] * len(COLOURS)  # rule 2.2: the excess is lost
-        state.uranium.remove(action.card)
-        seat.uranium.append(action.card)
-        if not state.uranium:  # rule 3.1
-            if state.rules.end == "immediate":
-                _finish(state, "uranium")
-                return
-            state.ending = True
-            state.log.append("  the last uranium card is gone: the round is completed")
+        if _take_uranium(state, seat, action.card):
+            return
+    elif isinstance(action, BuyUraniumWithMachines):  # rule 2.2 [H] "machines"
+        state.phase, state.paying_for = "discard", action.card
+        state.owed = uranium_price(state, action.card)
+        state.log.append(f"  {state.owed} points to pay: discard machines")
+        return
+    elif isinstance(action, DiscardMachine):
+        if _discard(state, seat, action.machine):
+            return
     elif isinstance(action, StoreEnergy):
         _add(
             state,
@@ -241,6 +350,36 @@ def apply_legal(state: NoclearState, action) -> None:
         _end_turn(state)
         return
     _after_buying(state)
+
+
+def _take_uranium(state: NoclearState, seat: Seat, card: int) -> bool:
+    """The paid uranium card goes to ``seat``; True when that ends the game (rule 3.1)."""
+    state.uranium.remove(card)
+    seat.uranium.append(card)
+    if not state.uranium:  # rule 3.1
+        if state.rules.end == "immediate":
+            _finish(state, "uranium")
+            return True
+        state.ending = True
+        state.log.append("  the last uranium card is gone: the round is completed")
+    return False
+
+
+def _discard(state: NoclearState, seat: Seat, machine_id: int) -> bool:
+    """Rule 2.2 [H] "machines": the machine leaves the game and its points go to the price;
+    once covered, the excess is lost and the card is taken. True while more is owed, or
+    when the purchase ended the game (either way, nothing more this action)."""
+    machine = state.cards.machines[machine_id]
+    points = machine.points(seat.machines.pop(machine_id))
+    state.discarded.append(machine_id)
+    if points < state.owed:
+        state.owed -= points
+        state.log.append(f"  {machine}: {points} points, {state.owed} still owed")
+        return True
+    lost, card = points - state.owed, state.paying_for
+    state.log.append(f"  {machine}: {points} points, uranium card {card} paid ({lost} lost)")
+    state.paying_for, state.owed, state.phase = None, 0, "buy"
+    return _take_uranium(state, seat, card)
 
 
 def _add(state: NoclearState, seat: Seat, energy) -> None:

@@ -36,6 +36,12 @@ class NoclearGame(CompanionGame):
         """(blue, orange) energy ``seat`` collects next turn (the bottom token respected)."""
         return self.state.production(seat)
 
+    def payment_note(self, action) -> str:
+        """What a listed ``action`` takes and what is left or lost (rule 2.2): "Solar field;
+        leaves 0 blue + 2 orange", "Wind farm: 10 points pay the 8 owed; 2 lost" ("" when it
+        pays nothing). The app shows it beside each action."""
+        return engine.payment_note(self.state, action)
+
     def history_frame(self):
         """One row per turn: who collected, how much their machines made, how much the bottom
         radioactivity token switched off, their energy, machines and uranium then (pandas)."""

@@ -11,9 +11,25 @@ def problems(game) -> list[str]:
     cards = state.cards
     out = []
     owned = [m for p in state.players for m in p.machines]
-    everywhere = Counter(state.deck + [m for m in state.market if m is not None] + owned)
+    market = [m for m in state.market if m is not None]
+    everywhere = Counter(state.deck + market + owned + state.discarded)
     if set(everywhere) != set(cards.machines) or any(n != 1 for n in everywhere.values()):
-        out.append("every machine must be in exactly one place (deck, market or a player)")
+        out.append(
+            "every machine must be in exactly one place (deck, market, a player or discarded)"
+        )
+    if state.discarded and rules.uranium_payment != "machines":
+        out.append("a machine was discarded, but uranium is paid with energy (rule 2.2)")
+    paying = state.phase == "discard"
+    if paying != (state.paying_for is not None) or paying != (state.owed > 0):
+        out.append("a uranium card is paid with machines outside the discard phase (rule 2.2)")
+    if paying and (
+        state.paying_for not in state.visible_uranium()
+        or state.owed
+        > sum(
+            cards.machines[m].points(up) for m, up in state.players[state.active].machines.items()
+        )
+    ):
+        out.append("the uranium card being paid is not face up, or cannot be paid (rule 2.2)")
     if state.deck_size != len(state.deck):
         out.append("deck_size does not match the deck")
     if len(state.market) != rules.market_size:
@@ -28,12 +44,14 @@ def problems(game) -> list[str]:
     for p in state.players:
         if len(p.energy) != 2 or any(not 0 <= e <= rules.energy_cap for e in p.energy):
             out.append(f"seat {p.seat}'s energy {p.energy} is outside 0..{rules.energy_cap}")
-        if p.machines and p.first_machine not in p.machines:
-            out.append(f"seat {p.seat}'s opening purchase is not one of its machines")
+        if p.first_machine is not None and p.first_machine not in [*p.machines, *state.discarded]:
+            out.append(f"seat {p.seat}'s opening purchase is neither its machine nor discarded")
+        if p.machines and p.first_machine is None:
+            out.append(f"seat {p.seat} owns machines but has no opening purchase")
     if not 0 <= state.top < rules.market_size or not 0 <= state.bottom < len(rules.symbols):
         out.append("a radioactivity token is off the table")
     if state.outcome is None:
-        if state.phase not in ("buy", "effect", "upgrade"):
+        if state.phase not in ("buy", "discard", "effect", "upgrade"):
             out.append(f"a running game is in phase {state.phase!r}")
         if not game.legal_actions():
             out.append("a running game lists no legal action")

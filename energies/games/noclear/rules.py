@@ -15,10 +15,12 @@ from ...kit.rulebook import CompanionRules
 from .cards import deck_problems
 from .vocabulary import COLOURS, SYMBOLS  # (imported from here by the other modules too)
 
-# A turn is at most 3 actions (buy, token, end turn) besides upgrades, and each machine is
-# upgraded once, so every game of up to 5,000 turns fits a save file (MAX_SAVED_ACTIONS,
-# 20,000); with a larger limit a game where nobody can buy ran on and could not be loaded.
+# A turn is at most 3 actions (buy, token, end turn) besides upgrades and discards, each
+# machine is upgraded once and discarded once (rule 2.2, uranium_payment="machines"), so
+# every game of up to 5,000 turns fits a save file (MAX_SAVED_ACTIONS, 20,000); with a
+# larger limit a game where nobody can buy ran on and could not be loaded.
 MAX_TURN_LIMIT = 5_000
+URANIUM_PAYMENTS = ("all", "exact", "machines")  # rule 2.2 [H]: see NoclearRules.HOUSE
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,9 @@ class NoclearRules(CompanionRules):
     )  # rule 2.5 [H]: extra start energy per place after the start player
     energy_cap: int = 12  # rule 2.2 [H]: most energy of one colour a board holds
     store_energy: int = 1  # rule 2.2: energy added when buying nothing
-    uranium_payment: str = "all"  # rule 2.2 [H]: "all" discards all energy; "exact" pays the price
+    # rule 2.2 [H], how uranium is paid: "all" discards all energy (the excess is lost);
+    # "exact" pays the price in energy; "machines" discards owned machines worth the price
+    uranium_payment: str = "all"
     upgrades_per_turn: int = 1  # rule 2.4
     end: str = "immediate"  # rule 3.1 [H]: "immediate" or "round"
     tiebreak: str = "energy"  # rule 3.1 [H]: "energy" (most left, then shared) or "shared"
@@ -53,7 +57,10 @@ class NoclearRules(CompanionRules):
             "each seat after the start player starts with 1 more blue energy per place",
         ),
         "energy_cap": ("2.2", "an energy board holds at most 12 of each colour; more is lost"),
-        "uranium_payment": ("2.2", "'excess points are lost': buying uranium discards all energy"),
+        "uranium_payment": (
+            "2.2",
+            "'discard them; excess points are lost': 'all' discards the energy points, all of the board; 'machines' discards owned machines whose points (price, plus upgrade cost once upgraded) cover the price; 'exact' pays just the price in energy",
+        ),
         "end": ("3.1", "the game ends at once when the last uranium card is bought"),
         "tiebreak": ("3.1", "equal uranium: most energy left wins, then the victory is shared"),
         "turn_limit": ("3.1", "engine safety: after 400 turns the game is scored as it stands"),
@@ -65,11 +72,15 @@ class NoclearRules(CompanionRules):
         ),
         (
             "2.2",
-            "energy is held on the player's energy board by colour; 'any' in a price may be paid in either colour; uranium prices are in energy of any colour",
+            "energy is held on the player's energy board by colour; 'any' in a price may be paid in either colour; uranium prices are in energy (or machine points) of any colour",
         ),
         (
             "2.3",
-            "each effect is printed on its card: 'move_token' (move either token to another place) or 'surge' (every machine of the printed symbol produces once)",
+            "each effect is printed on its card: 'move_token' (move a token to another place) or 'surge' (every machine of the printed symbol produces once)",
+        ),
+        (
+            "2.3",
+            "the text always says 'the token': a 'move_token' effect may move either radioactivity token, the top one (a market slot) or the bottom one (a symbol)",
         ),
         (
             "2.4",
@@ -98,8 +109,8 @@ class NoclearRules(CompanionRules):
             amounts = getattr(self, name)
             if len(amounts) != len(COLOURS) or any(not 0 <= n <= self.energy_cap for n in amounts):
                 out.append(f"{name} needs one amount per colour, each 0 to energy_cap")
-        if self.uranium_payment not in ("all", "exact"):
-            out.append("uranium_payment must be 'all' or 'exact'")
+        if self.uranium_payment not in URANIUM_PAYMENTS:
+            out.append("uranium_payment must be 'all', 'exact' or 'machines'")
         if self.end not in ("immediate", "round"):
             out.append("end must be 'immediate' or 'round'")
         if self.tiebreak not in ("energy", "shared"):

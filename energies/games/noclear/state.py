@@ -48,10 +48,16 @@ class NoclearState:
     start: int = 0
     active: int = 0
     turn: int = 0
-    phase: str = "buy"  # "buy", "effect" (move a token), "upgrade", "over"
+    phase: str = "buy"  # "buy", "discard" (pay uranium with machines), "effect" (move a
+    # token), "upgrade", "over"
     upgrades_done: int = 0
     ending: bool = False  # rule 3.1 with end="round": the last round is being completed
     outcome: Outcome | None = None
+    # rule 2.2 [H] uranium_payment="machines": the uranium card being paid for, the points
+    # still owed, and the machines discarded (out of the game), in the order discarded
+    paying_for: int | None = None
+    owed: int = 0
+    discarded: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)  # one record per turn begun
     viewer: int | None = None
@@ -90,6 +96,7 @@ class NoclearState:
             deck=[],
             market=list(self.market),
             uranium=list(self.uranium),
+            discarded=list(self.discarded),
             players=[
                 replace(
                     p, energy=list(p.energy), machines=dict(p.machines), uranium=list(p.uranium)
@@ -108,7 +115,7 @@ class NoclearState:
         return data
 
     def public_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": "noclear",
             "turn": self.turn,
             "start": self.start,
@@ -126,3 +133,10 @@ class NoclearState:
             ],
             "outcome": self.outcome.to_dict() if self.outcome else None,
         }
+        if self.rules.uranium_payment == "machines":
+            # only under this reading: the positions (and so the digests) of the other
+            # readings stay those of the files saved before it existed
+            data["discarded"] = list(self.discarded)
+            data["paying_for"] = self.paying_for
+            data["owed"] = self.owed
+        return data

@@ -12,6 +12,7 @@ import ipywidgets as W
 
 from ...widgets.companion import GameApp
 from .draw import game_png
+from .engine import machine_points
 from .game import new_game
 
 
@@ -28,6 +29,11 @@ class NoclearApp(GameApp):
     def extra_controls(self) -> list:
         return [self.economy]
 
+    def label(self, action) -> str:
+        """The action and what its payment takes (rule 2.2: a split price, uranium, machines)."""
+        note = self.game.payment_note(action)
+        return f"{action} — {note}" if note else str(action)
+
     def _refresh(self) -> None:
         super()._refresh()
         game = self.game
@@ -37,7 +43,17 @@ class NoclearApp(GameApp):
         seat = game.current_seat
         blue, orange = game.energy(seat)
         made = game.production(seat)
+        state = game.state
+        paying = ""
+        if game.rules.uranium_payment == "machines":  # rule 2.2 [H]
+            paying = f" Machines worth {machine_points(state, seat)} points toward uranium."
+            if state.phase == "discard":
+                paying = (
+                    f" Paying for uranium card {state.paying_for}: {state.owed} points still "
+                    "owed — discard machines (their price, plus upgrade cost once upgraded)."
+                )
         self.economy.value = (
             f"<b>{html.escape(game.names[seat])}</b>: {blue} blue, {orange} orange energy; "
             f"makes {made[0]} blue + {made[1]} orange a turn; {game.uranium(seat)} uranium."
+            + paying
         )
