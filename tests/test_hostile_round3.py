@@ -64,3 +64,52 @@ def test_the_standard_ev_bot_still_plans_exactly():
         warnings.simplefilter("error")
         bot.decide(game.view(0), game.legal_actions(), random.Random(1))
     assert bot.fallback is None
+
+
+# -- files at the edge of the file system ------------------------------------------------------
+
+
+def _named(tmp_path, stem: str, ending: str, size: int):
+    """A path in tmp_path whose name is exactly ``size`` bytes of UTF-8."""
+    stem_bytes = size - len(ending.encode())
+    unit = len(stem.encode())
+    name = stem * (stem_bytes // unit) + "x" * (stem_bytes % unit) + ending
+    assert len(name.encode()) == size
+    return tmp_path / name
+
+
+@pytest.mark.parametrize("stem", ["g", "é", "游戏", "🎲"])
+def test_a_name_at_the_file_systems_limit_saves_and_loads(tmp_path, stem):
+    import energies as en
+    from energies.kit import registry
+
+    for game in (
+        en.new_game(seed=3),
+        shelfie.new_game(seed=3),
+        registry.new_game("noclear", players=2, seed=3),
+    ):
+        path = _named(tmp_path, stem, f".{game.NAME}.json", 255)
+        game.save(path)
+        assert en.load_file(path).to_json() == game.to_json()
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file
+
+
+def test_simulate_out_at_the_limit_keeps_its_compression_ending(tmp_path):
+    from energies.cli import main
+
+    path = _named(tmp_path, "é", ".csv.gz", 255)
+    argv = ["simulate", "--games", "2", "--no-progress", "--out", str(path)]
+    assert main(argv) == 0
+    assert path.read_bytes()[:2] == b"\x1f\x8b"  # gzip, inferred from the temporary name too
+
+
+@pytest.mark.parametrize("size", [256, 400])
+def test_a_name_over_the_limit_is_refused_with_the_reason(tmp_path, size):
+    import energies as en
+
+    path = _named(tmp_path, "é", ".json", size)
+    with pytest.raises(ValueError, match=rf"name is {size} bytes long, more than this file"):
+        en.new_game(seed=3).save(path)
+    with pytest.raises(ValueError, match="choose a shorter name"):
+        shelfie.new_game(seed=3).save(path)
+    assert list(tmp_path.iterdir()) == []
