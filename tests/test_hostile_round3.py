@@ -113,3 +113,137 @@ def test_a_name_over_the_limit_is_refused_with_the_reason(tmp_path, size):
     with pytest.raises(ValueError, match="choose a shorter name"):
         shelfie.new_game(seed=3).save(path)
     assert list(tmp_path.iterdir()) == []
+
+
+# -- text from outside that is not what it seems -----------------------------------------------
+
+INVISIBLE_NAMES = [
+    "\u200b",  # zero-width space
+    "\u2060\u2060",  # word joiner
+    "\ufeff",  # byte order mark
+    " \u200b\u00a0",  # spaces around a zero-width space
+    "\u0301\u0308",  # combining marks with nothing to sit on
+    "\u3164",  # Hangul filler: a letter drawn blank
+    "\u180e\u200c\u200d",  # Mongolian vowel separator, zero-width (non-)joiner
+    "\U000e0041",  # a tag character
+]
+
+
+def _game_of_each_kind(names_for):
+    """One new game of each of the three games, given ``names_for(players)``."""
+    import energies as en
+
+    yield lambda: en.new_game(seed=1, names=names_for(4))
+    yield lambda: shelfie.new_game(seed=1, names=names_for(2))
+    from energies.games import noclear
+
+    yield lambda: noclear.new_game(seed=1, names=names_for(2))
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_a_name_of_only_invisible_characters_is_refused_by_every_game(name):
+    for make in _game_of_each_kind(lambda players: [name] + [f"P{s}" for s in range(1, players)]):
+        with pytest.raises(ValueError, match="at least one letter, digit or symbol"):
+            make()
+
+
+def test_visible_names_with_invisible_characters_inside_are_fine():
+    names = ["Ana\u200bMaria", "e\u0301", "\u0915\u094d\u0937", "🎲"]
+    for make in _game_of_each_kind(lambda players: names[:players]):
+        make()
+
+
+def _saved_with_names(game, names) -> str:
+    """A save file written as an older release would have, with ``names`` (digest valid)."""
+    game.names = list(names)
+    return game.to_json()
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u2060\ufeff"])
+def test_invisible_names_in_save_files_are_refused_by_load_class_folders_and_the_command(
+    name, tmp_path, capsys
+):
+    import energies as en
+    from energies import classroom
+    from energies.cli import main
+
+    game = en.new_game(seed=1)
+    text = _saved_with_names(game, [name, "B", "C", "D"])
+    for companion in (shelfie.new_game(seed=1), _noclear()):
+        with pytest.raises(en.SaveFileError, match="at least one letter"):
+            en.load_file(_written(tmp_path, "c.json", _saved_with_names(companion, [name, "B"])))
+    with pytest.raises(en.SaveFileError, match="at least one letter"):
+        en.load_game(text)
+    _written(tmp_path, "group1.json", text)
+    frame = classroom.collect(tmp_path / "group1.json")
+    assert frame.empty and "at least one letter" in frame.attrs["skipped"][0]["reason"]
+    assert main(["replay", str(tmp_path / "group1.json")]) == 2
+    assert "digest verified" not in capsys.readouterr().out
+
+
+def _noclear():
+    from energies.games import noclear
+
+    return noclear.new_game(seed=1)
+
+
+def _written(folder, name, text):
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_latin_1_file_name_in_a_class_folder_charts_and_exports(tmp_path):
+    import os
+
+    import energies as en
+    from energies import classroom
+
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    game = en.new_game(seed=1)
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    folder = os.fsencode(tmp_path)
+    for raw in (b"Gr\xfcppe 1.json", b"caf\xe9.json"):  # names a Windows zip wrote in Latin-1
+        with open(os.path.join(folder, raw), "w", encoding="utf-8") as f:
+            f.write(game.to_json())
+    with open(os.path.join(folder, b"\xe9t\xe9.json"), "w") as f:
+        f.write("not a save")
+    frame = classroom.collect(tmp_path)
+    assert sorted(frame["group"]) == ["Gr\ufffdppe 1", "caf\ufffd"]
+    assert frame.attrs["skipped"][0]["source"].endswith("\ufffdt\ufffd.json")
+    frame.to_csv(tmp_path / "class.csv")  # raised UnicodeEncodeError: surrogates not allowed
+    assert "Gr\ufffdppe 1" in (tmp_path / "class.csv").read_text(encoding="utf-8")
+    ax = classroom.plot_class(frame)
+    ax.figure.savefig(tmp_path / "class.png")  # raised TypeError inside the font code
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "charts", "open": "false"},
+    {"type": "charts", "open": 0},
+    {"type": "save", "name": ["group1"]},
+    {"type": "load", "name": {"x": 1}},
+    {"type": "upload", "name": "u.json", "text": [1, 2]},
+    {"type": "option", "name": "ask_on_bot_turns", "value": 1},
+])  # fmt: skip
+def test_a_page_message_with_a_field_of_the_wrong_type_changes_nothing(message, tmp_path):
+    pytest.importorskip("anywidget")
+    import energies as en
+    from energies.widgets import PlayApp
+
+    app = PlayApp(en.new_game(seed=1), save_dir=tmp_path)
+    before = (app.charts_open, app.ask_on_bot_turns, app.game.to_json())
+    assert app.message(message) is False
+    assert app.status_kind == "error"
+    assert (app.charts_open, app.ask_on_bot_turns, app.game.to_json()) == before
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("flag", ["answer_at_once", "auto_bots", "ask_on_bot_turns", "chart"])
+def test_the_play_apps_switches_refuse_what_is_not_true_or_false(flag):
+    pytest.importorskip("anywidget")
+    import energies as en
+    from energies.widgets import PlayApp
+
+    with pytest.raises(ValueError, match=f"{flag} must be True or False, not 'no'"):
+        PlayApp(en.new_game(seed=1), **{flag: "no"})

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..kit.text import chart_text, printable
+from ..kit.text import chart_text, printable, readable
 
 __all__ = ["COLUMNS", "collect", "plot_class"]
 
@@ -93,7 +93,7 @@ def collect(source: Any):
             game = _load(item)
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
-            skipped.append({"source": source_name, "reason": _reason(exc)})
+            skipped.append({"source": source_name, "reason": readable(_reason(exc))})
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
     frame = pd.DataFrame.from_records(rows, columns=columns)
     for seat in range(MAX_SEATS):
@@ -114,9 +114,9 @@ def _items(source: Any) -> Iterable[tuple[str, str, Any]]:
         path = Path(source)
         if path.is_dir():
             entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
-            yield from ((_label(p), str(p), p) for p in entries)
+            yield from ((_label(p), _shown(p), p) for p in entries)
             return
-        yield _label(path), str(path), path
+        yield _label(path), _shown(path), path
         return
     if isinstance(source, (str, bytes, bytearray, dict)):
         source = [source]
@@ -129,7 +129,7 @@ def _items(source: Any) -> Iterable[tuple[str, str, Any]]:
     for item in source:
         if isinstance(item, os.PathLike) or (isinstance(item, str) and _is_path(item)):
             path = Path(item)
-            yield _label(path), str(path), path
+            yield _label(path), _shown(path), path
         else:
             texts += 1
             yield f"text {texts}", f"text {texts}", item
@@ -151,7 +151,13 @@ def _looks_like_a_name(text: str) -> bool:
 
 
 def _label(path: Path) -> str:
-    return path.name.removesuffix(".json")
+    return readable(path.name.removesuffix(".json"))
+
+
+def _shown(path: Path) -> str:
+    """The path as the table shows it: a name that is not UTF-8 (a Latin-1 name from a
+    Windows zip) gets replacement characters, so charts and CSV files can hold it."""
+    return readable(str(path))
 
 
 def _load(item: Any):
