@@ -247,3 +247,72 @@ def test_the_play_apps_switches_refuse_what_is_not_true_or_false(flag):
 
     with pytest.raises(ValueError, match=f"{flag} must be True or False, not 'no'"):
         PlayApp(en.new_game(seed=1), **{flag: "no"})
+
+
+# -- saved companion games cannot be edited and still load --------------------------------------
+
+
+def _played_save(name: str) -> str:
+    import energies as en
+    from energies.kit import registry
+
+    game = registry.new_game(name, players=2, seed=3)
+    spec = registry.get(name)
+    en.play(game, [spec.make_bot(bot, seed=s) for s, bot in enumerate(list(spec.bots)[-2:])])
+    return game.to_json()
+
+
+def _first(actions, kind):
+    return next(a for a in actions if a["kind"] == kind)
+
+
+COMPANION_EDITS = {
+    "a name": lambda d: d["names"].__setitem__(0, "Mallory"),
+    "a name's look-alike": lambda d: d["names"].__setitem__(0, "Seat\u00a00"),
+    "the seed": lambda d: d.__setitem__("seed", d["seed"] + 1),
+    "the seats swapped": lambda d: d["names"].reverse(),
+    "one move removed": lambda d: d["actions"].pop(),
+    "the version lowered": lambda d: d.__setitem__("version", 1),
+}
+SHELFIE_EDITS = {
+    "a rules value": lambda d: d["rules"].__setitem__("min_to_score", 2),
+    "an item value": lambda d: d["rules"]["item_values"].__setitem__(4, 9),
+    "a re-roll's dice": lambda d: _first(d["actions"], "reroll").__setitem__("faces", [5]),
+    "a re-roll's dice reordered": lambda d: _first(d["actions"], "reroll")["faces"].reverse(),
+    "a circled item": lambda d: _first(d["actions"], "circle")["items"].pop(),
+}
+NOCLEAR_EDITS = {
+    "a rules value": lambda d: d["rules"].__setitem__("energy_cap", 11),
+    "the start energy": lambda d: d["rules"].__setitem__("start_energy", [4, 2]),
+    "a payment": lambda d: _first(d["actions"], "buy_machine")["pay"].reverse(),
+    "a machine's slot": lambda d: _first(d["actions"], "buy_machine").__setitem__("slot", 0),
+}
+
+
+@pytest.mark.parametrize(
+    "game, edit",
+    [("shelfie", e) for e in {**COMPANION_EDITS, **SHELFIE_EDITS}]
+    + [("noclear", e) for e in {**COMPANION_EDITS, **NOCLEAR_EDITS}],
+)
+def test_an_edited_companion_save_is_refused_by_load_and_the_command(game, edit, tmp_path, capsys):
+    import json
+
+    import energies as en
+    from energies.cli import main
+    from energies.kit import registry
+
+    saved = _played_save(game)
+    data = json.loads(saved)
+    {**COMPANION_EDITS, **SHELFIE_EDITS, **NOCLEAR_EDITS}[edit](data)
+    assert json.loads(saved) != data
+    text = json.dumps(data)
+    with pytest.raises(en.SaveFileError):
+        registry.load_game(text)
+    with pytest.raises(en.SaveFileError):
+        registry.get(game).load_game(text)
+    path = _written(tmp_path, "edited.json", text)
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "digest verified" not in out + err and err.count("\n") == 1
+    assert main(["replay", str(_written(tmp_path, "good.json", saved))]) == 0
+    assert "digest verified" in capsys.readouterr().out
