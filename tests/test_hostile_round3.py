@@ -316,3 +316,126 @@ def test_an_edited_companion_save_is_refused_by_load_and_the_command(game, edit,
     assert "digest verified" not in out + err and err.count("\n") == 1
     assert main(["replay", str(_written(tmp_path, "good.json", saved))]) == 0
     assert "digest verified" in capsys.readouterr().out
+
+
+# -- reasons that are true ----------------------------------------------------------------------
+
+
+def test_a_reroll_naming_its_dice_in_another_order_gets_the_true_reason():
+    game = shelfie.new_game(seed=4)
+    dice = game.dice
+    assert game.state.phase == "roll" and len(set(dice)) > 1
+    backwards = shelfie.Reroll(0, tuple(sorted(dice, reverse=True))[:3])
+    reason = game.why_illegal(backwards)
+    assert "not all on the table" not in reason and "lowest face first" in reason
+    assert game.why_illegal(shelfie.Reroll(0, tuple(sorted(backwards.faces)))) is None
+    absent = next(f for f in range(6) if f not in dice)
+    reason = game.why_illegal(shelfie.Reroll(0, (absent,)))
+    assert "the table has none" in reason
+
+
+def test_reasons_name_the_faces_of_the_rules_not_the_default_colours():
+    rules = ShelfieRules(colours=7, columns=3, dice=6, item_values=(1, 2, 3))
+    game = shelfie.new_game(seed=2, rules=rules)
+    claim = game.why_illegal(shelfie.Reroll(0, (5, 5, 5, 5, 5, 5, 5))).split(":")[0]
+    assert claim == "You cannot re-roll 7 dice showing colour 6"  # face 5 of 7: no joker
+
+
+def _shelfie_claims(state, action, reason: str) -> bool:
+    """Whether what ``reason`` says about this position and action is true."""
+    from collections import Counter
+
+    from energies.games.shelfie import dice as D
+    from energies.games.shelfie.state import AVAILABLE, CIRCLED, CROSSED
+
+    shelf = state.shelves[state.active]
+    if reason.startswith("It is seat"):
+        return action.seat != state.active
+    if "re-roll" in reason and ("the table has" in reason or "not all on the table" in reason):
+        return bool(Counter(action.faces) - Counter(state.dice))
+    if "lowest face first" in reason:
+        return not Counter(action.faces) - Counter(state.dice) and list(action.faces) != sorted(
+            action.faces
+        )
+    if reason.startswith("No re-rolls left"):
+        return state.phase != "roll"
+    if reason.startswith("Roll first"):
+        return state.phase == "roll"
+    if "may not cross out" in reason:
+        return bool(shelfie.engine._placements(state))
+    if "no available item left to cross out" in reason:
+        return AVAILABLE not in shelf[action.row]
+    if "is already circled" in reason or "is crossed out" in reason or "must wait" in reason:
+        marks = {CIRCLED: "is already circled", CROSSED: "is crossed out"}
+        opened = set(state.open_items(state.active))
+        for row, column in action.items:
+            if (row, column) not in opened:
+                return marks.get(shelf[row][column], "must wait") in reason
+        return False
+    if "cannot make a separate combo" in reason:
+        return not D.can_circle(action.items, state.dice, state.rules.colours)
+    if "at most" in reason:
+        return len(action.items) > state.rules.max_circles
+    if "in order" in reason:
+        return list(action.items) != sorted(set(action.items))
+    return True  # shapes and ranges: checked by the engine's own type tests
+
+
+def _noclear_claims(state, action, reason: str) -> bool:
+    seat = state.players[state.active]
+    pay = getattr(action, "pay", None)
+    if reason.startswith("It is seat"):
+        return action.seat != state.active
+    if reason.startswith("Not now"):
+        return True  # the phase names what to do instead: the engine's table
+    if "short of" in reason:
+        return any(n > h for n, h in zip(pay, seat.energy))
+    if "top radioactivity token marks" in reason:
+        return action.slot == state.top
+    if "not face up" in reason:
+        return action.card not in state.visible_uranium()
+    if "already upgraded" in reason:
+        return seat.machines.get(action.machine) is True
+    if "only upgrade a machine you own" in reason:
+        return action.machine not in seat.machines
+    return True
+
+
+def _fuzzed_actions(game, rng):
+    """Hand-made actions near the legal ones: other seats, other faces, items and payments."""
+    import dataclasses
+
+    legal = game.legal_actions()
+    for action in rng.sample(legal, min(6, len(legal))):
+        for field in dataclasses.fields(action):
+            value = getattr(action, field.name)
+            if isinstance(value, int):
+                yield dataclasses.replace(action, **{field.name: value + rng.choice((-1, 1, 2))})
+            elif isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+                changed = list(value)
+                rng.shuffle(changed)
+                yield dataclasses.replace(action, **{field.name: tuple(changed)})
+                changed[rng.randrange(len(changed))] += rng.choice((-1, 1))
+                yield dataclasses.replace(action, **{field.name: tuple(changed)})
+            elif isinstance(value, tuple) and value:
+                yield dataclasses.replace(action, **{field.name: value[::-1]})
+                yield dataclasses.replace(action, **{field.name: value + value[:1]})
+
+
+@pytest.mark.parametrize("name", ["shelfie", "noclear"])
+def test_every_reason_a_fuzz_provokes_is_true_of_the_position(name):
+    from energies.kit import registry
+
+    claims = {"shelfie": _shelfie_claims, "noclear": _noclear_claims}[name]
+    rng = random.Random(37)
+    checked = 0
+    for seed in range(6):
+        game = registry.new_game(name, players=2 + seed % 2, seed=seed)
+        while not game.is_over:
+            for action in _fuzzed_actions(game, rng):
+                reason = game.why_illegal(action)
+                if reason is not None:
+                    checked += 1
+                    assert claims(game.state, action, reason), (action, reason)
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 500
