@@ -439,3 +439,133 @@ def test_every_reason_a_fuzz_provokes_is_true_of_the_position(name):
                     assert claims(game.state, action, reason), (action, reason)
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 500
+
+
+# -- arguments checked where they enter ---------------------------------------------------------
+
+
+def test_companion_apps_refuse_another_game_and_seats_the_table_does_not_have():
+    pytest.importorskip("ipywidgets")
+    import energies as en
+    from energies.games.noclear.widget import NoclearApp
+    from energies.games.shelfie.widget import ShelfieApp
+
+    for app, other in ((ShelfieApp, _noclear()), (NoclearApp, shelfie.new_game(seed=1))):
+        for game in (other, en.new_game(seed=1), "shelfie"):
+            with pytest.raises(TypeError, match=f"{app.__name__} plays .* games, not"):
+                app(game)
+    for seats, needle in [
+        ({0: "human", 1: "ev", 5: "ev"}, "no seat 5"),
+        ({0: "human", True: "ev"}, "no seat True"),
+        ({0: "human"}, r"missing \[1\]"),
+        ({0: "human", -1: "ev", 1: "ev"}, "no seat -1"),
+        ("human,ev", "seats must map each seat"),
+        ({0: "human", 1: "fossil"}, "Unknown bot 'fossil'"),
+        ({0: "human", 1: en.bots.make_bot("green")}, "player of CATAN: New Energies"),
+    ]:
+        with pytest.raises(ValueError, match=needle):
+            ShelfieApp(shelfie.new_game(seed=1), seats=seats)
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        NoclearApp(seed=1.5)
+
+
+@pytest.mark.parametrize("name", ["shelfie", "noclear"])
+def test_play_refuses_new_energies_bots_for_a_companion_game_naming_the_seat(name):
+    import energies as en
+    from energies.kit import registry
+
+    game = registry.new_game(name, players=2, seed=1)
+    before = game.to_json()
+    for bot in (en.bots.make_bot("fossil"), en.bots.make_bot("search")):
+        with pytest.raises(ValueError, match="seat 1: .* player of CATAN: New Energies, not of"):
+            en.play(game, [en.bots.RandomBot(), bot])
+    with pytest.raises(ValueError, match="player of CATAN: New Energies"):
+        en.simulate(2, ["random", en.bots.FossilRush], game=name)
+    assert game.to_json() == before
+    en.play(game, [en.bots.RandomBot(seed=1), registry.get(name).make_bot("random", seed=2)])
+
+
+def test_new_energies_refuses_companion_bots():
+    import energies as en
+
+    with pytest.raises(ValueError, match="player of My Shelfie Dice, not of CATAN"):
+        en.play(en.new_game(seed=1), [shelfie.make_bot("ev")] + [en.bots.RandomBot()] * 3)
+
+
+@pytest.mark.parametrize(
+    "kwargs, needle",
+    [
+        ({"footprint_weight": "1"}, "footprint_weight must be a number"),
+        ({"footprint_weight": float("nan")}, "footprint_weight must be a number"),
+        ({"footprint_weight": float("inf")}, "footprint_weight must be a number"),
+        ({"footprint_weight": True}, "footprint_weight must be a number"),
+        ({"rules": "standard"}, "rules must be a RuleSet"),
+        ({"rules": {"players": 4}}, "rules must be a RuleSet"),
+        ({"players": 4.0}, "players must be 3 or 4"),
+        ({"players": True}, "players must be 3 or 4"),
+        ({"max_turns": True}, "max_turns must be a whole number"),
+        ({"max_turns": 10**6}, "max_turns=1000000 is refused"),
+    ],
+)
+def test_the_learning_environment_checks_its_arguments_where_they_enter(kwargs, needle):
+    env = pytest.importorskip("energies.env")
+    pytest.importorskip("pettingzoo")
+    with pytest.raises(ValueError, match=needle):
+        env.aec.raw_env(**{"reward": "footprint", **kwargs})
+    with pytest.raises(ValueError, match="illegal_reward must be a number"):
+        env.single.SingleAgentEnv(illegal_reward=float("nan"))
+
+
+@pytest.mark.parametrize(
+    "call, needle",
+    [
+        (lambda: shelfie_insight.combo_probability((0, 0, 1, 2.5, 3, 5), 1, [(0, 2)]), "2.5"),
+        (lambda: shelfie_insight.combo_probability((0, 0, 1, 2, 3, 5), True, [(0, 2)]), "rerolls"),
+        (lambda: shelfie_insight.combo_probability((0, 0, 1, 2, 3, 5), 1, [(0, 2.0)]), "2.0"),
+        (lambda: shelfie_insight.combo_probability((0, 0, 1, 2, 3, 5), 1, [(0, True)]), "True"),
+        (lambda: shelfie_insight.reaches("ab", (0, 0, 1)), "items must be a list"),
+        (lambda: shelfie_insight.reaches([(0, 0)], "001"), "dice must be a list of faces"),
+        (lambda: shelfie_insight.reroll_probability((0, 0, 1), (1.0,), [(0, 1)]), "reroll"),
+        (lambda: shelfie_insight.reroll_table((0, 0, 1), 1, [(0, 1)], rules={}), "ShelfieRules"),
+    ],
+)
+def test_shelfie_odds_refuse_fractional_dice_instead_of_truncating(call, needle):
+    with pytest.raises(ValueError, match=needle):
+        call()
+
+
+def test_public_entries_refuse_the_wrong_kind_of_argument_naming_it(tmp_path):
+    import energies as en
+    from energies import classroom
+    from energies import insight as ne_insight
+    from energies.bots.search import SearchPlayer
+
+    game, noclear_game = shelfie.new_game(seed=1), _noclear()
+    played = en.new_game(seed=1)
+    en.play(played, [en.bots.RandomBot(seed=s) for s in range(4)])
+    alternative = lambda bp: bp.legal_actions()[-1]
+    for call, needle in [
+        (lambda: en.new_game(names="abcd"), "names must be a list"),
+        (lambda: shelfie.new_game(names="ab"), "names must be a list"),
+        (lambda: en.load_game(played.to_json(), trust_rules="no"), "trust_rules"),
+        (lambda: en.play(en.new_game(seed=2), [en.bots.RandomBot()] * 4, fast="no"), "fast"),
+        (lambda: ne_insight.what_if(played, 1, alternative, samples=10**9), "samples"),
+        (lambda: ne_insight.what_if(played, 1, alternative, horizon=10**9), "horizon"),
+        (lambda: classroom.plot_class(None), "plot_class needs collect"),
+        (lambda: game.score(True), "seat must be 0 to 1"),
+        (lambda: game.score(9), "seat must be 0 to 1"),
+        (lambda: game.draw(seats=[9]), "seat must be 0 to 1"),
+        (lambda: noclear_game.energy(-1), "seat must be 0 to 1"),
+        (lambda: noclear_game.production(True), "seat must be 0 to 1"),
+        (lambda: noclear_game.uranium(2), "seat must be 0 to 1"),
+        (lambda: game.save(123), "path must be a file path"),
+        (lambda: shelfie.make_bot("ev", seed=1.5), "seed must be None or a whole number"),
+        (lambda: en.bots.make_bot("fossil", seed="x"), "seed must be None or a whole number"),
+        (lambda: SearchPlayer(budget=10**9), "budget must be a whole number of rollouts"),
+        (lambda: SearchPlayer(depth=100), "depth must be"),
+        (lambda: SearchPlayer(width=True), "width must be"),
+        (lambda: SearchPlayer(confidence=float("nan")), "confidence"),
+        (lambda: SearchPlayer(wide="no"), "wide must be True or False"),
+    ]:
+        with pytest.raises(ValueError, match=needle):
+            call()

@@ -264,6 +264,8 @@ def plot_class(frame, ax=None):
     turns played, its colour the outcome, its text the winners) is
     ``ax.figure.axes[1]``. With a given ``ax`` only the GF lines are drawn into it.
     """
+    if not hasattr(frame, "columns"):  # None or a list raised AttributeError
+        raise ValueError(f"plot_class needs collect()'s frame, not {type(frame).__name__}.")
     missing = {"group", "outcome", "gf_by_turn", "turns"} - set(frame.columns)
     if missing:
         raise ValueError(f"plot_class needs collect()'s frame (missing {sorted(missing)}).")

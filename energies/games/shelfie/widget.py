@@ -11,13 +11,15 @@ import ipywidgets as W
 from ...widgets.companion import GameApp
 from .actions import Keep, Reroll, face_name
 from .draw import game_png
-from .game import new_game
+from .game import ShelfieGame, new_game
 from .odds import RerollPlanner, planning_problem
 
 
 class ShelfieApp(GameApp):
     """The play app plus one toggle per die (pressed = re-roll it), Keep, and a hint that
     shows the exact expected-value player's choice."""
+
+    GAME = ShelfieGame
 
     def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
         self.dice_buttons = [W.ToggleButton(layout=W.Layout(width="72px")) for _ in range(8)]
