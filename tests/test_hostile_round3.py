@@ -569,3 +569,93 @@ def test_public_entries_refuse_the_wrong_kind_of_argument_naming_it(tmp_path):
     ]:
         with pytest.raises(ValueError, match=needle):
             call()
+
+
+# -- classroom data -----------------------------------------------------------------------------
+
+
+def _played(seed: int, actions: int | None = None):
+    import energies as en
+
+    game = en.new_game(seed=seed)
+    if actions is None:
+        en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    else:
+        rng = random.Random(seed)
+        for _ in range(actions):
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_class_folder_counts_a_copied_game_once_and_says_why(tmp_path):
+    from energies import classroom
+
+    game, other = _played(1), _played(2)
+    for name in ("group1.json", "group3.json", "group4.json"):  # a copy under other names
+        _written(tmp_path, name, game.to_json())
+    _written(tmp_path, "group2.json", other.to_json())
+    frame = classroom.collect(tmp_path)
+    assert sorted(frame["group"]) == ["group1", "group2"]
+    reasons = {r["source"].rsplit("/", 1)[-1]: r["reason"] for r in frame.attrs["skipped"]}
+    assert set(reasons) == {"group3.json", "group4.json"}
+    assert all("same game as" in r and "group1.json" in r for r in reasons.values())
+    frame = classroom.collect([game.to_json(), game.to_json()])  # the same upload twice
+    assert len(frame) == 1 and "text 1" in frame.attrs["skipped"][0]["reason"]
+
+
+@pytest.fixture
+def shared_folder(tmp_path):
+    pytest.importorskip("anywidget")
+    return tmp_path
+
+
+def _app(folder, game):
+    from energies.widgets import PlayApp
+
+    return PlayApp(game, seats=dict.fromkeys(range(4), "human"), save_dir=folder)
+
+
+def test_saving_never_replaces_another_groups_game_in_a_shared_folder(shared_folder):
+    import energies as en
+
+    theirs = _played(1, actions=30)
+    theirs.save(shared_folder / "group1.json")
+    kept = (shared_folder / "group1.json").read_text()
+    for mine in (_played(2, actions=30), en.new_game(seed=1, names=["A", "B", "C", "D"])):
+        app = _app(shared_folder, mine)
+        written = app.save("group1")
+        assert (shared_folder / "group1.json").read_text() == kept
+        assert written.endswith(("group1-2.json", "group1-3.json"))
+        assert "holds another game" in app.status_text and "name of its own" in app.status_text
+        assert en.load_file(written).to_json() == mine.to_json()
+    other_moves = _played(1, actions=30)
+    other_moves.undo(5)
+    other_moves.apply(random.Random(9).choice(other_moves.legal_actions()))
+    if other_moves.actions != theirs.actions[:26]:
+        app = _app(shared_folder, other_moves)
+        assert app.save("group1").endswith("group1-4.json")
+    (shared_folder / "notes.json").write_text('{"teacher": "do not delete"}')
+    app = _app(shared_folder, _played(3, actions=5))
+    assert app.save("notes").endswith("notes-2.json")
+    assert "not a save file" in app.status_text
+    assert (shared_folder / "notes.json").read_text() == '{"teacher": "do not delete"}'
+
+
+def test_saving_the_same_game_further_on_replaces_it_but_never_with_less(shared_folder):
+    import energies as en
+
+    game = _played(1, actions=20)
+    app = _app(shared_folder, game)
+    assert app.save("group1").endswith("group1.json")
+    rng = random.Random(3)
+    for _ in range(10):
+        game.apply(rng.choice(game.legal_actions()))
+    assert app.save("group1").endswith("group1.json")  # the same game, longer: replaced
+    assert app.save("group1").endswith("group1.json")  # and again, unchanged: fine
+    assert len(en.load_file(shared_folder / "group1.json").actions) == 30
+    game.undo(10)  # the app's game is now behind the file
+    assert app.save("group1") is None
+    assert "further on (30 actions; this one has" in app.status_text
+    assert app.status_kind == "error"
+    assert len(en.load_file(shared_folder / "group1.json").actions) == 30
+    assert sorted(p.name for p in shared_folder.iterdir()) == ["group1.json"]

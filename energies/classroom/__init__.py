@@ -5,8 +5,8 @@
 one row per game. Every file is loaded with :func:`energies.load_game`, which replays
 the recorded actions and checks the digest, so an edited file never enters the table.
 A file that cannot be used — not JSON, not a save file, a save of another game of the kit,
-edited, too large, a folder, a name that names nothing — is *skipped* and listed with its
-reason; ``collect`` never stops at a bad file. The skipped files are in
+edited, too large, a folder, a name that names nothing, a copy of a game already in the
+table (the same digest under another name) — is *skipped* and listed with its reason; ``collect`` never stops at a bad file. The skipped files are in
 ``frame.attrs["skipped"]``: a list of ``{"source": ..., "reason": ...}`` records (empty
 when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them as a table.
 (Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
@@ -88,9 +88,21 @@ def collect(source: Any):
 
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
+    first_of: dict[str, str] = {}  # digest -> the source that brought that game first
     for label, source_name, item in _items(source):
         try:
             game = _load(item)
+            digest = game.to_dict()["digest"]  # rules, seed, seats, moves and position
+            if digest in first_of:  # a copy (a renamed file, the same upload twice)
+                skipped.append(
+                    {
+                        "source": source_name,
+                        "reason": f"The same game as {first_of[digest]} (the same seats, seed "
+                        "and moves): it is counted once.",
+                    }
+                )
+                continue
+            first_of[digest] = source_name
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
             skipped.append({"source": source_name, "reason": readable(_reason(exc))})
