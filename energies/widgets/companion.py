@@ -15,7 +15,7 @@ import ipywidgets as W
 
 from ..kit.fields import show
 from ..kit.registry import spec_of
-from .common import _Guard, _StatusMixin
+from .common import _Guard, _StatusMixin, seats_problem
 
 HUMAN = "human"
 
@@ -81,15 +81,9 @@ class GameApp(_StatusMixin):
                 f'seats must map each seat to "human" or a bot, e.g. {{0: "human", 1: '
                 f'"{list(self.spec.bots)[-1]}"}}, not {show(seats)}.'
             )
-        extra = [s for s in seats if not (type(s) is int and 0 <= s < players)]
-        missing = [s for s in range(players) if s not in seats]
-        if extra or missing:
-            raise ValueError(
-                f"seats must name seats 0 to {players - 1} of this table exactly"
-                + (f" (it has no seat {', '.join(map(show, extra))})" if extra else "")
-                + (f" (missing {missing})" if missing else "")
-                + "."
-            )
+        problem = seats_problem(seats, players)
+        if problem:
+            raise ValueError(problem)
         return {s: seats[s] for s in range(players)}
 
     # -- hooks for each game --------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
 from ...newenergies.saves import load_game
 from ...newenergies.state import GameState
-from ..common import _Guard
+from ..common import _Guard, seats_problem
 from .board import PlayView, board_geometry
 from .bot_turns import _BotTurns, bot_label
 from .page import _Page
@@ -155,15 +155,9 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             seats = dict(enumerate(seats))
         if not isinstance(seats, Mapping):
             raise TypeError('seats must map each seat to "human" or a bot, e.g. {0: "human", ...}.')
-        extra = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < players))
-        missing = [s for s in range(players) if s not in seats]
-        if extra or missing:
-            raise ValueError(
-                f"seats must name seats 0..{players - 1} exactly"
-                + (f" (no seat {extra})" if extra else "")
-                + (f" (missing {missing})" if missing else "")
-                + "."
-            )
+        problem = seats_problem(seats, players)
+        if problem:
+            raise ValueError(problem)
         self.seats = {s: seats[s] for s in range(players)}
         self.humans = frozenset(s for s, spec in self.seats.items() if _is_human(spec))
         # no seed: the bots break ties with the rng passed to decide(), seeded per position
