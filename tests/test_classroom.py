@@ -130,13 +130,16 @@ def test_list_mixes_paths_texts_dicts_and_keeps_order(tmp_path, games):
         42,
     ]
     frame = collect(items)
-    assert list(frame["group"]) == ["text 1", "blue team", "text 3", "blue team", "text 4"]
-    assert list(frame["players"]) == [4, 4, 3, 4, 4]
+    assert list(frame["group"]) == ["text 1", "blue team", "text 3"]
+    assert list(frame["players"]) == [4, 4, 3]
     skipped = frame.attrs["skipped"]
-    assert [r["source"] for r in skipped] == ["text 2", str(tmp_path / "missing.json"), "text 5"]
+    missing = str(tmp_path / "missing.json")
+    assert [r["source"] for r in skipped] == ["text 2", str(path), missing, "text 4", "text 5"]
     assert "not valid JSON" in skipped[0]["reason"]
-    assert "Cannot read" in skipped[1]["reason"]
-    assert "not int" in skipped[2]["reason"]
+    assert f"The same game as {path}" in skipped[1]["reason"]  # a game counts once
+    assert "Cannot read" in skipped[2]["reason"]
+    assert "The same game as text 1" in skipped[3]["reason"]
+    assert "not int" in skipped[4]["reason"]
 
 
 def test_a_mistyped_folder_and_another_games_save_are_skipped_with_the_true_reason(tmp_path):

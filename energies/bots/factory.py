@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from ..kit.bots import bot_from_class_or_object
+from ..kit.bots import bot_from_class_or_object, check_seed
 from ..kit.fields import show
 from .personas import PERSONAS
 
 
 def make_bot(spec, seed: int | None = None):
     """A bot from a short name ("random", "fossil", ...), a class, or a ready bot object."""
+    check_seed(seed)
     if isinstance(spec, str):
         # imported when first asked for: the search and its fitted plan are not needed by
         # ``import energies`` or by a tournament of personas

@@ -5,8 +5,8 @@
 one row per game. Every file is loaded with :func:`energies.load_game`, which replays
 the recorded actions and checks the digest, so an edited file never enters the table.
 A file that cannot be used — not JSON, not a save file, a save of another game of the kit,
-edited, too large, a folder, a name that names nothing — is *skipped* and listed with its
-reason; ``collect`` never stops at a bad file. The skipped files are in
+edited, too large, a folder, a name that names nothing, a copy of a game already in the
+table (the same digest under another name) — is *skipped* and listed with its reason; ``collect`` never stops at a bad file. The skipped files are in
 ``frame.attrs["skipped"]``: a list of ``{"source": ..., "reason": ...}`` records (empty
 when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them as a table.
 (Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..kit.text import chart_text, printable
+from ..kit.text import chart_text, printable, readable
 
 __all__ = ["COLUMNS", "collect", "plot_class"]
 
@@ -88,12 +88,24 @@ def collect(source: Any):
 
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
+    first_of: dict[str, str] = {}  # digest -> the source that brought that game first
     for label, source_name, item in _items(source):
         try:
             game = _load(item)
+            digest = game.to_dict()["digest"]  # rules, seed, seats, moves and position
+            if digest in first_of:  # a copy (a renamed file, the same upload twice)
+                skipped.append(
+                    {
+                        "source": source_name,
+                        "reason": f"The same game as {first_of[digest]} (the same seats, seed "
+                        "and moves): it is counted once.",
+                    }
+                )
+                continue
+            first_of[digest] = source_name
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
-            skipped.append({"source": source_name, "reason": _reason(exc)})
+            skipped.append({"source": source_name, "reason": readable(_reason(exc))})
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
     frame = pd.DataFrame.from_records(rows, columns=columns)
     for seat in range(MAX_SEATS):
@@ -114,9 +126,9 @@ def _items(source: Any) -> Iterable[tuple[str, str, Any]]:
         path = Path(source)
         if path.is_dir():
             entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
-            yield from ((_label(p), str(p), p) for p in entries)
+            yield from ((_label(p), _shown(p), p) for p in entries)
             return
-        yield _label(path), str(path), path
+        yield _label(path), _shown(path), path
         return
     if isinstance(source, (str, bytes, bytearray, dict)):
         source = [source]
@@ -129,7 +141,7 @@ def _items(source: Any) -> Iterable[tuple[str, str, Any]]:
     for item in source:
         if isinstance(item, os.PathLike) or (isinstance(item, str) and _is_path(item)):
             path = Path(item)
-            yield _label(path), str(path), path
+            yield _label(path), _shown(path), path
         else:
             texts += 1
             yield f"text {texts}", f"text {texts}", item
@@ -151,7 +163,13 @@ def _looks_like_a_name(text: str) -> bool:
 
 
 def _label(path: Path) -> str:
-    return path.name.removesuffix(".json")
+    return readable(path.name.removesuffix(".json"))
+
+
+def _shown(path: Path) -> str:
+    """The path as the table shows it: a name that is not UTF-8 (a Latin-1 name from a
+    Windows zip) gets replacement characters, so charts and CSV files can hold it."""
+    return readable(str(path))
 
 
 def _load(item: Any):
@@ -258,6 +276,8 @@ def plot_class(frame, ax=None):
     turns played, its colour the outcome, its text the winners) is
     ``ax.figure.axes[1]``. With a given ``ax`` only the GF lines are drawn into it.
     """
+    if not hasattr(frame, "columns"):  # None or a list raised AttributeError
+        raise ValueError(f"plot_class needs collect()'s frame, not {type(frame).__name__}.")
     missing = {"group", "outcome", "gf_by_turn", "turns"} - set(frame.columns)
     if missing:
         raise ValueError(f"plot_class needs collect()'s frame (missing {sorted(missing)}).")

@@ -14,7 +14,7 @@ from pettingzoo import AECEnv
 from ..kit.fields import show
 from ..newenergies.game import Game, new_game
 from ..newenergies.rules import RuleSet
-from ..runner.arguments import whole_number
+from ..runner.arguments import finite_number, whole_number
 from .encoding import ActionCodec, Listing, ObservationEncoder
 from .tracking import ObservationTracker
 
@@ -32,6 +32,7 @@ def win_loss_reward(game: Game, seat: int) -> float:
 
 def footprint_reward(weight: float = 1.0) -> Callable[[Game, int], float]:
     """Win/loss minus ``weight`` x the seat's share of the total LF at the end."""
+    weight = finite_number("footprint_weight", weight)
 
     def reward(game: Game, seat: int) -> float:
         base = win_loss_reward(game, seat)
@@ -73,19 +74,31 @@ class raw_env(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if whole_number(players) not in (3, 4):
+            raise ValueError(f"players must be 3 or 4, not {show(players)}.")
+        players = whole_number(players)
         if rules is None:
             rules = RuleSet.standard(players)
+        elif not isinstance(rules, RuleSet):  # a dict or a text failed only at the first reset
+            raise ValueError(
+                f"rules must be a RuleSet (e.g. en.RuleSet.standard(players={players})), "
+                f"not {show(rules)}."
+            )
         elif rules.players != players:
             raise ValueError(f"players={players} does not match the rule set ({rules.players}).")
+        footprint_weight = finite_number("footprint_weight", footprint_weight)
         if max_turns is not None:
-            if not isinstance(max_turns, int) or max_turns < 1:
-                raise ValueError(f"max_turns must be a whole number >= 1, not {max_turns!r}.")
-            rules = rules.replace(turn_limit=max_turns)  # rule 14.3 ends it as "unfinished"
+            if whole_number(max_turns) is None or max_turns < 1:
+                raise ValueError(f"max_turns must be a whole number >= 1, not {show(max_turns)}.")
+            try:  # rule 14.3 ends it as "unfinished"
+                rules = rules.replace(turn_limit=int(max_turns))
+            except ValueError as exc:
+                raise ValueError(f"max_turns={max_turns} is refused: {exc}") from None
         if render_mode not in (None, "rgb_array", "human"):
             raise ValueError(
                 f"render_mode must be None, 'rgb_array' or 'human', not {render_mode!r}."
             )
-        if reward == "win_loss":
+        if isinstance(reward, str) and reward == "win_loss":
             self.reward_fn = win_loss_reward
         elif reward == "footprint":
             self.reward_fn = footprint_reward(footprint_weight)

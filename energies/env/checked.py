@@ -10,6 +10,7 @@ import numpy as np
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import BaseWrapper
 
+from ..runner.arguments import finite_number
 from .aec import raw_env
 
 _GUARDED = frozenset(
@@ -28,7 +29,7 @@ class CheckedEnv(BaseWrapper):
 
     def __init__(self, env: raw_env, illegal_reward: float = -1.0) -> None:
         super().__init__(env)
-        self._illegal_reward = float(illegal_reward)
+        self._illegal_reward = finite_number("illegal_reward", illegal_reward)
         self._has_reset = False
         self._has_updated = False
 

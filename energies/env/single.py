@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import gymnasium
 
+from ..runner.arguments import finite_number
 from .aec import raw_env
 
 
@@ -51,10 +52,7 @@ class SingleAgentEnv(gymnasium.Env):
             )
         for spec in names:
             make_bot(spec)  # an unknown bot is refused now, not at the first reset()
-        try:
-            self.illegal_reward = float(illegal_reward)
-        except (TypeError, ValueError):
-            raise ValueError(f"illegal_reward must be a number, not {illegal_reward!r}.") from None
+        self.illegal_reward = finite_number("illegal_reward", illegal_reward)
         self._specs = names
         self._make_bot = make_bot
         self.seat = seat

@@ -14,7 +14,7 @@ from typing import Any
 
 from .fields import show
 
-__all__ = ["RandomBot", "bot_from_class_or_object", "make_bot_from"]
+__all__ = ["RandomBot", "bot_from_class_or_object", "check_seed", "make_bot_from"]
 
 
 class RandomBot:
@@ -35,9 +35,17 @@ class RandomBot:
         return f"{type(self).__name__}()"
 
 
+def check_seed(seed: Any) -> None:
+    """A bot's seed is None or a whole number: random.Random takes 1.5 and "x" too, so a
+    typo would silently seed another stream than the one asked for."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ValueError(f"A bot's seed must be None or a whole number, not {show(seed)}.")
+
+
 def bot_from_class_or_object(spec: Any, seed: int | None = None):
     """A bot from a bot class (seeded when it takes a seed) or a ready bot object; any other
     value gets a ValueError naming what a bot may be. Every game of the kit uses this."""
+    check_seed(seed)
     if isinstance(spec, type):
         try:
             bot = spec(seed=seed)
@@ -55,6 +63,7 @@ def bot_from_class_or_object(spec: Any, seed: int | None = None):
 
 def make_bot_from(bots: dict[str, type], spec: Any, seed: int | None = None):
     """A bot from a game's table of names, a bot class, or a ready bot object (ValueError else)."""
+    check_seed(seed)
     if isinstance(spec, str):
         key = spec.strip().lower()
         aliases = {cls.__name__.lower(): name for name, cls in bots.items()}

@@ -5,7 +5,8 @@
   folders, pipes, sockets) and checks the size before reading.
 * :func:`output_problem` says why a path cannot be written, before any work is done.
 * :func:`atomic_write` writes a temporary file in the same folder and renames it over the
-  target (``os.replace``), so a good file is never truncated or half-written.
+  target (``os.replace``), so a good file is never truncated or half-written. The temporary
+  name is short (at most 34 bytes), so any name the file system allows can be written.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ import os
 import secrets
 import stat
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import Any
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: open a FIFO without waiting for a writer
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows
+#: Longest file name, in bytes, when the file system does not say (ext4, APFS, NTFS in UTF-16
+#: units); the temporary file's own name stays far below it.
+DEFAULT_NAME_MAX = 255
+#: Longest ending of the target a temporary name keeps (".csv.gz": pandas infers compression).
+_KEPT_SUFFIX = 16
 
 
 class FileProblem(ValueError):
@@ -75,9 +82,19 @@ def output_problem(path: Any) -> str | None:
         name = _fspath(path)
     except FileProblem as exc:
         return str(exc)
-    folder = os.path.dirname(os.path.abspath(name))
+    folder, base = os.path.split(os.path.abspath(name))
     if not os.path.isdir(folder):
         return f"the folder {folder} does not exist"
+    longest = _name_max(folder)
+    try:
+        size = len(os.fsencode(base))
+    except UnicodeEncodeError:  # a lone surrogate that no file name can hold
+        return f"its name {base!r} holds a character no file name can hold"
+    if size > longest:
+        return (
+            f"its name is {size} bytes long, more than this file system allows ({longest}); "
+            "choose a shorter name"
+        )
     try:
         info = os.stat(name)
     except FileNotFoundError:
@@ -89,6 +106,25 @@ def output_problem(path: Any) -> str | None:
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {folder} is not writable"
     return None
+
+
+def _name_max(folder: str) -> int:
+    """The longest file name, in bytes, the file system of ``folder`` allows."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # Windows has no pathconf
+        return DEFAULT_NAME_MAX
+
+
+def _temporary_name(base: str) -> str:
+    """A hidden, unique, short name ending like ``base`` (pandas infers compression from
+    ".csv.gz"): a target named up to the file system's limit still has a temporary file."""
+    ending = "".join(PurePath(base).suffixes[-2:])
+    if len(os.fsencode(ending)) > _KEPT_SUFFIX:
+        ending = PurePath(base).suffix
+    if len(os.fsencode(ending)) > _KEPT_SUFFIX:
+        ending = ""
+    return f".{secrets.token_hex(4)}.tmp{ending}"
 
 
 def atomic_write(path: Any, write: Callable[[str], None]) -> None:
@@ -103,8 +139,7 @@ def atomic_write(path: Any, write: Callable[[str], None]) -> None:
         raise FileProblem(f"Cannot write {_fspath(path)}: {problem}.")
     name = os.path.abspath(_fspath(path))
     folder, base = os.path.split(name)
-    # hidden, unique, and ending like the target (pandas infers compression from ".csv.gz")
-    temp = os.path.join(folder, f".{secrets.token_hex(4)}.tmp-{base}")
+    temp = os.path.join(folder, _temporary_name(base))
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666)  # umask applies
     os.close(fd)
     try:

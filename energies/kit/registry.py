@@ -121,13 +121,42 @@ class GameSpec:
         return self.code.load_game(text, trust_rules=trust_rules)
 
     def make_bot(self, spec: Any, seed: int | None = None):
-        """A bot from a short name, a class or a ready object (ValueError for anything else)."""
-        return self.bot_code.make_bot(spec, seed=seed)
+        """A bot from a short name, a class or a ready object (ValueError for anything else,
+        a bot of another game of the kit included)."""
+        bot = self.bot_code.make_bot(spec, seed=seed)
+        problem = self.foreign_bot_problem(bot)
+        if problem:
+            raise ValueError(problem)
+        return bot
+
+    def foreign_bot_problem(self, bot: Any) -> str | None:
+        """Why ``bot`` cannot play this game — it is a player of another game of the kit, so
+        it would fail at its first decision on a view it does not know — or None.
+
+        A bot that never reads the view (the random players) plays any game, and a bot from
+        outside the kit (a student's) is taken at its word.
+        """
+        if getattr(getattr(bot, "decide", None), "ignores_view", False):
+            return None
+        module = type(bot).__module__
+        for other in _REGISTRY.values():
+            homes = (other.module, other.bot_module)
+            if other.name != self.name and any(_inside(module, home) for home in homes):
+                name = getattr(bot, "name", type(bot).__name__)
+                return (
+                    f"{name} is a player of {other.title}, not of {self.title}: "
+                    f"choose from {', '.join(self.bots)}."
+                )
+        return None
 
     def check_players(self, players: int) -> None:
         low, high = self.players
         if not low <= players <= high:
             raise ValueError(f"{self.title} is for {low} to {high} players, not {players}.")
+
+
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 @functools.cache

@@ -107,3 +107,28 @@ def parse_save(text: str | bytes) -> Any:
         raise SaveFileError(
             f"The save file is not valid JSON (it may be truncated): {exc}."
         ) from None
+
+
+def overwrite_clash(existing: bytes, ours: dict[str, Any]) -> tuple[str, str] | None:
+    """Whether writing the save ``ours`` (a game's ``to_dict()``) over a file holding
+    ``existing`` would lose a game: None when ours is the same game or continues it, else
+    ``("longer", why)`` (the file holds this game further on) or ``("other", why)`` (another
+    game, or no save file at all); ``why`` follows the file's name ("group1.json holds ...").
+    In a folder a class shares, a group's file of the same name must not vanish."""
+    not_a_save = ("other", "holds something that is not a save file")
+    try:
+        theirs = parse_save(existing)
+    except SaveFileError:
+        return not_a_save
+    if not isinstance(theirs, dict) or not isinstance(theirs.get("actions"), list):
+        return not_a_save
+    if any(theirs.get(key) != ours[key] for key in ("format", "rules", "seed", "names")):
+        return "other", "holds another game (other seats, seed or rules)"
+    logged, mine = theirs["actions"], ours["actions"]
+    if mine[: len(logged)] == logged:
+        return None
+    if logged[: len(mine)] == mine:
+        return "longer", (
+            f"holds this game further on ({len(logged)} actions; this one has {len(mine)})"
+        )
+    return "other", "holds another game (the same start, other moves)"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from typing import Any, ClassVar
 
 from . import files
@@ -78,6 +79,8 @@ class GameShell:
         if not isinstance(rules, self.RULES):
             example = f" (see {self.RULES_EXAMPLE})" if self.RULES_EXAMPLE else ""
             raise ValueError(f"rules must be a {self.RULES.__name__}{example}.")
+        if names is not None and not isinstance(names, (list, tuple)):  # "abcd" is not 4 names
+            raise ValueError(f"names must be a list of {rules.players} texts, not {show(names)}.")
         self.rules = rules
         self.seed = seed
         self.names = list(names) if names else [f"Seat {s}" for s in range(rules.players)]
@@ -234,6 +237,8 @@ class GameShell:
         outside the browser's storage is kept in memory only: a one-line note says so
         (``energies.kit.platform.save_location``).
         """
+        if not isinstance(path, (str, os.PathLike)):
+            raise ValueError(f"path must be a file path, not {show(path)}.")
         text = self.to_json()
         check_loadable(text, len(self.actions))  # before writing: an older file stays as it was
         path, note = lite.save_location(path)
@@ -256,6 +261,8 @@ class GameShell:
     @classmethod
     def from_dict(cls, data: Any, trust_rules: bool = False):
         """Load a save file already read as JSON (see :meth:`from_json`)."""
+        if not isinstance(trust_rules, bool):  # "no" would trust the rules
+            raise ValueError(f"trust_rules must be True or False, not {show(trust_rules)}.")
         try:
             return cls._load(data, trust_rules)
         except SaveFileError:
@@ -366,7 +373,11 @@ class CompanionGame(GameShell):
 
     def view(self, seat: int):
         """What ``seat`` may see: a copy of the state without hidden order or random stream."""
+        return self.state.view(self.checked_seat(seat))
+
+    def checked_seat(self, seat: Any) -> int:
+        """``seat`` when it is a seat of this table (-1 is not the last seat, True not 1)."""
         players = self.rules.players
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {self.rules.players - 1}, not {seat!r}.")
-        return self.state.view(seat)
+            raise ValueError(f"seat must be 0 to {players - 1}, not {show(seat)}.")
+        return seat

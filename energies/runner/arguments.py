@@ -6,6 +6,7 @@ nothing is played.
 
 from __future__ import annotations
 
+import math
 import numbers
 from typing import Any
 
@@ -97,3 +98,15 @@ def check_count(name: str, value: Any, low: int, high: int) -> int:
             f"{name} must be a whole number from {low} to {high:,}, not {show(value)}."
         )
     return number
+
+
+def finite_number(name: str, value: Any) -> float:
+    """``value`` as a float when it is a finite real number (not True or False, not a text),
+    else a ValueError naming ``name``: NaN or infinity would poison every reward after it."""
+    if (
+        not isinstance(value, numbers.Real)
+        or isinstance(value, bool)
+        or not math.isfinite(float(value))
+    ):
+        raise ValueError(f"{name} must be a number (not NaN or infinity), not {show(value)}.")
+    return float(value)

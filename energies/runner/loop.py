@@ -44,6 +44,8 @@ def play(
     """
     if not isinstance(max_actions, int) or isinstance(max_actions, bool) or max_actions < 1:
         raise ValueError(f"max_actions must be a whole number of at least 1, not {max_actions!r}.")
+    if not isinstance(fast, bool):
+        raise ValueError(f"fast must be True or False, not {fast!r}.")
     seats = _seat_bots(game, bots)
     rng = random.Random(f"{game.seed}:bots:{len(game.actions)}")
     loop = _registered_loop(game) if fast else None
@@ -80,10 +82,17 @@ def _seat_bots(game, bots) -> dict[int, Bot]:
     if len(seats) > players:
         extra = [s for s in seats if s not in range(players)]
         raise ValueError(f"Seat(s) {extra} are not at this table of {players}: one bot per seat.")
+    try:
+        spec = registry.spec_of(game)
+    except ValueError:  # a game outside the registry: its bots are its own business
+        spec = None
     for seat, bot in seats.items():
         if not callable(getattr(bot, "decide", None)):
             hint = f": make one with en.bots.make_bot({bot!r})" if isinstance(bot, str) else ""
             raise ValueError(f"The bot of seat {seat}, {bot!r}, has no decide() method{hint}.")
+        problem = spec.foreign_bot_problem(bot) if spec else None
+        if problem:  # it would fail with an AttributeError deep inside its first decision
+            raise ValueError(f"The bot of seat {seat}: {problem}")
     return seats
 
 

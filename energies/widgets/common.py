@@ -173,3 +173,19 @@ class _StatusMixin:
         from IPython.display import display
 
         display(self.widget)
+
+
+def seats_problem(seats, players: int) -> str | None:
+    """Why a seat map does not name exactly the seats 0 .. players - 1 of a table, or None
+    (the apps would quietly ignore seat 9, and read True as seat 1)."""
+    extra = [s for s in seats if not (type(s) is int and 0 <= s < players)]
+    named = {s for s in seats if type(s) is int}
+    missing = [s for s in range(players) if s not in named]
+    if not extra and not missing:
+        return None
+    return (
+        f"seats must name seats 0..{players - 1} exactly"
+        + (f" (no seat {extra})" if extra else "")
+        + (f" (missing {missing})" if missing else "")
+        + "."
+    )

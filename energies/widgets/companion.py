@@ -8,11 +8,14 @@ guard that turns errors into a status line, the status line itself). Each game's
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import ipywidgets as W
 
+from ..kit.fields import show
 from ..kit.registry import spec_of
-from .common import _Guard, _StatusMixin
+from .common import _Guard, _StatusMixin, seats_problem
 
 HUMAN = "human"
 
@@ -24,13 +27,20 @@ class GameApp(_StatusMixin):
     seat 0 human, the others the game's first bot).
     """
 
+    #: The game this app draws and plays (each game's app sets its own).
+    GAME: ClassVar[type | None] = None
+
     def __init__(self, game, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+        if self.GAME is not None and not isinstance(game, self.GAME):
+            raise TypeError(
+                f"{type(self).__name__} plays {self.GAME.TITLE} games, not {show(game)}: "
+                f"make one with {self.GAME.NAME}.new_game()."
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
+            raise ValueError(f"seed must be a whole number below 2**63, not {show(seed)}.")
         self.game = game
         self.spec = spec_of(game)
-        names = list(self.spec.bots)
-        if seats is None:
-            seats = {s: HUMAN if s == 0 else names[-1] for s in range(game.rules.players)}
-        self.seats = dict(seats)
+        self.seats = self._checked_seats(seats)
         self.bots = {
             s: self.spec.make_bot(b, seed=seed + s) for s, b in self.seats.items() if b != HUMAN
         }
@@ -59,6 +69,22 @@ class GameApp(_StatusMixin):
             ]
         )
         self._guard.run("starting", self._run_bots)
+
+    def _checked_seats(self, seats) -> dict[int, Any]:
+        """``seats`` with exactly the table's seats, or a ValueError naming what is wrong."""
+        players = self.game.rules.players
+        if seats is None:
+            last = list(self.spec.bots)[-1]  # the game's strongest bot
+            return {s: HUMAN if s == 0 else last for s in range(players)}
+        if not isinstance(seats, Mapping):
+            raise ValueError(
+                f'seats must map each seat to "human" or a bot, e.g. {{0: "human", 1: '
+                f'"{list(self.spec.bots)[-1]}"}}, not {show(seats)}.'
+            )
+        problem = seats_problem(seats, players)
+        if problem:
+            raise ValueError(problem)
+        return {s: seats[s] for s in range(players)}
 
     # -- hooks for each game --------------------------------------------------------------------
 

@@ -72,6 +72,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ...kit.fields import show
 from ...newenergies import engine
 from ...newenergies.actions import (
     Action,
@@ -107,6 +108,13 @@ ROLLOUT_ACTION_CAP = 600  # a round of four turns has ~40 actions; the cap only 
 
 CONFIDENCE = 2.0  # standard errors a candidate must gain over the persona's choice
 DEFAULT_DEPTH = 1  # rounds each rollout plays before it is evaluated
+# The most a caller may ask for: a searched decision costs about budget x (depth +
+# finish_rounds) rounds of persona play (budget 64: about 0.06 s), so these keep one decision
+# within seconds on a classroom machine; ten times the defaults' reach is room for research.
+MAX_BUDGET = 4_096
+MAX_WIDTH = 32
+MAX_DEPTH = 8
+MAX_FINISH_ROUNDS = 8
 FINISH_ROUNDS = 0  # the bag's end this near (in rounds): rollouts play the game out
 DEFAULT_PLAN = "tuned"  # the persona its own seat plays (energies.plan.plan_class)
 
@@ -155,18 +163,32 @@ class SearchPlayer:
     ) -> None:
         if plants not in (None, "fossil", "renewable"):
             raise ValueError("plants must be None, 'fossil' or 'renewable'.")
-        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
-            raise ValueError("budget must be a whole number of rollouts, at least 1.")
-        if not isinstance(width, int) or isinstance(width, bool) or width < 1:
-            raise ValueError("width must be a whole number of candidates, at least 1.")
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-            raise ValueError("depth must be a whole number of rounds, at least 1.")
-        if (
-            not isinstance(finish_rounds, int)
-            or isinstance(finish_rounds, bool)
-            or finish_rounds < 0
+        for name, value, low, high, unit in (
+            ("budget", budget, 1, MAX_BUDGET, "rollouts"),
+            ("width", width, 1, MAX_WIDTH, "candidates"),
+            ("depth", depth, 1, MAX_DEPTH, "rounds"),
+            ("finish_rounds", finish_rounds, 0, MAX_FINISH_ROUNDS, "rounds"),
         ):
-            raise ValueError("finish_rounds must be a whole number of rounds, 0 or more.")
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise ValueError(
+                    f"{name} must be a whole number of {unit} from {low} to {high:,}, "
+                    f"not {show(value)}."
+                )
+        if (
+            not isinstance(confidence, (int, float))
+            or isinstance(confidence, bool)
+            or not (0 <= confidence < float("inf"))
+        ):  # NaN compares false with everything: no candidate would ever be chosen
+            raise ValueError(
+                f"confidence must be a number of standard errors, not {show(confidence)}."
+            )
+        for name, flag in (
+            ("wide", wide),
+            ("read_opponents", read_opponents),
+            ("search_trades", search_trades),
+        ):
+            if not isinstance(flag, bool):
+                raise ValueError(f"{name} must be True or False, not {show(flag)}.")
         self.budget, self.width, self.plants, self.depth = budget, width, plants, depth
         self.confidence, self.wide = confidence, wide
         self.finish_rounds, self.read_opponents = finish_rounds, read_opponents

@@ -26,15 +26,15 @@ class NoclearGame(CompanionGame):
 
     def uranium(self, seat: int) -> int:
         """Uranium cards ``seat`` holds (rule 3.1: most wins)."""
-        return self.state.uranium_count(seat)
+        return self.state.uranium_count(self.checked_seat(seat))
 
     def energy(self, seat: int) -> tuple[int, int]:
         """(blue, orange) energy on ``seat``'s board."""
-        return tuple(self.state.players[seat].energy)
+        return tuple(self.state.players[self.checked_seat(seat)].energy)
 
     def production(self, seat: int) -> tuple[int, int]:
         """(blue, orange) energy ``seat`` collects next turn (the bottom token respected)."""
-        return self.state.production(seat)
+        return self.state.production(self.checked_seat(seat))
 
     def payment_note(self, action) -> str:
         """What a listed ``action`` takes and what is left or lost (rule 2.2): "Solar field;

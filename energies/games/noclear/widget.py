@@ -13,11 +13,13 @@ import ipywidgets as W
 from ...widgets.companion import GameApp
 from .draw import game_png
 from .engine import machine_points
-from .game import new_game
+from .game import NoclearGame, new_game
 
 
 class NoclearApp(GameApp):
     """The play app plus a line with the active seat's energy and what it makes a turn."""
+
+    GAME = NoclearGame
 
     def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
         self.economy = W.HTML()

@@ -17,17 +17,20 @@ from .rules import COLOURS, JOKER_NAME
 # what is wrong, so here anything that is not a number in range is shown as it is.
 
 
-def face_name(face: int) -> str:
-    if not isinstance(face, int) or face < 0:
+def face_name(face: int, colours: int = len(COLOURS)) -> str:
+    """A face in words; ``colours`` is the rules' number (a sixth colour is no joker)."""
+    if not isinstance(face, int) or isinstance(face, bool) or not 0 <= face <= colours:
         return repr(face)
-    return COLOURS[face] if face < len(COLOURS) else JOKER_NAME
+    if face == colours:
+        return JOKER_NAME
+    return COLOURS[face] if face < len(COLOURS) else f"colour {face + 1}"
 
 
-def item_name(item: tuple[int, int]) -> str:
+def item_name(item: tuple[int, int], colours: int = len(COLOURS)) -> str:
     if not (isinstance(item, tuple) and len(item) == 2):
         return repr(item)
     row, column = item
-    return f"{face_name(row)} {column + 1 if isinstance(column, int) else repr(column)}"
+    return f"{face_name(row, colours)} {column + 1 if isinstance(column, int) else repr(column)}"
 
 
 def _names(values: tuple, name) -> str:

@@ -6,21 +6,24 @@ All three follow the kit's bot protocol, ``decide(view, legal_actions, rng)``;
 * **random** picks uniformly among the legal actions.
 * **greedy** chases the colour it has most dice of (re-rolls everything else,
   keeping one joker), then circles what raises its shelf value most.
-* **ev** plans the re-rolls exactly: it enumerates every reachable set of dice
+* **ev** plans the re-rolls exactly: it values every reachable set of dice
   (:class:`~energies.games.shelfie.odds.RerollPlanner`) and re-rolls the dice
-  whose expected best placement is highest — no sampling.
+  whose expected best placement is highest — no sampling. When the rules have too many
+  sets of dice for that to take about a second (``odds.planning_problem``), it re-rolls as
+  the greedy player does, and says so once with a warning (``fallback`` holds the reason).
 """
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 
 from ...kit.bots import RandomBot, make_bot_from
 from . import dice as D
 from .actions import Circle, CrossOut, Keep, Reroll
-from .odds import RerollPlanner
+from .odds import RerollPlanner, planning_problem
 from .state import AVAILABLE, CIRCLED, CROSSED, ShelfieState
 
 __all__ = ["BOTS", "ExpectedValueBot", "GreedyBot", "RandomBot", "make_bot", "shelf_value"]
@@ -142,25 +145,41 @@ class GreedyBot(_ShelfieBot):
     name = "GreedyBot"
 
     def reroll(self, state: ShelfieState, evaluator: _Evaluator) -> tuple[int, ...]:
-        rules, dice = state.rules, state.dice
-        tally = Counter(f for f in dice if f != rules.joker)
-        open_rows = {row for row, _ in evaluator.open_items}
-        wanted = [c for c in tally if c in open_rows]
-        if not wanted:
-            return tuple(f for f in dice if f != rules.joker)
-        colour = max(wanted, key=lambda c: (tally[c], -c))
-        if tally[colour] >= rules.columns:
-            return ()
-        keep = [colour] * tally[colour] + [rules.joker] * min(1, dice.count(rules.joker))
-        return tuple(sorted((Counter(dice) - Counter(keep)).elements()))
+        return greedy_reroll(state, evaluator)
+
+
+def greedy_reroll(state: ShelfieState, evaluator: _Evaluator) -> tuple[int, ...]:
+    """The greedy player's re-roll: keep the colour with the most dice (and one joker)."""
+    rules, dice = state.rules, state.dice
+    tally = Counter(f for f in dice if f != rules.joker)
+    open_rows = {row for row, _ in evaluator.open_items}
+    wanted = [c for c in tally if c in open_rows]
+    if not wanted:
+        return tuple(f for f in dice if f != rules.joker)
+    colour = max(wanted, key=lambda c: (tally[c], -c))
+    if tally[colour] >= rules.columns:
+        return ()
+    keep = [colour] * tally[colour] + [rules.joker] * min(1, dice.count(rules.joker))
+    return tuple(sorted((Counter(dice) - Counter(keep)).elements()))
 
 
 class ExpectedValueBot(_ShelfieBot):
     """Plans its re-rolls exactly: the re-roll whose expected best placement is highest."""
 
     name = "ExpectedValueBot"
+    #: Why this bot re-rolls as the greedy player does (None while it plans exactly).
+    fallback: str | None = None
 
     def reroll(self, state: ShelfieState, evaluator: _Evaluator) -> tuple[int, ...]:
+        problem = planning_problem(len(state.dice), state.rules.faces)
+        if problem:
+            if self.fallback is None:
+                self.fallback = problem
+                warnings.warn(
+                    f"{self.name} re-rolls as the greedy player does: {problem}.",
+                    stacklevel=2,
+                )
+            return greedy_reroll(state, evaluator)
         if self._planner is None:
             self._planner = RerollPlanner(state.rules.faces, evaluator.best_value)
         faces, _ = self._planner.choose(state.dice, state.rerolls_left)

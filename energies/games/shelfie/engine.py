@@ -95,13 +95,22 @@ def _explain(state: ShelfieState, action) -> str:
     if isinstance(action, (Circle, CrossOut)) and state.phase != "place":
         return "Roll first: keep the dice or re-roll some of them before circling (rule 2.1)."
     if isinstance(action, Reroll):
-        if not isinstance(action.faces, tuple) or not action.faces:
+        faces = action.faces
+        if not isinstance(faces, tuple) or not faces:
             return "Say which dice to re-roll (at least one)."
-        if any(not isinstance(f, int) or not 0 <= f < rules.faces for f in action.faces):
+        if any(not isinstance(f, int) or not 0 <= f < rules.faces for f in faces):
             return f"Dice faces are numbers 0 to {rules.faces - 1}."
-        return (
-            f"You cannot re-roll {', '.join(face_name(f) for f in action.faces)}: "
-            "those dice are not all on the table."
+        missing = Counter(faces) - Counter(state.dice)
+        if missing:
+            face = min(missing)
+            wanted, there = faces.count(face), state.dice.count(face)
+            return (
+                f"You cannot re-roll {_dice_count(wanted, face, rules)}: the table has "
+                f"{there or 'none'} (dice: {_dice_text(state.dice, rules)})."
+            )
+        return (  # the dice are there, listed in another order: say the order the game uses
+            "List the dice to re-roll lowest face first: "
+            f"faces={tuple(sorted(faces))} ({_dice_text(tuple(sorted(faces)), rules)})."
         )
     if isinstance(action, CrossOut):
         if not isinstance(action.row, int) or not 0 <= action.row < rules.colours:
@@ -110,9 +119,7 @@ def _explain(state: ShelfieState, action) -> str:
             return (
                 "You can circle an item with these dice, so you may not cross out a row (rule 2.4)."
             )
-        return (
-            f"The {face_name(action.row)} row has no available item left to cross out (rule 2.4)."
-        )
+        return f"The {face_name(action.row, rules.colours)} row has no available item left to cross out (rule 2.4)."
     items = action.items
     shape_ok = isinstance(items, tuple) and all(
         isinstance(i, tuple) and len(i) == 2 and all(isinstance(x, int) for x in i) for i in items
@@ -133,12 +140,12 @@ def _explain(state: ShelfieState, action) -> str:
             why = {CIRCLED: "is already circled", CROSSED: "is crossed out"}.get(
                 mark, "must wait until the items left of it are done"
             )
-            return f"Item {item_name(item)} {why} (rule 2.2)."
+            return f"Item {item_name(item, rules.colours)} {why} (rule 2.2)."
     if D.all_jokers(state.dice, rules.colours) and rules.joker_alone_when_all_jokers:
-        return "With six jokers you circle exactly one item of your choice (rule 2.3)."
+        return "With every die a joker you circle exactly one item of your choice (rule 2.3)."
     return (
-        f"The dice {', '.join(face_name(f) for f in state.dice)} cannot make a separate combo for "
-        f"each of {', '.join(item_name(i) for i in items)}: item k needs k dice of its colour, "
+        f"The dice {_dice_text(state.dice, rules)} cannot make a separate combo for each of "
+        f"{', '.join(item_name(i, rules.colours) for i in items)}: item k needs k dice of its colour, "
         "at most one of them a joker (rules 2.2-2.3)."
     )
 
@@ -157,7 +164,7 @@ def apply_legal(state: ShelfieState, action) -> None:
         fresh = [state.rng.randrange(rules.faces) for _ in action.faces]
         state.dice = tuple(sorted(kept + fresh))
         state.rerolls_left -= 1
-        state.log.append(f"  dice: {_dice_text(state.dice)}")
+        state.log.append(f"  dice: {_dice_text(state.dice, rules)}")
         if state.rerolls_left == 0:
             state.phase = "place"
     elif isinstance(action, Circle):
@@ -186,8 +193,13 @@ def _complete_column(state: ShelfieState, seat: int, column: int) -> None:
                     row[column] = CROSSED
 
 
-def _dice_text(dice: tuple[int, ...]) -> str:
-    return ", ".join(face_name(f) for f in dice)
+def _dice_text(dice: tuple[int, ...], rules: ShelfieRules) -> str:
+    return ", ".join(face_name(f, rules.colours) for f in dice)
+
+
+def _dice_count(count: int, face: int, rules: ShelfieRules) -> str:
+    """'1 die showing pink', '3 dice showing colour 7'."""
+    return f"{count} {'die' if count == 1 else 'dice'} showing {face_name(face, rules.colours)}"
 
 
 def _start_turn(state: ShelfieState, seat: int) -> None:
@@ -206,7 +218,7 @@ def _start_turn(state: ShelfieState, seat: int) -> None:
     state.dice = tuple(sorted(state.rng.randrange(rules.faces) for _ in range(rules.dice)))
     state.rerolls_left = rules.rerolls
     state.phase = "roll" if rules.rerolls > 0 else "place"
-    state.log.append(f"turn {state.turn}, seat {seat} rolls {_dice_text(state.dice)}")
+    state.log.append(f"turn {state.turn}, seat {seat} rolls {_dice_text(state.dice, rules)}")
 
 
 def _end_turn(state: ShelfieState) -> None:

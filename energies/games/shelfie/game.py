@@ -27,7 +27,7 @@ class ShelfieGame(CompanionGame):
 
     def score(self, seat: int) -> int:
         """Points of ``seat`` now (rule 3.2)."""
-        return self.state.score(seat)
+        return self.state.score(self.checked_seat(seat))
 
     def scores(self) -> list[int]:
         return [self.state.score(s) for s in range(self.rules.players)]
@@ -48,6 +48,10 @@ class ShelfieGame(CompanionGame):
         """The shelves and the dice as a matplotlib picture; returns the Axes."""
         from .draw import draw_game
 
+        if seats is not None:  # seat 9 raised IndexError halfway through the picture
+            if isinstance(seats, (str, bytes)) or not hasattr(seats, "__iter__"):
+                raise ValueError(f"seats must be a list of seats, not {seats!r}.")
+            seats = [self.checked_seat(seat) for seat in seats]
         return draw_game(self, ax=ax, seats=seats)
 
     def _repr_png_(self) -> bytes:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 
+from ...kit.fields import show
 from . import dice as D
 from .odds import RerollPlanner
 from .rules import ShelfieRules
@@ -22,8 +23,22 @@ from .rules import ShelfieRules
 __all__ = ["combo_probability", "reaches", "reroll_probability", "reroll_table"]
 
 
+def _whole(value, what: str) -> int:
+    """``value`` when it is a whole number; 2.5 was cut to 2 and True read as 1."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what} must be whole numbers, not {show(value)}.")
+    return value
+
+
 def _items(items: Iterable, rules: ShelfieRules) -> tuple[tuple[int, int], ...]:
-    out = tuple(sorted((int(r), int(c)) for r, c in items))
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ValueError(f"items must be a list of (row, column) pairs, not {show(items)}.")
+    pairs = []
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise ValueError(f"items must be (row, column) pairs, not {show(item)}.")
+        pairs.append(tuple(_whole(x, "An item's row and column") for x in item))
+    out = tuple(sorted(pairs))
     if not out:
         raise ValueError("Name at least one item, e.g. [(0, 2)] for the third pink item.")
     for row, column in out:  # a negative row used to count from the end: a wrong answer
@@ -32,9 +47,17 @@ def _items(items: Iterable, rules: ShelfieRules) -> tuple[tuple[int, int], ...]:
     return out
 
 
+def _rules(rules) -> ShelfieRules:
+    if rules is None:
+        return ShelfieRules()
+    if not isinstance(rules, ShelfieRules):
+        raise ValueError(f"rules must be a ShelfieRules (e.g. ShelfieRules()), not {show(rules)}.")
+    return rules
+
+
 def reaches(items, dice: tuple[int, ...], rules: ShelfieRules | None = None) -> bool:
     """Can these dice circle all these items together (rules 2.2-2.3)?"""
-    rules = rules or ShelfieRules()
+    rules = _rules(rules)
     return _reaches(_items(items, rules), _dice(dice, rules), rules)
 
 
@@ -51,8 +74,10 @@ def _planner(items, rules: ShelfieRules) -> RerollPlanner:
     )
 
 
-def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
-    dice = tuple(sorted(int(f) for f in dice))
+def _dice(dice, rules: ShelfieRules, name: str = "dice") -> tuple[int, ...]:
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+        raise ValueError(f"{name} must be a list of faces, not {show(dice)}.")
+    dice = tuple(sorted(_whole(f, f"The faces of {name}") for f in dice))
     if any(not 0 <= f < rules.faces for f in dice):
         raise ValueError(f"Dice faces are numbers 0 to {rules.faces - 1}.")
     if len(dice) > rules.dice:  # the planner enumerates every roll: bounded by the rules' dice
@@ -61,7 +86,11 @@ def _dice(dice, rules: ShelfieRules) -> tuple[int, ...]:
 
 
 def _rerolls(rerolls_left, rules: ShelfieRules) -> int:
-    if not isinstance(rerolls_left, int) or not 0 <= rerolls_left <= rules.rerolls:
+    if (
+        not isinstance(rerolls_left, int)
+        or isinstance(rerolls_left, bool)
+        or not 0 <= rerolls_left <= rules.rerolls
+    ):
         raise ValueError(f"rerolls_left must be 0 to {rules.rerolls} (rule 2.1).")
     return rerolls_left
 
@@ -70,7 +99,7 @@ def combo_probability(
     dice, rerolls_left: int, items, rules: ShelfieRules | None = None
 ) -> Fraction:
     """Exact chance of ending with dice that circle ``items``, re-rolling as well as possible."""
-    rules = rules or ShelfieRules()
+    rules = _rules(rules)
     return _planner(items, rules).best(_dice(dice, rules), _rerolls(rerolls_left, rules))
 
 
@@ -78,8 +107,8 @@ def reroll_probability(
     dice, reroll, items, rerolls_left: int = 1, rules: ShelfieRules | None = None
 ) -> Fraction:
     """Exact chance of reaching ``items`` if you re-roll ``reroll`` now (then play best)."""
-    rules = rules or ShelfieRules()
-    dice, reroll = _dice(dice, rules), _dice(reroll, rules)
+    rules = _rules(rules)
+    dice, reroll = _dice(dice, rules), _dice(reroll, rules, "reroll")
     if Counter(reroll) - Counter(dice):
         raise ValueError("You can only re-roll dice that are on the table.")
     if _rerolls(rerolls_left, rules) < 1 and reroll:
@@ -95,7 +124,7 @@ def reroll_table(dice, rerolls_left: int, items, rules: ShelfieRules | None = No
     """
     import pandas as pd
 
-    rules = rules or ShelfieRules()
+    rules = _rules(rules)
     dice, rerolls_left = _dice(dice, rules), _rerolls(rerolls_left, rules)
     planner = _planner(items, rules)
     rows = []

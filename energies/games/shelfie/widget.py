@@ -11,13 +11,15 @@ import ipywidgets as W
 from ...widgets.companion import GameApp
 from .actions import Keep, Reroll, face_name
 from .draw import game_png
-from .game import new_game
-from .odds import RerollPlanner
+from .game import ShelfieGame, new_game
+from .odds import RerollPlanner, planning_problem
 
 
 class ShelfieApp(GameApp):
     """The play app plus one toggle per die (pressed = re-roll it), Keep, and a hint that
     shows the exact expected-value player's choice."""
+
+    GAME = ShelfieGame
 
     def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
         self.dice_buttons = [W.ToggleButton(layout=W.Layout(width="72px")) for _ in range(8)]
@@ -48,17 +50,24 @@ class ShelfieApp(GameApp):
 
     def hint(self) -> str:
         """The exact expected-value player's choice now, in words (also shown in the status)."""
-        from .bots import ExpectedValueBot, _Evaluator
+        from .bots import ExpectedValueBot, _Evaluator, greedy_reroll
 
         state = self.game.state
+        too_large = planning_problem(len(state.dice), state.rules.faces)
         if self.game.is_over or state.phase != "roll":
             text = "Hints are for re-roll decisions."
+        elif too_large:  # the exact plan would freeze the app for many seconds
+            faces = greedy_reroll(state, _Evaluator(state, state.active))
+            text = (
+                f"No exact hint with these rules ({too_large}). "
+                f"The greedy player would {_choice_words(faces, state.rules)}."
+            )
         else:
             evaluator = _Evaluator(state, state.active)
             planner = RerollPlanner(state.rules.faces, evaluator.best_value)
             faces, value = planner.choose(state.dice, state.rerolls_left)
             keep_value = planner.final(state.dice)
-            what = f"re-roll {', '.join(face_name(f) for f in faces)}" if faces else "keep the dice"
+            what = _choice_words(faces, state.rules)
             text = f"{ExpectedValueBot.name}: {what} (expected shelf value {value:.1f}, keeping now {keep_value:.1f})."
         self._say(text, "info")
         return text
@@ -87,3 +96,10 @@ class ShelfieApp(GameApp):
         self.reroll_button.disabled = self.keep_button.disabled = (
             self.hint_button.disabled
         ) = not rolling
+
+
+def _choice_words(faces: tuple[int, ...], rules) -> str:
+    """A re-roll choice in words, in the rules' colour names (a ninth face is no joker)."""
+    if not faces:
+        return "keep the dice"
+    return "re-roll " + ", ".join(rules.colour_name(f) for f in faces)

@@ -17,7 +17,7 @@ from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
 from ...newenergies.saves import load_game
 from ...newenergies.state import GameState
-from ..common import _Guard
+from ..common import _Guard, seats_problem
 from .board import PlayView, board_geometry
 from .bot_turns import _BotTurns, bot_label
 from .page import _Page
@@ -74,10 +74,28 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if not isinstance(getattr(game, "state", None), GameState):  # the board it draws
             raise TypeError("PlayApp needs a Game (see energies.new_game).")
         # NaN made time.sleep fail halfway through the bots' turns, and inf never woke up
-        if not (isinstance(step_delay, Real) and 0 <= step_delay < math.inf):
+        if not (
+            isinstance(step_delay, Real)
+            and not isinstance(step_delay, bool)
+            and 0 <= step_delay < math.inf
+        ):
             raise ValueError(f"step_delay must be 0 or more seconds, not {step_delay!r}.")
-        if not (isinstance(max_bot_actions, Integral) and max_bot_actions > 0):
+        if not (
+            isinstance(max_bot_actions, Integral)
+            and not isinstance(max_bot_actions, bool)
+            and max_bot_actions > 0
+        ):
             raise ValueError(f"max_bot_actions must be 1 or more, not {max_bot_actions!r}.")
+        for name, flag in (
+            ("answer_at_once", answer_at_once),
+            ("auto_bots", auto_bots),
+            ("ask_on_bot_turns", ask_on_bot_turns),
+            ("chart", chart),
+        ):
+            if not isinstance(flag, bool):  # bool("no") is True
+                raise ValueError(f"{name} must be True or False, not {show(flag)}.")
+        if save_dir is not None and not isinstance(save_dir, (str, os.PathLike)):
+            raise ValueError(f"save_dir must be a folder path, not {show(save_dir)}.")
         self.game = game
         self.step_delay = float(step_delay)
         self.answer_at_once = bool(answer_at_once)
@@ -137,15 +155,9 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             seats = dict(enumerate(seats))
         if not isinstance(seats, Mapping):
             raise TypeError('seats must map each seat to "human" or a bot, e.g. {0: "human", ...}.')
-        extra = sorted(s for s in seats if not (isinstance(s, int) and 0 <= s < players))
-        missing = [s for s in range(players) if s not in seats]
-        if extra or missing:
-            raise ValueError(
-                f"seats must name seats 0..{players - 1} exactly"
-                + (f" (no seat {extra})" if extra else "")
-                + (f" (missing {missing})" if missing else "")
-                + "."
-            )
+        problem = seats_problem(seats, players)
+        if problem:
+            raise ValueError(problem)
         self.seats = {s: seats[s] for s in range(players)}
         self.humans = frozenset(s for s, spec in self.seats.items() if _is_human(spec))
         # no seed: the bots break ties with the rng passed to decide(), seeded per position
@@ -209,7 +221,9 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
 
     def show_charts(self, show: bool = True) -> None:
         """Open (or close) the chart tab: the charts are drawn only while it is open."""
-        self.charts_open = bool(show)
+        if not isinstance(show, bool):
+            raise ValueError(f"show must be True or False, not a {type(show).__name__}.")
+        self.charts_open = show
         self._guard.run("drawing the charts", lambda: None)
 
     def save(self, name: str | None = None) -> str | None:
@@ -236,21 +250,24 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return self.step()
         if kind == "undo":
             return bool(self.undo())
+        # The page's fields are checked, never coerced: bool("false") is True and str() of a
+        # list would become a file name.
+        wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()))
+        if wrong:
+            return self._refuse(f"The page sent a {kind!r} message whose {wrong}.")
         if kind == "save":
-            return self.save(str(content.get("name") or "").strip() or None) is not None
+            return self.save(content.get("name", "").strip() or None) is not None
         if kind == "load":
-            return self.load(str(content.get("name") or ""))
+            return self.load(content.get("name", ""))
         if kind == "upload":
-            return self.load_text(
-                str(content.get("text", "")), str(content.get("name", "the upload"))
-            )
+            return self.load_text(content.get("text", ""), content.get("name", "the upload"))
         if kind == "propose":  # rule 12.1: a proposal held for the active player
             return bool(self._guard.run("holding your proposal", self._hold_proposal, content))
         if kind == "option":
-            self.set_option(str(content.get("name")), content.get("value"))
+            self.set_option(content.get("name"), content.get("value"))
             return False
         if kind == "charts":
-            self.show_charts(bool(content.get("open")))
+            self.show_charts(content.get("open", False))
             return False
         return self._refuse(f"Unknown message {kind!r} from the page.")
 
@@ -404,3 +421,22 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if seat in self.humans:
             return f"{self._name(seat)}, your move: {self._task()}"
         return f"{self._name(seat)} ({self._who(seat)}) must {self._task()}"
+
+
+#: The fields of the page's messages and the type each must have (when present).
+_MESSAGE_FIELDS: dict[Any, tuple[tuple[str, type], ...]] = {
+    "save": (("name", str),),
+    "load": (("name", str),),
+    "upload": (("text", str), ("name", str)),
+    "option": (("name", str),),  # its value: the option says what it takes (proposals)
+    "charts": (("open", bool),),
+}
+_TYPE_WORDS = {str: "a text", bool: "true or false"}
+
+
+def _wrong_field(content: dict, fields: tuple[tuple[str, type], ...]) -> str | None:
+    """What is wrong with a message's fields ("'open' is 'false', not true or false"), or None."""
+    for name, kind in fields:
+        if name in content and not isinstance(content[name], kind):
+            return f"{name!r} is {show(content[name])}, not {_TYPE_WORDS[kind]}"
+    return None

@@ -175,7 +175,7 @@ class _Proposals:
         self.set_option("propose_next", on, seat)
 
     def _set_option(self, name: str, value: Any, seat: int | None) -> None:
-        if name in ("ask_on_bot_turns", "propose_next") and value not in (True, False):
+        if name in ("ask_on_bot_turns", "propose_next") and not isinstance(value, bool):
             # bool("false") is True: a message without a clear yes or no changes nothing
             self._say(f"The option {name!r} is true or false, not {value!r}.", "error")
             return

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ...kit import files
+from ...kit.saves import overwrite_clash
 from ...newenergies.game import MAX_SAVE_BYTES, Game
 from ...newenergies.saves import load_game
 
@@ -56,17 +57,49 @@ class _Saves:
         path = self._path_or_say(name if name is not None else self._default_file_name(), "save")
         if path is None:
             return None
+        clash = self._clash(path)
+        renamed = ""
+        if clash and clash[0] == "longer":  # saving now would throw moves away
+            self._say(
+                f"Not saved: {path.name} {clash[1]}. Load it to go on, or save under another name.",
+                "error",
+            )
+            return None
+        reserved = None
+        if clash:  # another group's game: keep it, and give this one a fresh name
+            reserved = _reserve_fresh_name(path)
+            if reserved is None:
+                self._say(f"Not saved: {path.name} {clash[1]}; choose another name.", "error")
+                return None
+            renamed = f" {path.name} {clash[1]}, so this game got a name of its own."
+            path = reserved
         try:  # Game.save writes atomically (temp file + os.replace): never half a save
             written = Path(self.game.save(path))
         except (OSError, ValueError) as exc:
+            if reserved is not None:
+                reserved.unlink(missing_ok=True)
             why = str(getattr(exc, "strerror", None) or exc).rstrip(".")
             self._say(f"Cannot save to {path.name}: {why}.", "error")
             return None
         # a browser kernel (energies.lite) may keep it elsewhere, in memory: name where it went
         self._say(
-            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent}).", "ok"
+            f"Saved {len(self.game.actions)} actions to {written.name} (in {written.parent})."
+            + renamed,
+            "warn" if renamed else "ok",
         )
         return str(written)
+
+    def _clash(self, path: Path) -> tuple[str, str] | None:
+        """Whether ``path`` holds a game this save must not replace (see overwrite_clash)."""
+        try:
+            existing = files.read_bounded(path, MAX_SAVE_BYTES)
+        except FileNotFoundError:
+            return None
+        except files.FileProblem:  # a folder, pipe or huge file: Game.save says why
+            return None
+        except OSError:
+            return None
+        return overwrite_clash(existing, self.game.to_dict())
 
     def _load_path(self, name) -> bool:
         path = self._path_or_say(name, "load")
@@ -105,3 +138,22 @@ class _Saves:
 
     def _seat_list(self) -> str:
         return ", ".join(f"{self._name(s)} = {self._who(s)}" for s in sorted(self.seats))
+
+
+#: How many numbered names (``group1-2.json`` .. ``group1-100.json``) a save may try.
+_FRESH_NAMES = 100
+
+
+def _reserve_fresh_name(path: Path) -> Path | None:
+    """The first free ``<stem>-<n>.json`` beside ``path``, created empty at once (so a second
+    group saving at the same moment gets the next one); None when every one is taken."""
+    for number in range(2, _FRESH_NAMES + 1):
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        try:
+            with open(candidate, "x", encoding="utf-8"):
+                return candidate
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+    return None
