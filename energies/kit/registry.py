@@ -139,6 +139,8 @@ class GameSpec:
         if getattr(getattr(bot, "decide", None), "ignores_view", False):
             return None
         module = type(bot).__module__
+        if any(_inside(module, home) for home in (self.module, self.bot_module)):
+            return None  # its own player (a spec copied under another name keeps its bots)
         for other in _REGISTRY.values():
             homes = (other.module, other.bot_module)
             if other.name != self.name and any(_inside(module, home) for home in homes):
