@@ -411,3 +411,32 @@ def test_role_cards_give_every_seat_a_stake_and_in_role_checks_the_final_board()
     assert unfinished.empty
     with pytest.raises(ValueError, match="in_role needs"):
         in_role(pd.DataFrame({"group": ["g"]}))
+
+
+def test_the_change_in_sentences_and_the_paired_chart(two_rounds):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies.classroom import compare_rounds, describe_change, plot_rounds
+
+    first, second = two_rounds
+    summary = compare_rounds(first, second, ("final_gf", "everyone_loses"))
+    text = describe_change(summary).splitlines()
+    gf = summary.loc["final_gf"]
+    assert text[0].startswith(f"The GF at the end: {gf['round_1']:.1f} in round 1")
+    assert f"{gf['change']:+.1f} per table (95 % interval {gf['low']:+.1f} to" in text[0]
+    assert text[1].startswith("Everybody lost at")
+    ax = plot_rounds(first, second, "fossil")
+    lines = {line.get_gid(): line for line in ax.get_lines()}
+    pairs = summary.attrs["unpaired"]
+    assert pairs == [{"group": "group-C", "reason": pairs[0]["reason"]}]
+    for group in ("group-A", "group-B"):
+        one = first[first["group"] == group].iloc[0]
+        two = second[second["group"] == group].iloc[0]
+        drawn = tuple(lines[f"pair-{group}"].get_ydata())
+        assert drawn == tuple(float(sum(r[f"fossil_{s}"] for s in range(4))) for r in (one, two))
+    assert "pair-group-C" not in lines and "pair-mean" in lines
+    with pytest.raises(ValueError, match="measure must be one of"):
+        plot_rounds(first, second, "luck")
+    with pytest.raises(ValueError, match="describe_change needs"):
+        describe_change(first)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..kit.text import chart_text, printable, readable
 from .roles import ROLES, Role, in_role, roles_for
-from .rounds import MEASURES, compare_rounds, pair_rounds
+from .rounds import MEASURES, compare_rounds, describe_change, pair_rounds, plot_rounds
 
 __all__ = [
     "COLUMNS",
@@ -39,9 +39,11 @@ __all__ = [
     "Role",
     "collect",
     "compare_rounds",
+    "describe_change",
     "in_role",
     "pair_rounds",
     "plot_class",
+    "plot_rounds",
     "roles_for",
 ]
 

@@ -197,3 +197,79 @@ def compare_rounds(first: Any, second: Any, measures: tuple[str, ...] = tuple(ME
     summary = pd.DataFrame(rows).set_index("measure")
     summary.attrs["unpaired"] = pairs.attrs["unpaired"]
     return summary
+
+
+def describe_change(summary: Any) -> str:
+    """:func:`compare_rounds`'s table in sentences, one per measure, for the debrief."""
+    if not hasattr(summary, "columns") or not {"change", "low", "high"} <= set(summary.columns):
+        raise ValueError("describe_change needs compare_rounds()'s table.")
+    lines = []
+    for measure, row in summary.iterrows():
+        n = int(row["tables"])
+        if measure == "everyone_loses":
+            lines.append(
+                f"Everybody lost at {row['round_1'] * n:.0f} of {n} tables in round 1 and at "
+                f"{row['round_2'] * n:.0f} in round 2; p = {row['p_value']:.0%}."
+            )
+            continue
+        else:
+            head = (
+                f"{str(row['what'])[:1].upper()}{str(row['what'])[1:]}: {row['round_1']:.1f} in "
+                f"round 1, {row['round_2']:.1f} in round 2 on average, a change of "
+                f"{row['change']:+.1f} per table"
+            )
+        if math.isnan(row["low"]):
+            interval = " (one table: no interval)"
+        else:
+            interval = f" (95 % interval {row['low']:+.1f} to {row['high']:+.1f})"
+        counts = (
+            f"; down at {int(row['tables_down'])}, the same at {int(row['tables_same'])}, "
+            f"up at {int(row['tables_up'])} of {n} tables; p = {row['p_value']:.0%}."
+        )
+        lines.append(head + interval + counts)
+    return "\n".join(lines)
+
+
+def plot_rounds(first: Any, second: Any, measure: str = "final_gf", ax=None):
+    """Each table's round 1 and round 2 joined by a line (a paired chart); return the Axes.
+
+    ``first`` and ``second`` are :func:`energies.classroom.collect`'s tables; ``measure`` is
+    one of :data:`MEASURES`. A line that falls is a table whose value dropped in round 2;
+    the thick black line joins the two means.
+    """
+    if measure not in MEASURES:
+        raise ValueError(f"measure must be one of {', '.join(MEASURES)}, not {measure!r}.")
+    pairs = pair_rounds(first, second)
+    if pairs.empty:
+        raise ValueError("No table finished both rounds with the same seed: nothing to draw.")
+    from ..kit.text import chart_text
+    from . import GROUP_COLORS
+
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _fig, ax = plt.subplots(figsize=(5.5, 4), layout="constrained")
+    ends: dict[float, list[str]] = {}  # tables that end at the same value share one label
+    for i, row in enumerate(pairs.to_dict("records")):
+        values = (row[f"{measure}_1"], row[f"{measure}_2"])
+        color = GROUP_COLORS[i % len(GROUP_COLORS)]
+        ax.plot((1, 2), values, "o-", color=color, linewidth=1.5, gid=f"pair-{row['group']}")
+        ends.setdefault(values[1], []).append(str(row["group"]))
+    for value, groups in ends.items():
+        ax.annotate(
+            chart_text(", ".join(groups)),
+            (2, value),
+            xytext=(6, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=9,
+        )
+    means = (pairs[f"{measure}_1"].mean(), pairs[f"{measure}_2"].mean())
+    ax.plot((1, 2), means, "s-", color="black", linewidth=3.5, label="mean", gid="pair-mean")
+    ax.set_xticks((1, 2), ("round 1", "round 2"))
+    ax.set_xlim(0.7, 2.5)
+    ax.set_ylabel(MEASURES[measure])
+    ax.set_title(f"The same seed twice: {len(pairs)} tables", fontsize=11)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=9, loc="best")
+    return ax
