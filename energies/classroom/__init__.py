@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kit.text import chart_text, printable, readable
+from ..viz.style import GROUP_COLORS
 from .roles import ROLES, Role, in_role, roles_for
 from .rounds import MEASURES, compare_rounds, describe_change, pair_rounds, plot_rounds
 
@@ -67,18 +68,6 @@ COLUMNS = (
 # each as <name>_<seat>, seat 0..3
 SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden")
 MAX_SEATS = 4
-# Okabe-Ito (safe for the common colour-vision deficiencies), plus black and grey; each line
-# also carries its group's name in the legend.
-GROUP_COLORS = (
-    "#0072B2",
-    "#D55E00",
-    "#CC79A7",
-    "#E69F00",
-    "#56B4E9",
-    "#009E73",
-    "#000000",
-    "#999999",
-)
 _LOOKS_LIKE_PATH = 4096  # a longer text (or one with a line break) is save text, not a path
 
 

@@ -243,7 +243,7 @@ def plot_rounds(first: Any, second: Any, measure: str = "final_gf", ax=None):
     if pairs.empty:
         raise ValueError("No table finished both rounds with the same seed: nothing to draw.")
     from ..kit.text import chart_text
-    from . import GROUP_COLORS
+    from ..viz.style import GROUP_COLORS
 
     if ax is None:
         import matplotlib.pyplot as plt

@@ -71,6 +71,18 @@ PERSONA_LABELS = {
     "search-fossil": "search player, fossil only",
     "search-green": "search player, renewable only",
 }
+# One colour per group of a class (energies.classroom's charts): Okabe-Ito, plus black and
+# grey; each line also carries its group's name in the legend.
+GROUP_COLORS = (
+    "#0072B2",
+    "#D55E00",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#009E73",
+    "#000000",
+    "#999999",
+)
 # Bots the palette does not know (a student's own) get one of these, always the same for the
 # same name (Paul Tol's "muted" scheme, distinct from the Okabe-Ito colours above).
 OTHER_BOT_COLORS = ("#332288", "#117733", "#882255", "#44AA99", "#999933", "#AA4499")
