@@ -643,6 +643,9 @@ def test_persona_colours_are_distinct_and_names_are_forgiving():
     mine = viz.persona_color("MyBot")  # a student's bot: the same colour every time
     assert mine in viz.OTHER_BOT_COLORS and viz.persona_color("mybot") == mine
     assert not set(viz.OTHER_BOT_COLORS) & set(viz.PERSONA_COLORS.values())
+    # an outcome chart and a persona win-rate chart share a figure: no colour means both
+    assert not set(viz.OUTCOME_COLORS.values()) & set(viz.PERSONA_COLORS.values())
+    assert not set(viz.OUTCOME_COLORS.values()) & set(viz.OTHER_BOT_COLORS)
     with pytest.raises(ValueError, match="string"):
         viz.persona_color(3)
 

@@ -34,11 +34,13 @@ HAZARD_COLOR = "#F0E442"
 RED_NUMBER = "#C8102E"  # 6 and 8 (the likeliest rolls), also bold with 5 dots
 HIGHLIGHT_COLOR = "#E6007E"
 SEA_COLOR = "#CFE6F2"
+# How a game ended: dark colours of Paul Tol's "muted" scheme, none of them a persona's colour
+# (an outcome chart and a win-rate chart of the personas often share one figure).
 OUTCOME_COLORS = {
-    "victory_points": "#0072B2",
-    "empty_bag": "#009E73",
-    "everyone_loses": "#D55E00",
-    "unfinished": "#999999",
+    "victory_points": "#332288",  # indigo
+    "empty_bag": "#117733",  # green
+    "everyone_loses": "#882255",  # wine
+    "unfinished": "#DDDDDD",  # pale grey, black text
 }
 OUTCOME_LABELS = {
     "victory_points": "victory points",
@@ -84,8 +86,8 @@ GROUP_COLORS = (
     "#999999",
 )
 # Bots the palette does not know (a student's own) get one of these, always the same for the
-# same name (Paul Tol's "muted" scheme, distinct from the Okabe-Ito colours above).
-OTHER_BOT_COLORS = ("#332288", "#117733", "#882255", "#44AA99", "#999933", "#AA4499")
+# same name (Paul Tol's colours, distinct from the personas' and the outcomes' above).
+OTHER_BOT_COLORS = ("#44AA99", "#999933", "#AA4499", "#88CCEE", "#DDCC77", "#661100")
 _PERSONA_ALIASES = {
     "fossilrush": "fossil",
     "greeninvestor": "green",
