@@ -7,7 +7,8 @@
   forward with bots on the same dice (common random numbers) and compare;
   :func:`alternatives` lists the options at that point, :class:`WhatIfWidget`
   wraps it for a notebook (import it from :mod:`energies.insight.widget`).
-* :func:`burden` — who caused the footprint and who suffered the harm.
+* :func:`burden` — who polluted and who paid for the pollution, the ordinary Catan losses
+  (7s, theft, the Inspector) kept apart.
 * :func:`self_undoing` — the moves a player took back in the same turn (demolish a fossil
   plant and rebuild one, trade a card away and back, ...): a check that a bot plays its
   plan sensibly.
