@@ -91,7 +91,12 @@ def test_row_matches_the_game(games):
         assert row[f"vp_{s}"] == seat["vp"]
         ratio = float(expected.loc[expected["seat"] == s, "burden_ratio"].iloc[0])
         assert row[f"burden_{s}"] == pytest.approx(ratio, nan_ok=True)
+        ratio = float(expected.loc[expected["seat"] == s, "pollution_ratio"].iloc[0])
+        assert row[f"pollution_{s}"] == pytest.approx(ratio, nan_ok=True)
     assert row["mismatch"] == pytest.approx(expected.attrs["mismatch"], nan_ok=True)
+    assert row["pollution_mismatch"] == pytest.approx(
+        expected.attrs["pollution_mismatch"], nan_ok=True
+    )
 
 
 def test_everyone_loses_flag_and_winner_names():
@@ -109,6 +114,7 @@ def test_three_player_game_leaves_seat_3_empty(games):
     row = collect([games["trio"].to_json()]).iloc[0]
     assert row["players"] == 3
     assert row["fossil_3"] is pd_na() and math.isnan(row["burden_3"])
+    assert math.isnan(row["pollution_3"])
 
 
 def pd_na():

@@ -9,6 +9,7 @@ The browser itself is tested in tests/browser. Rule numbers name what a readout 
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -160,6 +161,11 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
     assert page["prompt"].startswith(f"Game over after turn {g.turn}")
     assert not page["controls"]["bots"] and page["over_panel"]["outcome"]
     assert {r["name"] for r in page["over_panel"]["burden"]} == set(NAMES)  # who polluted/paid
+    shares = en.insight.burden(g).set_index("seat")
+    for seat, row in enumerate(page["over_panel"]["burden"]):  # pollution, not Catan luck
+        for key, column in (("caused", "pollution_caused_share"), ("paid", "pollution_harm_share")):
+            share = shares.loc[seat, column]
+            assert row[key] == (0 if math.isnan(share) else round(100 * share))
 
 
 def test_every_legal_action_is_shown_once_on_the_board_or_beside_it(app):

@@ -64,9 +64,10 @@ COLUMNS = (
     "final_gf",
     "gf_by_turn",
     "mismatch",
+    "pollution_mismatch",
 )
 # each as <name>_<seat>, seat 0..3
-SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden")
+SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden", "pollution")
 MAX_SEATS = 4
 _LOOKS_LIKE_PATH = 4096  # a longer text (or one with a line break) is save text, not a path
 
@@ -89,11 +90,13 @@ def collect(source: Any, round: Any = None):
     (``victory_points``, ``empty_bag``, ``everyone_loses``, ``unfinished`` or
     ``in_progress`` for a game saved before its end), ``finished``, ``winners``
     (tuple of seats), ``winner_names``, ``everyone_loses``, ``turns``, ``final_gf``,
-    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``mismatch`` (how
-    far harm missed the polluters, :func:`energies.insight.burden`), and per seat
-    ``fossil_<s>``, ``renewable_<s>``, ``vp_<s>``, ``lf_<s>``, ``cities_<s>`` (at the
-    end, or when saved), ``burden_<s>`` (the seat's burden
-    ratio: its share of the harm / its share of the footprint). Seats count from 0;
+    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``pollution_mismatch``
+    (how far the pollution harm missed the polluters, :func:`energies.insight.burden`),
+    ``mismatch`` (the same for every loss and the footprint), and per seat ``fossil_<s>``,
+    ``renewable_<s>``, ``vp_<s>``, ``lf_<s>``, ``cities_<s>`` (at the end, or when saved),
+    ``pollution_<s>`` (the seat's pollution ratio: its share of the pollution harm / its share
+    of the pollution caused) and ``burden_<s>`` (its share of every loss, Catan luck included,
+    / its share of the footprint). Seats count from 0;
     a 3-player game has no value in the seat-3 columns.
 
     Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
@@ -127,7 +130,8 @@ def collect(source: Any, round: Any = None):
     for seat in range(MAX_SEATS):
         for kind in ("fossil", "renewable", "vp", "lf", "cities"):
             frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype("Int64")
-        frame[f"burden_{seat}"] = frame[f"burden_{seat}"].astype(float)
+        for kind in ("burden", "pollution"):
+            frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype(float)
     for name in ("seed", "players", "turns", "final_gf"):
         frame[name] = frame[name].astype(int)
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
@@ -272,10 +276,14 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
     }
     try:
         table = burden(game)
-        ratios = dict(zip(table["seat"].astype(int), table["burden_ratio"]))
+        seats = table["seat"].astype(int)
+        ratios = dict(zip(seats, table["burden_ratio"]))
+        pollution = dict(zip(seats, table["pollution_ratio"]))
         row["mismatch"] = float(table.attrs["mismatch"])
+        row["pollution_mismatch"] = float(table.attrs["pollution_mismatch"])
     except ValueError:  # no turn played yet: nothing to compare
-        ratios, row["mismatch"] = {}, math.nan
+        ratios, pollution = {}, {}
+        row["mismatch"] = row["pollution_mismatch"] = math.nan
     for seat in game.snapshot()["seats"]:
         s = seat["seat"]
         row[f"fossil_{s}"] = seat["fossil"]
@@ -284,6 +292,7 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
         row[f"lf_{s}"] = seat["lf"]
         row[f"cities_{s}"] = len(seat["cities"])
         row[f"burden_{s}"] = float(ratios.get(s, math.nan))
+        row[f"pollution_{s}"] = float(pollution.get(s, math.nan))
     return row
 
 

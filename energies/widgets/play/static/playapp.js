@@ -347,7 +347,7 @@ function render({ model, el }) {
       const o = v.over_panel;
       const chart = model.get("chart");
       body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
-        <div class="e-sub">Who polluted, who paid: share of the footprint caused, share of the harm suffered</div>
+        <div class="e-sub">Who polluted, who paid: share of the fossil plants' pollution, share of the pollution harm (hazards, the production they cost, brown events)</div>
         <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
           <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
           <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
