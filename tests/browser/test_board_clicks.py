@@ -267,32 +267,70 @@ def test_a_double_click_hits_the_same_button_twice_and_counts_once(browser, deci
         context.close()
 
 
+class KernelHold:
+    """Holds what the kernel sends to the page until :meth:`release` (a Playwright websocket
+    route on the kernel's channels): an answer can be made to arrive after a chosen input."""
+
+    def __init__(self, page):
+        self.on = False
+        self.queue: list[tuple] = []
+        page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), self._route)
+
+    def _route(self, ws) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda message: self._from_kernel(ws, message))
+
+    def _from_kernel(self, ws, message) -> None:
+        if self.on:
+            self.queue.append((ws, message))
+        else:
+            ws.send(message)
+
+    def release(self) -> None:
+        while self.queue:  # in order; what comes meanwhile joins the queue
+            ws, message = self.queue.pop(0)
+            ws.send(message)
+        self.on = False
+
+
 @pytest.mark.parametrize("redraw", ["between the two clicks", "while the second is pressed"])
 def test_a_double_click_that_a_redraw_cuts_in_two_counts_once(browser, decision_voila, redraw):
     """On a loaded machine the redraw answering the first click of a double click can arrive
     before the second click (which then landed on the new drawing and discarded a second card)
     or while its mouse button is down (the button was replaced under it, the click reached no
-    button and was lost without a word). Here the redraw is put there on purpose, waiting on
-    the page's own state: the second click is tied to the decision the first was made on, and
-    a redraw waits until the mouse button is released."""
-    context, page = open_page(browser, decision_voila, 1024, 768)
+    button and was lost without a word). Here the redraw is put there on purpose, on the page's
+    own state and the kernel's messages, never on time: the second click is tied to the
+    decision the first was made on, and a redraw waits until the mouse button is released."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.set_default_timeout(bk.CLICK_TIMEOUT)
+    page = context.new_page()
+    hold = KernelHold(page)
     try:
+        page.goto(decision_voila.url, wait_until="domcontentloaded", timeout=bk.RENDER_TIMEOUT)
+        bk.wait_for_app(page)
         app = bk.app_locator(page)
         first = app.locator('.energies-decision button[data-action="discard_card"]').first
         label, left = first.text_content().strip(), discard_left(page)
         box = first.bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         sent = bk.clicks_sent(page)
-        page.mouse.down(click_count=1)
-        page.mouse.up(click_count=1)
         if redraw == "between the two clicks":
+            page.mouse.down(click_count=1)
+            page.mouse.up(click_count=1)
             bk.wait_for_answers(page, sent, what="the first click")
             page.mouse.down(click_count=2)
         else:
+            rev = app.get_attribute("data-rev")
+            hold.on = True  # the first click's answer waits until the second button is down
+            page.mouse.down(click_count=1)
+            page.mouse.up(click_count=1)
             page.mouse.down(click_count=2)
-            page.wait_for_function(  # the first click's answer has come and waits to be drawn
-                "() => document.querySelector('.energies-playapp').getAttribute('data-held')"
-                " === 'true'"
+            hold.release()
+            page.wait_for_function(  # the answer has come: drawn, or its redraw held
+                """(rev) => { const root = document.querySelector('.energies-playapp');
+                   return root.getAttribute('data-held') === 'true'
+                          || root.getAttribute('data-rev') !== rev; }""",
+                arg=rev,
             )
         page.mouse.up(click_count=2)
         after = bk.wait_for_answers(page, sent, clicks=2, what="the double click")

@@ -494,8 +494,8 @@ function render({ model, el }) {
     if (!pending) showBusy(); // else the redraw that waits for the release shows it
   }
 
-  // the decision a click is made on: the drawing's, or for the second click of a double
-  // click (event.detail 2, 3, …) the one its first click was made on
+  // the decision a click is made on: the drawing's when the button went down, or for the
+  // second click of a double click (event.detail 2, 3, …) the one its first click acted on
   function decisionOf(event) {
     if (!(event && event.detail > 1 && runDecision !== null)) {
       runDecision = pressDecision ?? shown.decision_no;
@@ -525,6 +525,8 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
+    // a new run of clicks: a double click whose first click did nothing is one click
+    if (!(event.detail > 1)) runDecision = null;
     const target = event.target;
     const tabBtn = target.closest("[data-tab]");
     if (tabBtn) {
@@ -668,7 +670,14 @@ function render({ model, el }) {
     if (what === "all") redraw();
     else if (what === "side") drawSide();
   }
-  const restart = () => { pressed = false; pending = null; drawStatic(); redraw(); };
+  const restart = () => {
+    pressed = false;
+    pending = null;
+    pressDecision = null;
+    root.removeAttribute("data-held");
+    drawStatic();
+    redraw();
+  };
   model.on("change:geometry", restart);
   model.on("change:view", redraw);
   model.on("change:chart", redrawSide);
