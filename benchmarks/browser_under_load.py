@@ -7,7 +7,8 @@ level, so they compete with the suite on equal terms), runs the real-browser sui
 (``python -m pytest -q -p no:cacheprovider tests/browser``: JupyterLab and Voila in Chromium)
 ``--runs`` times one after the other, stops the loops by their process ids and writes
 benchmarks/results/browser_under_load.md: each run's result, pytest's summary line and
-duration, and the load average.
+duration, and the load average. The suite tests this checkout: its folder leads PYTHONPATH, so
+the servers' kernels import this ``energies`` even where another checkout is installed.
 
 Issue 37 (part 8): a fresh clone's test run on two loaded cores failed two browser tests (a
 double click on a discard, and the status after "Propose a trade to …"). The tests now wait on
@@ -21,6 +22,7 @@ import argparse
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -58,9 +60,21 @@ def loop_cpu_seconds(loops: list[subprocess.Popen]) -> list[float]:
     return out
 
 
+def suite_env() -> dict[str, str]:
+    """The environment of a run: this checkout first on PYTHONPATH (inherited by the servers
+    and their kernels)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
+    )
+    return env
+
+
 def run_suite() -> dict:
     start = time.perf_counter()
-    proc = subprocess.run(SUITE, cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(
+        SUITE, cwd=ROOT, env=suite_env(), capture_output=True, text=True, check=False
+    )
     seconds = time.perf_counter() - start
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
     summary = next(
@@ -88,12 +102,18 @@ def report(results: list[dict], args, cpu: list[float], loads: list[tuple]) -> s
     lines = [
         "# The browser suite next to CPU-bound processes (benchmarks/browser_under_load.py)",
         "",
-        f"Command: `nice -n {nice} python benchmarks/browser_under_load.py "
-        f"--runs {args.runs} --load {args.load}`  ",
-        f"Each run: `{' '.join(['python', *SUITE[1:]])}`, next to {args.load} busy loop(s) "
-        f"(`python -c \"while True: pass\"`, nice {nice} like the suite).  ",
-        f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
-        f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.  ",
+        (
+            f"Command: `nice -n {nice} python benchmarks/browser_under_load.py "
+            f"--runs {args.runs} --load {args.load}`  "
+        ),
+        (
+            f"Each run: `{' '.join(['python', *SUITE[1:]])}`, next to {args.load} busy loop(s) "
+            f'(`python -c "while True: pass"`, nice {nice} like the suite).  '
+        ),
+        (
+            f"Python {platform.python_version()}, {os.cpu_count()} CPUs; "
+            f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.  "
+        ),
         "CPU time of the busy loops over the whole run: "
         + (", ".join(f"{s:.0f} s" for s in cpu) if cpu else "not measured")
         + ". Other work on the machine (other sessions' tests) ran too: see the load averages.",
@@ -114,8 +134,10 @@ def report(results: list[dict], args, cpu: list[float], loads: list[tuple]) -> s
     seconds = [r["seconds"] for r in results]
     lines += [
         "",
-        f"Durations: {', '.join(f'{s:.0f} s' for s in seconds)} "
-        f"(min {min(seconds):.0f} s, max {max(seconds):.0f} s).",
+        (
+            f"Durations: {', '.join(f'{s:.0f} s' for s in seconds)} "
+            f"(min {min(seconds):.0f} s, max {max(seconds):.0f} s)."
+        ),
         "",
     ]
     return "\n".join(lines)
@@ -130,6 +152,8 @@ def main() -> None:
     if args.runs < 1 or args.load < 0:
         parser.error("--runs must be 1 or more and --load 0 or more")
     results, loads = [], []
+    # a SIGTERM stops the runs like Ctrl-C: the suite and the busy loops are stopped too
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     loops = start_load(args.load)
     try:
         for number in range(1, args.runs + 1):
