@@ -69,6 +69,7 @@ class _Page:
         self._rev += 1
         view: dict[str, Any] = {
             "rev": self._rev,
+            "decision_no": self._decision_number(),  # clicks carry it back (PlayApp._act)
             "prompt": self._prompt_text(),
             "color": seat_color(seat) if seat is not None else "#333333",
             "turn_line": self._turn_line(),
