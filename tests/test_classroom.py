@@ -305,6 +305,9 @@ def test_collect_names_the_seed_the_round_and_each_seats_lf_and_cities(two_round
         assert first.loc[0, f"lf_{s}"] == seat["lf"]
         assert first.loc[0, f"cities_{s}"] == len(seat["cities"])
     assert "round" not in collect([game.to_json()]).columns
+    for bad in (True, [1], 2.5):
+        with pytest.raises(ValueError, match="round must be a number or a short name"):
+            collect([game.to_json()], round=bad)
 
 
 def test_pair_rounds_pairs_a_table_with_itself_and_says_why_not(two_rounds):

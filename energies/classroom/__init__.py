@@ -101,10 +101,13 @@ def collect(source: Any, round: Any = None):
 
     Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
     ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
-    neither a folder, a path, a text nor a list.
+    neither a folder, a path, a text nor a list, and ``ValueError`` when ``round`` is
+    neither a number nor a text.
     """
     import pandas as pd
 
+    if round is not None and (isinstance(round, bool) or not isinstance(round, (int, str))):
+        raise ValueError(f"round must be a number or a short name (1, 2, 'silent'), not {round!r}.")
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     first_of: dict[str, str] = {}  # digest -> the source that brought that game first
