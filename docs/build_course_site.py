@@ -491,7 +491,10 @@ def build(
             f"(translations: {languages}; {len(plan.printables)} printables)"
         )
         changed = stage(source, plan)
-        say(f"staged the generated pages; {len(changed)} notebooks with interactive outputs")
+        say(
+            f"staged the generated pages; {len(changed)} notebooks made static (widget "
+            "outputs, attached pictures, a title)"
+        )
         shutil.rmtree(output, ignore_errors=True)
         sphinx_start = time.monotonic()
         sphinx_build(source, output, Path(tmp) / "doctrees")
