@@ -5,7 +5,8 @@
   (``lite/`` of the same folder, so the link is relative and works on any host), and a Voila
   button for the pages the table of contents names. The same links stand as one line under
   the lesson's title, where a teacher sees them without opening the rocket menu.
-* Links to a folder lead to a page of the site or to the folder on GitHub.
+* Links to a folder lead to a page of the site or to the folder on GitHub; links to a committed
+  markdown file or notebook that is not a page of the site lead to the file on GitHub.
 * The rules sheet's anchors ``<a id="rule-8.3"></a>``: a link ``RULES.md#rule-8.3`` from
   another page resolves to them (MyST otherwise knows only heading anchors).
 """
@@ -149,37 +150,52 @@ class RawAnchors(Transform):
             holder.replace_self(targets)
 
 
-class FolderLinks(SphinxPostTransform):
+class RepositoryLinks(SphinxPostTransform):
     """A link to a folder (``[the lessons](notebooks/)``) leads to the site page the table of
-    contents names for it (``folder_links``), else to that folder of the repository on GitHub.
-    Runs before MyST resolves its links (which knows files and pages, not folders)."""
+    contents names for it (``folder_links``), else to that folder of the repository on GitHub;
+    a link to a committed markdown file or notebook that is not a page of the site (the landing
+    page's source, say) leads to the file on GitHub. Runs before MyST resolves its links (which
+    knows pages and files, not folders, and warns about a page the site leaves out)."""
 
     default_priority = 5  # MyST's resolver is 9
 
     def run(self, **kwargs) -> None:
-        launch = self.config.energies_launch
-        mapping = self.config.energies_folder_links
-        srcdir = Path(self.env.srcdir)
         for node in list(self.document.findall(addnodes.pending_xref)):
-            if node.get("reftype") != "myst" or node.get("refdomain"):
+            if node.get("reftype") != "myst":
                 continue
-            path = node["reftarget"].split("#", 1)[0]
-            if not path:
-                continue
-            _, absolute = self.env.relfn2path(path, node.get("refdoc", self.env.docname))
-            if not Path(absolute).is_dir():
-                continue
-            folder = Path(absolute).resolve().relative_to(srcdir.resolve()).as_posix()
-            if folder in mapping:
-                uri = self.app.builder.get_relative_uri(node["refdoc"], mapping[folder])
-            else:
-                repository = launch.get("repository", "energies-kit/energies")
-                uri = (
-                    f"https://github.com/{repository}/tree/{launch.get('branch', 'HEAD')}/{folder}"
-                )
-            reference = nodes.reference("", "", internal=folder in mapping, refuri=uri)
-            reference += node.children
-            node.replace_self(reference)
+            uri, internal = self.destination(node)
+            if uri is not None:
+                reference = nodes.reference("", "", internal=internal, refuri=uri)
+                reference += node.children
+                node.replace_self(reference)
+
+    def destination(self, node) -> tuple[str | None, bool]:
+        launch = self.config.energies_launch
+        on_github = "https://github.com/{}/{{}}/{}/{{}}".format(
+            launch.get("repository", "energies-kit/energies"), launch.get("branch", "HEAD")
+        )
+        srcdir = Path(self.env.srcdir).resolve()
+        if node.get("refdomain") == "doc":  # a page: is it one of the site's?
+            name = node["reftarget"]
+            if name in self.env.all_docs:
+                return None, True
+            for suffix in (".md", ".ipynb"):
+                if (srcdir / f"{name}{suffix}").is_file():
+                    return on_github.format("blob", f"{name}{suffix}"), False
+            return None, True
+        if node.get("refdomain"):
+            return None, True
+        path = node["reftarget"].split("#", 1)[0]
+        if not path:
+            return None, True
+        _, absolute = self.env.relfn2path(path, node.get("refdoc", self.env.docname))
+        if not Path(absolute).is_dir():
+            return None, True
+        folder = Path(absolute).resolve().relative_to(srcdir).as_posix()
+        mapping = self.config.energies_folder_links
+        if folder in mapping:
+            return self.app.builder.get_relative_uri(node["refdoc"], mapping[folder]), True
+        return on_github.format("tree", folder), False
 
 
 # -- the API pages -------------------------------------------------------------------------------
@@ -255,7 +271,7 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("energies_api_modules", [], "env")
     app.add_config_value("energies_folder_links", {}, "env")
     app.add_transform(RawAnchors)
-    app.add_post_transform(FolderLinks)
+    app.add_post_transform(RepositoryLinks)
     app.connect("autodoc-process-docstring", api.process_docstring)
     app.connect("autodoc-skip-member", api.skip_member)
     app.connect("doctree-resolved", add_launch_line)
