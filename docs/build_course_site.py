@@ -105,7 +105,7 @@ class Plan:
     sections: list[Section]
     api_modules: list[str]
     printables_title: str
-    printables: list[str]
+    printables: list[tuple[str, list[str]]]  # (heading, files) of the printables page
     languages: dict[str, str]  # code -> section caption, for the languages that have pages
     launch: dict
     folder_links: dict[str, str]  # folder -> the page a link to it leads to
@@ -233,7 +233,10 @@ def plan_site(source: Path, commit: str) -> Plan:
         elif "printables" in item:
             spec = item["printables"]
             printables_title = spec.get("title", caption)
-            printables = [n for entry in spec.get("files", []) for n in _matches(source, entry)]
+            for group in spec.get("groups", []):
+                files = [n for entry in group.get("files", []) for n in _matches(source, entry)]
+                if files:
+                    printables.append((str(group.get("heading", caption)), files))
             if printables:
                 sections.append(Section(caption, ["printables.md"]))
         else:
@@ -305,13 +308,9 @@ def write_printables(source: Path, plan: Plan) -> None:
         "Printable pages for the classroom, as committed in the repository. Each worksheet is "
         "made from its lesson's notebook (`docs/build_worksheets.py`)."
     )
-    folder = None
-    for name in plan.printables:
-        parent = str(Path(name).parent)
-        if parent != folder:
-            folder = parent
-            lines += ["", f"## `{folder}/`", ""]
-        lines.append(f"- {{download}}`{Path(name).name} <{name}>`")
+    for heading, files in plan.printables:
+        lines += ["", f"## {heading}", ""]
+        lines += [f"- {{download}}`{Path(name).name} <{name}>` ({name})" for name in files]
     (source / "printables.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -345,12 +344,20 @@ def static_widget_output(output: dict, models: dict) -> dict | None:
         return None
     pictures = []
     for model in saved:
-        state = model.get("state", {})
-        if model.get("model_name") == "ImageModel" and isinstance(state.get("value"), str):
-            kind = state.get("format", "png")
-            pictures.append(
-                f'<img src="data:image/{kind};base64,{state["value"]}" alt="the app as saved">'
-            )
+        if model.get("model_name") != "ImageModel":
+            continue
+        # the picture's bytes are a base64 buffer of the saved state (path ["value"])
+        values = [
+            buffer.get("data")
+            for buffer in model.get("buffers", [])
+            if buffer.get("path") == ["value"] and buffer.get("encoding") == "base64"
+        ]
+        kind = re.sub(r"[^a-z+]", "", str(model.get("state", {}).get("format", "png")))
+        pictures += [
+            f'<img src="data:image/{kind};base64,{value}" alt="the app as saved">'
+            for value in values
+            if isinstance(value, str) and value
+        ]
     html = "".join(f"<p>{picture}</p>" for picture in pictures) + LIVE_KERNEL_NOTE
     return {"output_type": "display_data", "metadata": {}, "data": {"text/html": html}}
 
@@ -488,7 +495,7 @@ def build(
         languages = ", ".join(plan.languages) or "none"
         say(
             f"planned {len(plan.documents)} pages in {len(plan.sections)} sections "
-            f"(translations: {languages}; {len(plan.printables)} printables)"
+            f"(translations: {languages}; {sum(len(f) for _, f in plan.printables)} printables)"
         )
         changed = stage(source, plan)
         say(

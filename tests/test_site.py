@@ -148,8 +148,20 @@ def test_a_plain_path_that_is_not_committed_stops_the_build(tmp_path):
 
 def test_widget_outputs_become_their_saved_pictures_or_a_note(tmp_path):
     state = {
-        "box": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_img"]}},
-        "img": {"model_name": "ImageModel", "state": {"value": PIXEL, "format": "png"}},
+        "box": {
+            "model_name": "VBoxModel",
+            "state": {"children": ["IPY_MODEL_img", "IPY_MODEL_blank"]},
+        },
+        "img": {
+            "model_name": "ImageModel",
+            "state": {"format": "png"},
+            "buffers": [{"data": PIXEL, "encoding": "base64", "path": ["value"]}],
+        },
+        "blank": {  # an image not drawn yet: no picture
+            "model_name": "ImageModel",
+            "state": {"format": "png"},
+            "buffers": [{"data": "", "encoding": "base64", "path": ["value"]}],
+        },
         "bar": {"model_name": "HBoxModel", "state": {"children": ["IPY_MODEL_progress"]}},
         "progress": {"model_name": "FloatProgressModel", "state": {"value": 6}},
     }
@@ -177,7 +189,8 @@ def test_widget_outputs_become_their_saved_pictures_or_a_note(tmp_path):
     title, picture, cell = staged["cells"]
     assert title["source"] == "# 05 · Changing the rules"  # none was there: from the file name
     saved, note = (output["data"]["text/html"] for output in cell["outputs"])  # no progress bar
-    assert f'src="data:image/png;base64,{PIXEL}"' in saved and course_site.LIVE_KERNEL_NOTE in saved
+    assert saved.count("<img ") == 1 and course_site.LIVE_KERNEL_NOTE in saved
+    assert f'src="data:image/png;base64,{PIXEL}"' in saved
     assert note == course_site.LIVE_KERNEL_NOTE
     assert "widgets" not in staged["metadata"]  # no widget state, so no widget JavaScript
     attached = tmp_path / "notebooks" / "05-changing-the-rules.attachments" / "cell0-app.png"
@@ -231,11 +244,12 @@ def test_lesson_pages_show_their_committed_outputs(published_site, committed_che
         page = _html((published_site.path / name).with_suffix(".html"))
         shown = re.findall(r'<img [^>]*src="(\.\./_images/[^"]+\.png)"', page)
         assert len(shown) >= charts, name
-        notes = page.count('class="energies-live-kernel"')
-        assert (notes > 0) == any(
-            course_site.static_widget_output(o, course_site._widget_models(notebook))
-            for o in widgets
-        ), name
+        models = course_site._widget_models(notebook)
+        static = [course_site.static_widget_output(o, models) for o in widgets]
+        shown_html = [o["data"]["text/html"] for o in static if o is not None]
+        assert page.count('class="energies-live-kernel"') == len(shown_html), name
+        pictures = sum(text.count("<img ") for text in shown_html)
+        assert page.count('alt="the app as saved"') == pictures, name
         assert "html-manager" not in page and "require.min.js" not in page, name
 
 
