@@ -52,8 +52,6 @@ CONF_DIR = "docs/site"
 PLAN_FILE = "_site_plan.json"
 #: where the JupyterLite site goes inside the output (the launch buttons point there)
 LITE_FOLDER = "lite"
-#: the notebooks' folder: JupyterLite serves its contents at the root of its file browser
-LESSONS_FOLDER = "notebooks"
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -127,6 +125,7 @@ class Plan:
             "languages": self.languages,
             "launch": self.launch,
             "folder_links": self.folder_links,
+            "lite_folder": LITE_FOLDER,
         }
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 

@@ -76,3 +76,4 @@ html_last_updated_fmt = None
 html_show_sourcelink = False
 energies_launch = launch
 energies_folder_links = PLAN["folder_links"]
+energies_lite_folder = PLAN["lite_folder"]

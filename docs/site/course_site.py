@@ -24,7 +24,6 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-LITE_FOLDER = "lite"  # docs/build_course_site.py publishes the JupyterLite site there
 LESSONS_FOLDER = "notebooks"  # the lite site's file browser shows this folder's contents
 RAW_ANCHOR = re.compile(r'<a id="([^"<>\s]+)">\s*</a>')
 RAW_ANCHORS = re.compile(r'\s*(<a id="[^"<>\s]+">\s*</a>\s*)+')
@@ -62,7 +61,7 @@ def launch_links(app: Sphinx, docname: str) -> list[dict]:
             {
                 "text": "JupyterLite (no server)",
                 "tooltip": "Open the lesson in JupyterLite: Python in this browser, no server",
-                "url": f"{up}{LITE_FOLDER}/lab/index.html?path={in_lite}",
+                "url": f"{up}{app.config.energies_lite_folder}/lab/index.html?path={in_lite}",
                 "icon": "_static/images/logo_jupyterlite.svg",
             }
         )
@@ -270,6 +269,8 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("energies_launch", {}, "html")
     app.add_config_value("energies_api_modules", [], "env")
     app.add_config_value("energies_folder_links", {}, "env")
+    # where docs/build_course_site.py publishes the JupyterLite site, beside the book
+    app.add_config_value("energies_lite_folder", "lite", "html")
     app.add_transform(RawAnchors)
     app.add_post_transform(RepositoryLinks)
     app.connect("autodoc-process-docstring", api.process_docstring)
