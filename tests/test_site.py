@@ -146,6 +146,17 @@ def test_a_plain_path_that_is_not_committed_stops_the_build(tmp_path):
         course_site.plan_site(tmp_path, "0" * 40)
 
 
+def test_a_folder_that_is_no_git_repository_or_a_missing_commit_is_refused(tmp_path):
+    output = tmp_path / "site"
+    output.mkdir()
+    (output / "kept.html").write_text("an earlier build")
+    with pytest.raises(
+        course_site.SiteError, match=r"--repo .* --ref HEAD: 'HEAD' is not a commit"
+    ):
+        course_site.build(output, repo=tmp_path, lite=False)
+    assert (output / "kept.html").read_text() == "an earlier build"  # nothing changed
+
+
 def test_widget_outputs_become_their_saved_pictures_or_a_note(tmp_path):
     state = {
         "box": {
