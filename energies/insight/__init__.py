@@ -7,7 +7,8 @@
   forward with bots on the same dice (common random numbers) and compare;
   :func:`alternatives` lists the options at that point, :class:`WhatIfWidget`
   wraps it for a notebook (import it from :mod:`energies.insight.widget`).
-* :func:`burden` — who caused the footprint and who suffered the harm.
+* :func:`burden` — who caused the footprint and who suffered the harm; :func:`who_paid`
+  shows one game's in three columns of percentages (the debrief's table).
 * :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
   replaces the other around the table.
 * :func:`strong_players` — the same question for strong play: the cached table of the
@@ -20,7 +21,7 @@ The maths is explained in ``docs/insight.md``.
 
 from __future__ import annotations
 
-from .burden import burden, plot_burden
+from .burden import burden, plot_burden, who_paid
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
 from .strong import fossil_verdicts, plot_strong_players, strong_players
@@ -43,6 +44,7 @@ __all__ = [
     "public_bag",
     "strong_players",
     "what_if",
+    "who_paid",
 ]
 
 

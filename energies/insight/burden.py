@@ -34,7 +34,7 @@ from typing import Any
 
 from ..kit.text import chart_text
 
-__all__ = ["HARM_KINDS", "burden", "plot_burden"]
+__all__ = ["HARM_KINDS", "burden", "plot_burden", "who_paid"]
 
 HARM_KINDS = (
     "hazards_suffered",
@@ -169,6 +169,23 @@ def burden(game_or_frame):
     frame.attrs["mismatch"] = float(frame["mismatch"].iloc[0])
     frame.attrs["concentration"] = float(frame["concentration"].iloc[0])
     return frame
+
+
+def who_paid(game_or_frame):
+    """The burden of one game as a class reads it: one row per player, three columns.
+
+    ``footprint caused`` and ``harm suffered`` are the player's shares of the table's, in
+    whole percent; ``paid ÷ caused`` is the burden ratio (above 1: paid more than its share
+    of the pollution). :func:`burden` has every column behind them."""
+    frame = game_or_frame if hasattr(game_or_frame, "columns") else burden(game_or_frame)
+    if "game" in frame.columns:
+        raise ValueError("who_paid shows one game: pass a Game or one game's burden frame.")
+    names = frame["name"] if "name" in frame.columns else [f"Seat {s}" for s in frame["seat"]]
+    table = frame.assign(player=list(names)).set_index("player")
+    out = (100 * table[["footprint_share", "harm_share"]].fillna(0)).round().astype(int)
+    out.columns = ["footprint caused (%)", "harm suffered (%)"]
+    out["paid ÷ caused"] = table["burden_ratio"].round(1)
+    return out
 
 
 def plot_burden(frame, ax=None):
