@@ -1094,3 +1094,21 @@ def test_free_pieces_show_no_price(tmp_path):
     app.refresh()
     prices = {o["price"] for s in app.page["spots"].values() for o in s.get("options", ())}
     assert "1 science" in prices and "free" not in prices
+
+
+def test_the_apps_chart_legend_stays_readable_in_a_narrow_column():
+    # the legend was about 6 px in JupyterLab beside the file browser (issue 33): the app's
+    # chart is narrower, its legend below the lines at 11 points
+    from energies.widgets.common import APP_CHART_SIZE, APP_LEGEND_POINTS, CHART_DPI
+
+    g = en.load_file(ROOT / "notebooks" / "class-example" / "round1" / "group-A.json")
+    fig, ax = _footprint_figure(g, APP_CHART_SIZE, CHART_DPI, legend="below")
+    legend = ax.get_legend()
+    assert {t.get_fontsize() for t in legend.get_texts()} == {APP_LEGEND_POINTS}
+    natural = APP_CHART_SIZE[0] * CHART_DPI
+    assert APP_LEGEND_POINTS * CHART_DPI / 72 * 440 / natural >= 10  # px, shown 440 px wide
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    assert legend.get_window_extent(renderer).y1 < ax.get_window_extent(renderer).y0
+    assert legend.get_window_extent(renderer).y0 >= 0  # inside the picture
