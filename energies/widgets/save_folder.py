@@ -3,10 +3,12 @@
 Every app of the kit (the PlayApp, the companion games' apps) reads and writes save files in
 one folder only — a Voila user must not reach the rest of the server — and only ``.json``
 files. A save never replaces a file that holds another game, or this game further on: it
-takes a fresh name beside it (``group1-2.json``, the first free number) and says so. A file
-the app wrote or loaded itself, unchanged since, is replaced without a word (the group undid
-a move, or plays on). A missing folder inside the app's folder is made. Writes are atomic
-(:meth:`energies.Game.save`): never half a file.
+takes a fresh name beside it (``group1-2.json``, the first free number) and says so. The same
+game further on replaces its file (the group plays on). A shorter version of it replaces a file
+only when the app wrote or loaded that file itself, unchanged since, and the group then took
+moves back with the app's Undo (:meth:`SaveFolder.took_back`): the Undo was the asking. A
+missing folder inside the app's folder is made. Writes are atomic (:meth:`energies.Game.save`):
+never half a file.
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ class SaveFolder:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder).resolve()
-        # path -> fingerprint of the text this app wrote there or loaded from there: such a
-        # file is the app's own and may be replaced (after an undo it holds a longer game)
+        # path -> fingerprint of the text this app wrote there or loaded from there, and
+        # whether the group has taken moves back since (then a shorter game may replace it)
         self._own: dict[Path, str] = {}
+        self._taken_back: set[Path] = set()
 
     def inside(self, name: str) -> Path:
         """The path of ``name`` inside the folder; anything else raises ValueError."""
@@ -71,12 +74,19 @@ class SaveFolder:
 
     def remember(self, path: Path, text: bytes | str) -> None:
         """``path`` holds ``text`` because this app wrote or loaded it."""
-        self._own[Path(path).resolve()] = fingerprint(text)
+        path = Path(path).resolve()
+        self._own[path] = fingerprint(text)
+        self._taken_back.discard(path)
 
     def forget(self, path: Path) -> None:
         """``path`` no longer holds this app's game (another game was loaded): a save there
         checks what the file holds again."""
         self._own.pop(Path(path).resolve(), None)
+
+    def took_back(self) -> None:
+        """The group undid moves in the app: its own files may now hold its game further on,
+        and the next save of the shorter game replaces them (the Undo asked for it)."""
+        self._taken_back |= set(self._own)
 
     def write(self, game, path: Path) -> tuple[Path | None, str]:
         """Save ``game`` to ``path``, or to a fresh name when ``path`` holds a game this save
@@ -117,9 +127,11 @@ class SaveFolder:
             return None
         except (files.FileProblem, OSError):  # a folder, pipe or huge file: Game.save says why
             return None
-        if self._own.get(path.resolve()) == fingerprint(existing):
+        clash = overwrite_clash(existing, game.to_dict())
+        own = self._own.get(path.resolve()) == fingerprint(existing)
+        if clash and clash[0] == "longer" and own and path.resolve() in self._taken_back:
             return None
-        return overwrite_clash(existing, game.to_dict())
+        return clash
 
 
 def _make_folder(folder: Path) -> str | None:

@@ -2,7 +2,8 @@
 server), ``.json`` names only, atomic writes (:mod:`energies.widgets.save_folder`).
 
 A save never loses a game: a file that holds another game, or this game further on, keeps it,
-and the save takes a fresh name (``group1-2.json``) and says so. With ``autosave`` the app
+and the save takes a fresh name (``group1-2.json``) and says so (only the app's own Undo lets
+the shorter game replace the app's own file: :mod:`energies.widgets.save_folder`). With ``autosave`` the app
 saves after every move; a file that already holds this very game further on and unfinished (a
 re-run cell, a reloaded Voila page) is loaded instead, so the group plays on where it stopped.
 """

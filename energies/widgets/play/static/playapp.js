@@ -363,7 +363,7 @@ function render({ model, el }) {
       ${h.dev ? `<span class="e-dev">dev: ${esc(h.dev)}</span>` : ""}${h.warehouse ? " · warehouse" : ""}
       ${h.warn ? `<span class="e-why">${esc(h.warn)}</span>` : ""}</div>`;
     let body;
-    if (v.pass_to && !["log", "charts"].includes(tab)) { // the log and charts are public
+    if (v.pass_to && !["log", "charts", "file"].includes(tab)) { // nothing private there
       body = passScreen(v);
     } else if (v.over && !["log", "charts", "file"].includes(tab)) {
       const o = v.over_panel;
