@@ -12,6 +12,8 @@
 * :func:`self_undoing` — the moves a player took back in the same turn (demolish a fossil
   plant and rebuild one, trade a card away and back, ...): a check that a bot plays its
   plan sensibly.
+* :func:`who_paid` — one game's pollution burden in three columns of percentages (the
+  debrief's table).
 * :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
   replaces the other around the table.
 * :func:`strong_players` — the same question for strong play: the cached table of the
@@ -24,7 +26,7 @@ The maths is explained in ``docs/insight.md``.
 
 from __future__ import annotations
 
-from .burden import burden, plot_burden
+from .burden import burden, plot_burden, who_paid
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
 from .strong import fossil_verdicts, plot_strong_players, strong_players
@@ -50,6 +52,7 @@ __all__ = [
     "self_undoing",
     "strong_players",
     "what_if",
+    "who_paid",
 ]
 
 
