@@ -244,6 +244,16 @@ def test_a_row_counts_each_seat_by_its_strategy():
     assert math.isclose(row["green_win_rate"], rates["green"] / 8)
 
 
+def test_a_row_takes_bot_objects_and_names_them():
+    # the search check seats SearchPlayer objects with a chosen budget; they are named by role
+    from energies.bots.search import SearchPlayer
+
+    fossil = SearchPlayer(budget=1, plants="fossil")
+    row = dilemma_row(en.RuleSet.classroom(), 1, games=1, strategies=(fossil, "green"), seed=2)
+    assert (row["fossil_bot"], row["green_bot"]) == ("search-fossil", "green")
+    assert row["fossil_seats"] == 1 and row["green_seats"] == 3
+
+
 @pytest.mark.parametrize(
     "kwargs, message",
     [
@@ -425,6 +435,8 @@ def test_plot_dilemma_map_draws_one_cell_per_point(block):
     assert len(cells) == (frame["block"] == block).sum()
     legend = {t.get_text() for t in ax.get_legend().get_texts()}
     assert legend == set(frame[frame["block"] == block]["verdict"])
+    presets = {str(p.get_gid()) for p in ax.patches if str(p.get_gid()).startswith("preset-")}
+    assert presets == ({"preset-published", "preset-classroom"} if block == "race" else set())
     plt.close(ax.figure)
     with pytest.raises(ValueError, match="block must be"):
         plot_dilemma_map(frame, block="prices")

@@ -264,6 +264,7 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
         _fig, ax = plt.subplots(
             figsize=(1.3 * len(xs) + 3.2, 0.55 * len(ys) + 1.6), layout="constrained"
         )
+    presets = _presets() if block == "race" else {}
     for (x, y), row in cells.items():
         i, j = xs.index(x), ys.index(y)
         color = VERDICT_COLORS[row["verdict"]]
@@ -273,6 +274,20 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
         text = (
             f"F1 {100 * row['lone_fossil']:.0f}%\nEL {100 * row['all_fossil_everyone_loses']:.0f}%"
         )
+        preset = presets.get(tuple(row[knob] for knob in KNOBS))
+        if preset:  # the published game and RuleSet.classroom(), outlined and named
+            ax.add_patch(
+                Rectangle(
+                    (i + 0.04, j + 0.04),
+                    0.92,
+                    0.92,
+                    fill=False,
+                    edgecolor="black",
+                    linewidth=2,
+                    gid=f"preset-{preset}",
+                )
+            )
+            text = f"{preset}\n{text}"
         ax.text(i + 0.5, j + 0.5, text, ha="center", va="center", fontsize=7)
     ax.set_xlim(0, len(xs))
     ax.set_ylim(0, len(ys))
@@ -292,6 +307,16 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
         f"Which rules make which game (personas, at least {games} games per table)", fontsize=10
     )
     return ax
+
+
+def _presets() -> dict[tuple, str]:
+    """The knobs of the published game and of RuleSet.classroom(), by the name to show."""
+    from ...newenergies.rules import RuleSet
+
+    return {
+        tuple(knobs_of(rules)[knob] for knob in KNOBS): name
+        for name, rules in (("published", RuleSet.standard()), ("classroom", RuleSet.classroom()))
+    }
 
 
 def _length_key(label: str) -> tuple[int, int]:
