@@ -26,7 +26,7 @@ def open_app(page, voila) -> dict:
             f"the PlayApp was not drawn in Voila within {bk.RENDER_TIMEOUT / 1000:.0f} s. "
             f"The page shows:\n{bk.page_text(page)[:1500]}"
         )
-    return bk.wait_for_idle(page)
+    return bk.snapshot(page)
 
 
 def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
@@ -60,21 +60,11 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
                 break
             decision = bk.next_move_button(snap)
             assert decision, f"no '{label}' button and no decision: {snap['buttons']}"
-            bk.button(page, decision).click()
-            bk.wait_for_change(
-                page,
-                snap,
-                keys=("log", "status", "buttons", "rev"),
-                what=f"clicking {decision!r}",
-                settled=True,
-            )
-            snap = bk.wait_for_idle(page)
-        bk.button(page, label).click()
-        bk.wait_for_change(
-            page, snap, keys=("log", "hand"), what=f"clicking {label!r}", settled=True
-        )
-        snap = bk.wait_for_idle(page)
-    assert snap["log"] != start["log"]
+            snap = bk.click_and_wait(page, bk.button(page, decision), f"clicking {decision!r}")
+        after = bk.click_and_wait(page, bk.button(page, label), f"clicking {label!r}")
+        assert after["log"] != snap["log"], f"'{label}' did not change the log"
+        snap = after
+    assert snap["status"].startswith("The bots made"), snap["status"]
     # the strip scrolls to its newest line with its title still on top (it scrolled half out)
     title, strip, scrolled = bk.app_locator(page).evaluate(
         """(root) => { const s = root.querySelector('.energies-strip');
@@ -85,12 +75,12 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
     # round the table: every student takes the screen in turn, the bot plays its own turn
     for _ in range(4):
         bk.play_turn(page)
-    snap = bk.wait_for_idle(page)
+    snap = bk.wait_for_settled(page)
     assert snap["table"] != start["table"], "the VP/LF table did not change over a round"
     assert snap["board"] != start["board"], "no piece changed on the board over a round"
     # the charts are drawn when their tab opens (not on every click)
     assert start["chart"] is None
-    bk.app_locator(page).locator('[data-tab="charts"]').click()
+    bk.click_and_wait(page, bk.app_locator(page).locator('[data-tab="charts"]'), "the Charts tab")
     page.wait_for_function(
         "() => (document.querySelector('.energies-playapp img.energies-chart') || {}).src"
         "?.startsWith('data:image/png')",
@@ -149,15 +139,9 @@ def test_lesson_02s_group_cell_at_1366x768_pass_screen_and_empty_bag_line(browse
         bk.ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(bk.ARTIFACTS / "lesson02-group-1366x768-pass.png"))
 
-        bk.button(page, bk.reveal_label(first)).click()
-        snap = bk.wait_for_change(
-            page, snap, keys=("hand",), what="taking the screen", settled=True
-        )
-        snap = bk.wait_for_idle(page)
+        snap = bk.click_and_wait(page, bk.button(page, bk.reveal_label(first)), "taking the screen")
         assert snap["hand"].startswith(f"{first}'s hand:") and snap["pass"] is None
-        bk.button(page, bk.ROLL_LABEL).click()
-        snap = bk.wait_for_change(page, snap, keys=("log",), what="the roll", settled=True)
-        snap = bk.wait_for_idle(page)
+        snap = bk.click_and_wait(page, bk.button(page, bk.ROLL_LABEL), "the roll")
         for selector in (
             ".energies-prompt",
             ".energies-hand",
@@ -173,16 +157,8 @@ def test_lesson_02s_group_cell_at_1366x768_pass_screen_and_empty_bag_line(browse
             if end.count() and not end.is_disabled():
                 break
             label = bk.next_move_button(snap)
-            bk.button(page, label).click()
-            snap = bk.wait_for_change(
-                page, snap, keys=("log", "buttons", "rev"), what=label, settled=True
-            )
-            snap = bk.wait_for_idle(page)
-        end.click()
-        snap = bk.wait_for_change(
-            page, snap, keys=("pass", "prompt"), what="ending the turn", settled=True
-        )
-        snap = bk.wait_for_idle(page)
+            snap = bk.click_and_wait(page, bk.button(page, label), label)
+        snap = bk.click_and_wait(page, end, "ending the turn")
         after = snap["prompt"].split(",")[0]
         assert after != first and snap["pass"].startswith(f"Pass the laptop to {after}")
         assert app.locator(".energies-hand").count() == 0
@@ -198,11 +174,8 @@ def test_a_reloaded_page_plays_on_from_the_saved_game(page, voila):
     bk.fresh_class_folder(voila)
     snap = open_app(page, voila)
     first = snap["prompt"].split(",")[0]
-    bk.button(page, bk.reveal_label(first)).click()
-    snap = bk.wait_for_change(page, snap, keys=("hand",), what="taking the screen", settled=True)
-    bk.button(page, bk.ROLL_LABEL).click()
-    played = bk.wait_for_change(page, snap, keys=("log",), what="the roll", settled=True)
-    played = bk.wait_for_idle(page)
+    snap = bk.click_and_wait(page, bk.button(page, bk.reveal_label(first)), "taking the screen")
+    played = bk.click_and_wait(page, bk.button(page, bk.ROLL_LABEL), "the roll")
     saved = voila.home / "class-games" / "lesson02" / "group1.json"
     game = en.load_file(saved)
     assert game.actions and game.turn == 1
