@@ -331,13 +331,6 @@ def test_the_shipped_classroom_table_is_what_the_function_computes():
     assert_same_row(fresh, shipped)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the shipped map was measured with the personas before they stopped undoing their own "
-        "moves; re-run python benchmarks/dilemma_map.py --games 200 --seed 1 and drop this mark"
-    ),
-)
 def test_the_shipped_map_point_is_what_the_function_computes():
     """One table of the shipped map (the classroom centre, all fossil), re-measured."""
     table = map_table()
