@@ -240,6 +240,9 @@ def test_classroom_preset_is_a_race_to_5_vp_with_rows_of_2():
     assert short.brown_discs == full.brown_discs
     assert en.RuleSet.classroom(3).players == 3 and en.RuleSet.classroom(3).victory_points == 5
     assert en.RuleSet.classroom(turn_limit=100).turn_limit == 100
+    # the preset's own fields can be changed too (a class tries a longer race)
+    longer = en.RuleSet.classroom(victory_points=6)
+    assert longer.victory_points == 6 and longer.event_spaces == short.event_spaces
 
 
 def test_classroom_games_are_short_races():

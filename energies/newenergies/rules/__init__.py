@@ -237,12 +237,9 @@ class RuleSet:
         Releases before 0.4 made the bag smaller instead (4 brown discs of each kind, rows
         of 2 spaces, 10 VP); their saved games record those rules and replay as played.
         """
-        return cls.standard(
-            players,
-            victory_points=5,
-            event_spaces=tuple((row, 2) for row in ROWS),
-            **changes,
-        )
+        # the preset's two changes are defaults: a caller may change them too
+        preset = {"victory_points": 5, "event_spaces": tuple((row, 2) for row in ROWS)}
+        return cls.standard(players, **{**preset, **changes})
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed (validated like a new rule set)."""
