@@ -16,12 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo  # Babel: the test extra
+from babel.messages.pofile import read_po
 
-babel = pytest.importorskip("babel", reason="the catalog checks need Babel (the test extra)")
-from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
-
-from energies.kit import i18n  # noqa: E402
+from energies.kit import i18n
 
 REPO = Path(__file__).resolve().parents[1]
 LOCALE = i18n.LOCALE_DIR
