@@ -36,6 +36,7 @@ __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
+    "Deferred",
     "Joined",
     "Message",
     "N_plural",
@@ -260,7 +261,47 @@ def _made(english: str, template: str, plural, count, params) -> Message:
     return made
 
 
+class Deferred:
+    """A sentence made only when it is read: ``build(*args)`` gives its :class:`Message`.
+
+    The engine's log takes one per roll, disc and turn; building the sentence there would
+    cost more than the move itself, and most games are never read (a bot run)."""
+
+    __slots__ = ("args", "build")
+
+    def __init__(self, build: Callable[..., Message], *args: Any) -> None:
+        self.build, self.args = build, args
+
+    def sentence(self) -> Message:
+        return self.build(*self.args)
+
+    def __str__(self) -> str:
+        return str(self.build(*self.args))
+
+    def __repr__(self) -> str:
+        return f"Deferred({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Deferred):
+            return str(self) == str(other)
+        return str(self) == other if isinstance(other, str) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __copy__(self) -> Deferred:
+        return self  # never changes: a forked game's log may share it
+
+    def __deepcopy__(self, memo: dict) -> Deferred:
+        return self
+
+    def __reduce__(self):  # pickles (dask, multiprocessing) as the plain English text
+        return (str, (str(self),))
+
+
 def render(text: Any, lang: str | None = None, replace: Replace | None = None) -> Any:
-    """``text`` said in the language that applies when it is a :class:`Message`; any other
-    value as it is."""
+    """``text`` said in the language that applies when it is a :class:`Message` (or a
+    :class:`Deferred` one); any other value as it is."""
+    if isinstance(text, Deferred):
+        text = text.sentence()
     return text.said(lang, replace) if isinstance(text, Message) else text
