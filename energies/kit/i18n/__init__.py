@@ -40,6 +40,7 @@ __all__ = [
     "Joined",
     "Message",
     "N_plural",
+    "capital_at_start",
     "check_language",
     "get_language",
     "joined",
@@ -163,12 +164,24 @@ def _fill(text: str, params: Mapping[str, Any], lang: str | None, replace: Repla
     return _capital(text, params, filled)
 
 
+# Templates of sub-messages that take a capital where a sentence starts with them.
+_CAPITALISED: set[str] = set()
+
+
+def capital_at_start(template: str) -> str:
+    """Mark ``template`` ("seat {seat}") as a phrase that takes a capital where a sentence opens
+    with it ("{player} rolls" -> "Seat 2 rolls"); return it."""
+    _CAPITALISED.add(template)
+    return template
+
+
 def _capital(template: str, params: Mapping[str, Any], filled: str) -> str:
-    """A sentence that opens with a sub-message ("{player} rolls": "seat 2") opens with a
-    capital; a name given as plain text keeps its own spelling."""
+    """A sentence that opens with a phrase marked by :func:`capital_at_start` opens with a
+    capital; a name given as plain text, and any other phrase, keep their own spelling."""
     if template.startswith("{") and filled[:1].islower():
         key = template[1 : template.find("}")].partition(":")[0].partition("!")[0]
-        if isinstance(params.get(key), Message):
+        value = params.get(key)
+        if isinstance(value, Message) and value.template in _CAPITALISED:
             return filled[0].upper() + filled[1:]
     return filled
 

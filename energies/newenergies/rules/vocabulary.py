@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from ...kit.i18n import N_, Message, N_plural, joined, msg, nmsg
+from ...kit.i18n import N_, Message, N_plural, capital_at_start, joined, msg, nmsg
 from ..board import RESOURCE_WORDS, TERRAIN_WORDS
 
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
@@ -101,8 +101,8 @@ def amount(kind: str, n: int) -> Message:
 
 #: The templates apps look for when they name seats and places their own way
 #: (``energies.kit.i18n.Replace``): "seat 2", "corner 17 (...)", "path 40 (...)".
-SEAT = N_("seat {seat}")
-SEATS = N_("seat {seats}")  # several: "seat 3, 1"
+SEAT = capital_at_start(N_("seat {seat}"))
+SEATS = capital_at_start(N_("seat {seats}"))  # several: "seat 3, 1"
 
 
 def seat_name(seat: object) -> Message:
