@@ -255,8 +255,18 @@ def joined(parts, separator: str) -> Joined:
 
 def msg(template: str, /, **params: Any) -> Message:
     """A sentence said in English now and in any language later (:class:`Message`)."""
-    english = _capital(template, params, template.format_map(params)) if params else template
+    if not params:  # a sentence without values is one message, made once
+        made = _PLAIN.get(template)
+        if made is None:
+            made = _PLAIN[template] = _made(template, template, None, None, params)
+        return made
+    english = _capital(template, params, template.format_map(params))
     return _made(english, template, None, None, params)
+
+
+# msg(template) without values, by template: the engine's checks say these while it lists
+# the legal moves (a development card not playable yet); a message never changes.
+_PLAIN: dict[str, Message] = {}
 
 
 def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Message:
