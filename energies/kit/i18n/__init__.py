@@ -284,22 +284,21 @@ def _made(english: str, template: str, plural, count, params) -> Message:
     return made
 
 
-class Deferred:
-    """A sentence made only when it is read: ``build(*args)`` gives its :class:`Message`.
+class Deferred(tuple):
+    """A sentence made only when it is read: ``Deferred((build, *args))`` holds a function and
+    its values, and ``build(*args)`` gives the :class:`Message`.
 
     The engine's log takes one per roll, disc and turn; building the sentence there would
-    cost more than the move itself, and most games are never read (a bot run)."""
+    cost more than the move itself, and most games are never read (a bot run). A tuple:
+    making one costs no more than the f-string it replaces."""
 
-    __slots__ = ("args", "build")
-
-    def __init__(self, build: Callable[..., Message], *args: Any) -> None:
-        self.build, self.args = build, args
+    __slots__ = ()
 
     def sentence(self) -> Message:
-        return self.build(*self.args)
+        return self[0](*self[1:])
 
     def __str__(self) -> str:
-        return str(self.build(*self.args))
+        return str(self.sentence())
 
     def __repr__(self) -> str:
         return f"Deferred({str(self)!r})"
@@ -308,6 +307,10 @@ class Deferred:
         if isinstance(other, Deferred):
             return str(self) == str(other)
         return str(self) == other if isinstance(other, str) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash(str(self))
