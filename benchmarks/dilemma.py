@@ -232,11 +232,8 @@ def yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-def criteria(personas: dict) -> list[str]:
-    """Issue 38, part 4: does the classroom preset tempt?"""
-    if "classroom" not in personas:
-        return []
-    result = personas["classroom"]
+def classroom_checks(result: DilemmaResult) -> dict[str, tuple[str, bool]]:
+    """The aims for the classroom preset (issue 38, part 4): what was measured, and met?"""
     table = result.table.sort_values("k")
     n = int(table["players"].iloc[0])
     lone = table[table["k"] == 1].iloc[0]
@@ -247,37 +244,61 @@ def criteria(personas: dict) -> list[str]:
     ]
     gap = green["expected_winners"] - fossil["expected_winners"]
     half = 1.96 * math.hypot(*se)
-    lone_text = pct(lone["fossil_win_rate"], lone["fossil_win_low"], lone["fossil_win_high"])
-    lost = pct(
-        fossil["everyone_loses"], fossil["everyone_loses_low"], fossil["everyone_loses_high"]
-    )
-    winners = (
-        f"{fossil['expected_winners']:.2f} against {green['expected_winners']:.2f} "
-        f"(difference {gap:.2f}, 95 % CI {gap - half:.2f} to {gap + half:.2f})"
-    )
     turns = [float(t) for t in table["mean_turns"]]
-    short = 20 <= min(turns) and max(turns) <= 32
-    return [
-        "## The classroom preset against issue 38's criteria",
+    return {
+        "measured as a dilemma": (
+            result.verdict
+            + (f": {' or '.join(result.details.possible)}" if result.kind == "undecided" else ""),
+            result.kind in DILEMMAS,
+        ),
+        f"a lone fossil player among greens wins more than 1/{n} (95 % interval above)": (
+            pct(lone["fossil_win_rate"], lone["fossil_win_low"], lone["fossil_win_high"]),
+            lone["fossil_win_low"] > 1 / n,
+        ),
+        "an all-fossil table: everyone loses in a clear share (interval above 10 %)": (
+            pct(
+                fossil["everyone_loses"],
+                fossil["everyone_loses_low"],
+                fossil["everyone_loses_high"],
+            ),
+            fossil["everyone_loses_low"] > 0.1,
+        ),
+        "... with fewer winners than an all-green table": (
+            (
+                f"{fossil['expected_winners']:.2f} against {green['expected_winners']:.2f} "
+                f"(difference {gap:.2f}, 95 % CI {gap - half:.2f} to {gap + half:.2f})"
+            ),
+            gap - half > 0,
+        ),
+        "about 25 turns (every table's mean within 20 to 32)": (
+            f"{min(turns):.1f} to {max(turns):.1f} over k = 0..{n}",
+            20 <= min(turns) and max(turns) <= 32,
+        ),
+    }
+
+
+def criteria(personas: dict, search: dict) -> list[str]:
+    """The classroom preset against the aims of issue 38, part 4, for both sets of bots."""
+    measured = {
+        bots: classroom_checks(results["classroom"])
+        for bots, results in (("personas", personas), ("search players", search))
+        if "classroom" in results
+    }
+    if not measured:
+        return []
+    header = " | ".join(f"{bots} | met?" for bots in measured)
+    lines = [
+        "## The classroom preset against issue 38's aims",
         "",
-        "| criterion | measured | met? |",
-        "|---|---|---|",
-        f"| measured as a dilemma | {result.verdict} | {yes(result.kind in DILEMMAS)} |",
-        (
-            f"| a lone fossil player among greens wins more than 1/{n} (95 % interval above) "
-            f"| {lone_text} | {yes(lone['fossil_win_low'] > 1 / n)} |"
-        ),
-        (
-            f"| an all-fossil table: everyone loses in a clear share (interval above 10 %) "
-            f"| {lost} | {yes(fossil['everyone_loses_low'] > 0.1)} |"
-        ),
-        (f"| ... with fewer winners than an all-green table | {winners} | {yes(gap - half > 0)} |"),
-        (
-            f"| about 25 turns (every table's mean within 20 to 32) "
-            f"| {min(turns):.1f} to {max(turns):.1f} over k = 0..{n} | {yes(short)} |"
-        ),
-        "",
+        f"| aim | {header} |",
+        "|---|" + "---|---|" * len(measured),
     ]
+    for aim in next(iter(measured.values())):
+        cells = " | ".join(
+            f"{checks[aim][0]} | {yes(checks[aim][1])}" for checks in measured.values()
+        )
+        lines.append(f"| {aim} | {cells} |")
+    return [*lines, ""]
 
 
 def render() -> None:
@@ -308,7 +329,7 @@ def render() -> None:
         *personas_lines,
         *search_lines,
         *agreement(personas, search),
-        *criteria(personas),
+        *criteria(personas, search),
     ]
     write_text(RESULTS / "dilemma.md", "\n".join(text).rstrip() + "\n")
 

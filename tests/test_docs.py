@@ -224,6 +224,7 @@ def test_the_persona_table_quotes_the_benchmark_results():
             "dilemma.md",
         ),
         ("| an all-fossil table: everybody loses | 26 % (22–31) | 20 % (16–24) |", "dilemma.md"),
+        ("a lone fossil player wins 39 % (30–49) of its games", "dilemma.md"),
     ],
 )
 def test_results_quote_numbers_the_benchmark_files_hold(quoted, source):
