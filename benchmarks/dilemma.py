@@ -18,7 +18,7 @@ run re-renders benchmarks/results/dilemma.md from both files: the tables, the ve
 whether the search check agrees, and the classroom preset against the aims of issue 38
 (part 4).
 
-CPU time of the three commands above: about 1, 8.5 and 10 minutes (the third, the published
+CPU time of the three commands above: about 1, 7.5 and 10 minutes (the third, the published
 game's search check, is the optional one: its persona verdict is far from undecided).
 
 Deterministic by seed: game i of every table is seeded from child i of
