@@ -12,6 +12,11 @@ when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them
 (Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
 keeps working: pandas compares the ``attrs`` of the frames it joins.)
 
+Lesson 07 plays the same seeds twice; :func:`compare_rounds` and :func:`pair_rounds`
+(:mod:`~energies.classroom.rounds`) compare the two rounds table by table, with an interval.
+Its second round deals role cards (:data:`ROLES`, :mod:`~energies.classroom.roles`), and
+:func:`in_role` says which seats reached their goal in role.
+
 pandas and matplotlib are imported inside the functions.
 """
 
@@ -24,13 +29,30 @@ from pathlib import Path
 from typing import Any
 
 from ..kit.text import chart_text, printable, readable
+from ..viz.style import GROUP_COLORS
+from .roles import ROLES, Role, in_role, roles_for
+from .rounds import MEASURES, compare_rounds, describe_change, pair_rounds, plot_rounds
 
-__all__ = ["COLUMNS", "collect", "plot_class"]
+__all__ = [
+    "COLUMNS",
+    "MEASURES",
+    "ROLES",
+    "Role",
+    "collect",
+    "compare_rounds",
+    "describe_change",
+    "in_role",
+    "pair_rounds",
+    "plot_class",
+    "plot_rounds",
+    "roles_for",
+]
 
 # The columns of collect()'s frame, in order; the per-seat columns follow the game's seats.
 COLUMNS = (
     "group",
     "source",
+    "seed",
     "players",
     "names",
     "outcome",
@@ -42,25 +64,15 @@ COLUMNS = (
     "final_gf",
     "gf_by_turn",
     "mismatch",
+    "pollution_mismatch",
 )
-SEAT_COLUMNS = ("fossil", "renewable", "vp", "burden")  # each as <name>_<seat>, seat 0..3
+# each as <name>_<seat>, seat 0..3
+SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden", "pollution")
 MAX_SEATS = 4
-# Okabe-Ito (safe for the common colour-vision deficiencies), plus black and grey; each line
-# also carries its group's name in the legend.
-GROUP_COLORS = (
-    "#0072B2",
-    "#D55E00",
-    "#CC79A7",
-    "#E69F00",
-    "#56B4E9",
-    "#009E73",
-    "#000000",
-    "#999999",
-)
 _LOOKS_LIKE_PATH = 4096  # a longer text (or one with a line break) is save text, not a path
 
 
-def collect(source: Any):
+def collect(source: Any, round: Any = None):
     """One row per saved game: outcome, winners, turns, final GF, plants and burden per seat.
 
     ``source`` is a folder (every entry in it, sorted by name; entries starting with
@@ -69,23 +81,33 @@ def collect(source: Any):
     A ``str`` is a path when it names an existing file or folder or ends in
     ``.json``; otherwise it is read as save text.
 
+    ``round`` (optional, for example ``1`` or ``2``) is written into a ``round`` column of
+    every row, so that two rounds' tables can be stacked and told apart.
+
     Columns: ``group`` (file name without ``.json``, or ``text 1``, ``text 2``… for
-    texts), ``source``, ``players``, ``names`` (comma-separated), ``outcome``
+    texts), ``source``, ``seed`` (the game's seed: lesson 07 pairs the rounds by it),
+    ``players``, ``names`` (comma-separated), ``outcome``
     (``victory_points``, ``empty_bag``, ``everyone_loses``, ``unfinished`` or
     ``in_progress`` for a game saved before its end), ``finished``, ``winners``
     (tuple of seats), ``winner_names``, ``everyone_loses``, ``turns``, ``final_gf``,
-    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``mismatch`` (how
-    far harm missed the polluters, :func:`energies.insight.burden`), and per seat
-    ``fossil_<s>``, ``renewable_<s>``, ``vp_<s>``, ``burden_<s>`` (the seat's burden
-    ratio: its share of the harm / its share of the footprint). Seats count from 0;
+    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``pollution_mismatch``
+    (how far the pollution harm missed the polluters, :func:`energies.insight.burden`),
+    ``mismatch`` (the same for every loss and the footprint), and per seat ``fossil_<s>``,
+    ``renewable_<s>``, ``vp_<s>``, ``lf_<s>``, ``cities_<s>`` (at the end, or when saved),
+    ``pollution_<s>`` (the seat's pollution ratio: its share of the pollution harm / its share
+    of the pollution caused) and ``burden_<s>`` (its share of every loss, Catan luck included,
+    / its share of the footprint). Seats count from 0;
     a 3-player game has no value in the seat-3 columns.
 
     Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
     ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
-    neither a folder, a path, a text nor a list.
+    neither a folder, a path, a text nor a list, and ``ValueError`` when ``round`` is
+    neither a number nor a text.
     """
     import pandas as pd
 
+    if round is not None and (isinstance(round, bool) or not isinstance(round, (int, str))):
+        raise ValueError(f"round must be a number or a short name (1, 2, 'silent'), not {round!r}.")
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     first_of: dict[str, str] = {}  # digest -> the source that brought that game first
@@ -109,13 +131,16 @@ def collect(source: Any):
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
     frame = pd.DataFrame.from_records(rows, columns=columns)
     for seat in range(MAX_SEATS):
-        for kind in ("fossil", "renewable", "vp"):
+        for kind in ("fossil", "renewable", "vp", "lf", "cities"):
             frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype("Int64")
-        frame[f"burden_{seat}"] = frame[f"burden_{seat}"].astype(float)
-    for name in ("players", "turns", "final_gf"):
+        for kind in ("burden", "pollution"):
+            frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype(float)
+    for name in ("seed", "players", "turns", "final_gf"):
         frame[name] = frame[name].astype(int)
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
     frame["finished"] = frame["finished"].astype(bool)
+    if round is not None:
+        frame.insert(0, "round", [round] * len(frame))
     frame.attrs["skipped"] = skipped
     return frame
 
@@ -240,6 +265,7 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
     row: dict[str, Any] = {
         "group": label,
         "source": source_name,
+        "seed": int(game.seed),
         "players": game.rules.players,
         "names": ", ".join(game.names),
         "outcome": kind,
@@ -253,16 +279,23 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
     }
     try:
         table = burden(game)
-        ratios = dict(zip(table["seat"].astype(int), table["burden_ratio"]))
+        seats = table["seat"].astype(int)
+        ratios = dict(zip(seats, table["burden_ratio"]))
+        pollution = dict(zip(seats, table["pollution_ratio"]))
         row["mismatch"] = float(table.attrs["mismatch"])
+        row["pollution_mismatch"] = float(table.attrs["pollution_mismatch"])
     except ValueError:  # no turn played yet: nothing to compare
-        ratios, row["mismatch"] = {}, math.nan
+        ratios, pollution = {}, {}
+        row["mismatch"] = row["pollution_mismatch"] = math.nan
     for seat in game.snapshot()["seats"]:
         s = seat["seat"]
         row[f"fossil_{s}"] = seat["fossil"]
         row[f"renewable_{s}"] = seat["renewable"]
         row[f"vp_{s}"] = seat["vp"]
+        row[f"lf_{s}"] = seat["lf"]
+        row[f"cities_{s}"] = len(seat["cities"])
         row[f"burden_{s}"] = float(ratios.get(s, math.nan))
+        row[f"pollution_{s}"] = float(pollution.get(s, math.nan))
     return row
 
 

@@ -7,7 +7,13 @@
   forward with bots on the same dice (common random numbers) and compare;
   :func:`alternatives` lists the options at that point, :class:`WhatIfWidget`
   wraps it for a notebook (import it from :mod:`energies.insight.widget`).
-* :func:`burden` — who caused the footprint and who suffered the harm.
+* :func:`burden` — who polluted and who paid for the pollution, the ordinary Catan losses
+  (7s, theft, the Inspector) kept apart.
+* :func:`self_undoing` — the moves a player took back in the same turn (demolish a fossil
+  plant and rebuild one, trade a card away and back, ...): a check that a bot plays its
+  plan sensibly.
+* :func:`who_paid` — one game's pollution burden in three columns of percentages (the
+  debrief's table).
 * :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
   replaces the other around the table.
 * :func:`strong_players` — the same question for strong play: the cached table of the
@@ -25,7 +31,7 @@ The maths is explained in ``docs/insight.md``.
 
 from __future__ import annotations
 
-from .burden import burden, plot_burden
+from .burden import burden, plot_burden, who_paid
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
 from .strong import fossil_verdicts, plot_strong_players, strong_players
@@ -38,10 +44,12 @@ from .temptation import (
     policy_rules,
     shipped_dilemma,
 )
+from .undoing import SelfUndo, self_undoing
 from .whatif import WhatIfResult, alternatives, branch_point, what_if
 
 __all__ = [
     "DilemmaResult",
+    "SelfUndo",
     "WhatIfResult",
     "WhatIfWidget",
     "alternatives",
@@ -61,9 +69,11 @@ __all__ = [
     "plot_strong_players",
     "policy_rules",
     "public_bag",
+    "self_undoing",
     "shipped_dilemma",
     "strong_players",
     "what_if",
+    "who_paid",
 ]
 
 

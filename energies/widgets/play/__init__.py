@@ -50,8 +50,19 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     turn. ``step_delay`` (seconds) pauses after each bot turn while bots play, for teacher
     demos. ``ask_on_bot_turns=False`` passes for the humans when a bot's turn offers them
     a trade proposal (rule 12.1; the page's "Don't ask me on the bots' turns").
+
+    Hot-seat (several human seats at one screen): the humans talk across the table, so the
+    app passes for a human asked to propose a trade to another human (rule 12.1); they still
+    propose any time from the Trade tab, and ``propose_between_humans=True`` asks them again.
+    When the decision moves from one human to another, the page hides the hand behind a
+    "pass to ⟨name⟩" screen until that player clicks (:meth:`reveal`).
+
     ``chart=False`` leaves out the footprint chart and risk meter. ``save_dir`` is the
-    only folder the file box reads and writes (default: the current folder, the notebook's).
+    only folder the file box reads and writes (default: the current folder, the notebook's;
+    a missing folder is made at the first save). ``autosave="group1.json"`` saves the game
+    there after every move; when that file already holds this game further on (the cell ran
+    again), the app plays on from it. A save never replaces a file that holds another game or
+    this game further on: it takes a fresh name (``group1-2.json``) and says so.
 
     From Python (and in tests) every click has a method: ``app.click(action)``,
     ``app.click_spot("c12")``, ``app.play_bots()``, ``app.step()``, ``app.undo()``,
@@ -67,8 +78,10 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         answer_at_once: bool = True,
         auto_bots: bool = False,
         ask_on_bot_turns: bool = True,
+        propose_between_humans: bool = False,
         chart: bool = True,
         save_dir: str | os.PathLike | None = None,
+        autosave: str | None = None,
         max_bot_actions: int = 20_000,
     ) -> None:
         if not isinstance(getattr(game, "state", None), GameState):  # the board it draws
@@ -90,6 +103,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             ("answer_at_once", answer_at_once),
             ("auto_bots", auto_bots),
             ("ask_on_bot_turns", ask_on_bot_turns),
+            ("propose_between_humans", propose_between_humans),
             ("chart", chart),
         ):
             if not isinstance(flag, bool):  # bool("no") is True
@@ -104,7 +118,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.max_bot_actions = max_bot_actions
         self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
         self._set_seats(seats)
-        self._init_proposals(ask_on_bot_turns)
+        self._init_proposals(ask_on_bot_turns, propose_between_humans)
         self._busy: str | None = None
         self._guard = _Guard(self)
         self.ignored_clicks = 0
@@ -118,8 +132,15 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
         self._rev = 0
-        self._last_click: tuple[Action, Any] | None = None  # the last page click applied, its rev
+        # the decision the page shows: a number that changes with the game, never on a mere
+        # redraw (a chart, an option), so a click can be tied to the decision it was made on
+        self._decision_no = 0
+        self._decision_key: tuple | None = None
+        # the last page click done (an action, or "bots" / "step" / "undo"), its decision number
+        self._last_click: tuple[Any, int] | None = None
         self._viewer = min(self.humans) if self.humans else 0
+        self._revealed: int | None = None  # hot-seat: the human whose hand the page shows
+        self._init_saves(autosave)
         self.view = PlayView()
         self.view.add_class("energies-playapp-widget")
         self.view.on_msg(self._on_view_message)
@@ -127,6 +148,8 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self._mark()
         self._since["log"] = len(game.log)
         self._say("Welcome! " + self._hint())
+        if self.autosave_path is not None:
+            self._resume()
         self._refresh()
 
     @property
@@ -219,6 +242,18 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         """Redraw everything from the game (after changing it outside the app, e.g. sandbox)."""
         self._guard.run("redrawing", lambda: None)
 
+    def reveal(self) -> bool:
+        """Hot-seat: the player the page asks for ("Pass to Ben") has the screen: show their
+        hand and options (the page's “I am Ben” button). Return True when the page was
+        hidden."""
+        return bool(self._guard.run("showing the hand", self._reveal))
+
+    @property
+    def pass_to(self) -> int | None:
+        """Hot-seat: the human seat the screen must be passed to before its hand and options
+        are shown (see :meth:`reveal`), else None."""
+        return self._pass_to()
+
     def show_charts(self, show: bool = True) -> None:
         """Open (or close) the chart tab: the charts are drawn only while it is open."""
         if not isinstance(show, bool):
@@ -242,14 +277,23 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     def message(self, content: dict) -> bool:
         """Handle one message as the page sends it; return True when the game changed."""
         kind = content.get("type") if isinstance(content, dict) else None
+        made_on = content.get("decision_no") if kind == "act" or kind in _CONTROLS else None
+        if made_on is not None and type(made_on) is not int:  # True == 1 would pass as decision 1
+            return self._refuse(
+                f"The page sent a {kind!r} message whose 'decision_no' is {show(made_on)}, "
+                "not a number."
+            )
         if kind == "act":
             return bool(self._guard.run("applying your move", self._act, content))
-        if kind == "bots":
-            return bool(self.play_bots())
-        if kind == "step":
-            return self.step()
-        if kind == "undo":
-            return bool(self.undo())
+        if kind in _CONTROLS:
+            stale = self._stale_click(content, kind, _CONTROLS[kind])
+            if stale:
+                return self._refuse(stale, "warn")
+            done = {"bots": self.play_bots, "step": self.step, "undo": self.undo}[kind]()
+            self._last_click = (kind, content.get("decision_no"))
+            return bool(done)
+        if kind == "reveal":
+            return self.reveal()
         # The page's fields are checked, never coerced: bool("false") is True and str() of a
         # list would become a file name.
         wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()))
@@ -271,14 +315,83 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return False
         return self._refuse(f"Unknown message {kind!r} from the page.")
 
-    def _refuse(self, text: str) -> bool:
+    def _refuse(self, text: str, kind: str = "error") -> bool:
         """Say why a click does nothing and redraw (the page stops waiting); return False."""
-        self._say(text, "error")
+        self._say(text, kind)
         self._guard.run("redrawing", lambda: None)
         return False
 
     def _on_view_message(self, _widget, content, _buffers) -> None:
-        self.message(content)
+        try:
+            self.message(content)
+        finally:
+            # the page counts a click as answered when its token comes back, after the redraw
+            # it caused: its "Working…" note (and data-busy) lasts until every click it sent
+            # is answered, not until the first redraw, which may answer only the first click
+            click = content.get("click") if isinstance(content, dict) else None
+            if isinstance(click, str) and len(click) <= _CLICK_TOKEN_MAX:
+                self.view.answered = click
+
+    def _decision_number(self) -> int:
+        """The number of the decision the page is about to show: it changes whenever the game
+        does (a move, a bot's move, an undo, a load), never on a redraw that changes nothing."""
+        g = self.game
+        key = (self._generation, len(g.actions), g.actions[-1] if g.actions else None)
+        if key != self._decision_key:
+            self._decision_key = key
+            self._decision_no += 1
+        return self._decision_no
+
+    def _stale_click(self, content: dict, key: Any, label, why=None) -> str | None:
+        """Why a page click is not done because it was made on an earlier decision than the
+        one the page shows now (None: made on this one, or sent from Python without a number).
+
+        A click is tied to the decision it was made on: the second click of a double click,
+        or a quick click on a picture the game has since left, is never applied to the new
+        decision; it is explained instead. ``label`` and ``why`` (the reason the click is
+        illegal now, or None) are texts or functions giving them, asked only when needed."""
+        made_on = content.get("decision_no")  # checked by message(): None or an int
+        if made_on is None or made_on == self._decision_no:
+            return None
+        if callable(label):
+            label = label()
+        if (key, made_on) == self._last_click:
+            return f"You clicked “{label}” twice: it was done once. Click again to repeat it."
+        reason = why() if why is not None else None
+        if reason is not None:
+            return f"Your earlier click “{label}” came after the board changed: {reason}"
+        return (
+            f"Your earlier click “{label}” came after the board changed: nothing was done. "
+            "Click again if you still want it."
+        )
+
+    # -- hot-seat: the pass screen --------------------------------------------------------------
+
+    def _pass_to(self) -> int | None:
+        """The human who must take the screen before the page shows a hand: the deciding
+        human when it is not the one the page showed last (only with two or more humans)."""
+        g = self.game
+        seat = g.current_seat
+        if len(self.humans) < 2 or g.is_over or seat not in self.humans:
+            return None
+        return None if seat == self._revealed else seat
+
+    def _reveal(self) -> bool:
+        seat = self._pass_to()
+        if seat is None:
+            return False
+        self._revealed = seat
+        self._say(f"{self._name(seat)}, your move: {self._task()}.", "info")
+        return True
+
+    def _passing_problem(self) -> str | None:
+        """Why a click must wait: the screen still waits for the next player (a click of the
+        player before, made on a page that was not redrawn yet, must not act for them)."""
+        seat = self._pass_to()
+        if seat is None:
+            return None
+        name = self._name(seat)
+        return f"Pass the screen to {name} first: {name} clicks “I am {name}”."
 
     # -- handlers (run inside the guard) -------------------------------------------------------
 
@@ -288,32 +401,31 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         except (ValueError, TypeError) as exc:
             self._say(f"The page sent an action the game does not know: {exc}.", "error")
             return False
-        rev = content.get("rev")
-        if rev is not None and rev != self._rev:
-            why = self.game.why_illegal(action)
-            label = self.words.speak(self.game.describe(action))
-            if why is not None:  # a second quick click on an older picture: explain, never drop
-                self._say(
-                    f"Your earlier click “{label}” came after the board changed: "
-                    + self.words.speak(why, addressee=action.seat),
-                    "warn",
-                )
-                return False
-            if (action, rev) == self._last_click:  # a double click would buy or trade again
-                self._say(
-                    f"You clicked “{label}” twice: it was done once. Click again to repeat it.",
-                    "warn",
-                )
-                return False
+
+        def label() -> str:
+            return self.words.speak(self.game.describe(action))
+
+        def why() -> str | None:
+            reason = self.game.why_illegal(action)
+            return None if reason is None else self.words.speak(reason, addressee=action.seat)
+
+        stale = self._stale_click(content, action, label, why)
+        if stale:  # a double click would discard, buy or trade again: explain, never drop
+            self._say(stale, "warn")
+            return False
         applied = self._human_move(action)
         if applied:
-            self._last_click = (action, rev)
+            self._last_click = (action, content.get("decision_no"))
         return applied
 
     def _human_move(self, choice) -> bool:
         g = self.game
         start = time.perf_counter()
         if isinstance(choice, int) and not isinstance(choice, bool):
+            waiting = self._passing_problem()  # nothing is listed while the screen waits
+            if waiting:
+                self._say(waiting, "error")
+                return False
             if not 0 <= choice < len(self._legal):
                 self._say(
                     f"There is no action number {choice}: choose 0 to {len(self._legal) - 1}."
@@ -337,7 +449,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
                 "error",
             )
             return False
-        problem = self._human_seat_problem(choice.seat)
+        problem = self._human_seat_problem(choice.seat) or self._passing_problem()
         if problem:
             self._say(problem, "error")
             return False
@@ -422,6 +534,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return f"{self._name(seat)}, your move: {self._task()}"
         return f"{self._name(seat)} ({self._who(seat)}) must {self._task()}"
 
+
+#: The page's controls whose clicks are tied to a decision, and their labels on the page.
+_CONTROLS = {"bots": "Bots play until my turn", "step": "Step", "undo": "Undo"}
+#: The longest click token the page sends back to itself ("<page id>:<click number>").
+_CLICK_TOKEN_MAX = 64
 
 #: The fields of the page's messages and the type each must have (when present).
 _MESSAGE_FIELDS: dict[Any, tuple[tuple[str, type], ...]] = {

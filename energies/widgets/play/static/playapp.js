@@ -51,7 +51,22 @@ function render({ model, el }) {
   const chooser = root.querySelector(".e-chooser");
   const spots = new Map(); // "c12" -> element
   let acts = []; // actions of the current drawing, by data-act index
-  let waiting = 0; // clicks sent and not yet answered by a redraw
+  let shown = null; // the view drawn now (model.get("view") may be newer while a redraw waits)
+  // Clicks sent and answered: Python echoes each message's token in `answered` after the
+  // redraw it caused, so the "Working…" note (data-busy) lasts until every click is answered.
+  const pageId = Math.random().toString(36).slice(2, 10);
+  let sent = 0;
+  let answered = 0;
+  // A redraw replaces the buttons: while a mouse button is down on the app it waits, or the
+  // click being made would land on no button (mouse down on the old one, up on the new one).
+  let pressed = false;
+  let presses = 0; // counts the presses: a release ends only the press it was scheduled for
+  let pending = null; // "all" | "side": the redraw waiting for the release
+  // The decision a click is made on: the drawing's when the button went down, and for the
+  // second click of a double click the one its first click was made on, even when the page
+  // was redrawn in between.
+  let pressDecision = null;
+  let runDecision = null;
   let tab = "build";
   let lastTip = "";
 
@@ -303,27 +318,43 @@ function render({ model, el }) {
         ${r ? `<img class="energies-risk" alt="risk meter" src="${r}">` : ""}</div>`;
     }
     if (tab === "file") {
-      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.</div>
-        <input class="e-filename" type="text" placeholder="${esc(v.file.default)}" aria-label="file name">
+      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.${v.file.autosave
+          ? ` The game is saved after every move as <b>${esc(v.file.autosave)}</b>.` : ""}</div>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name">
         <button class="e-btn energies-save" data-control="save">Save</button>
         <button class="e-btn energies-load" data-control="load">Load</button>
-        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>`;
+        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>
+        ${fileNote(v)}`;
     }
     return null;
   }
 
+  // what became of the last save (or the autosave), where the student who saves looks
+  function fileNote(v) {
+    const f = v.file;
+    if (!f.note) return "";
+    return `<div class="e-filenote energies-filenote e-${esc(f.kind)}">${f.kind === "error" ? "⚠ " : ""}${esc(f.note)}</div>`;
+  }
+
+  // hot-seat: the hand stays hidden until the player named takes the screen
+  function passScreen(v) {
+    const p = v.pass_to;
+    return `<div class="e-pass energies-pass" style="border-color:${p.color}">
+      <div class="e-pass-title">Pass the laptop to ${esc(p.name)}</div>
+      <p>${esc(p.name)}'s hand and moves stay hidden until ${esc(p.name)} has the screen.</p>
+      <button class="e-btn e-primary energies-reveal" data-control="reveal">I am ${esc(p.name)}: show my hand</button></div>`;
+  }
+
   function drawSide() {
-    const v = model.get("view");
+    const v = shown;
     if (!v || !v.pieces) return;
     acts = [];
     const status = v.status || { text: "", kind: "info" };
-    // drawn over the status line, never in the flow: a note that pushed the controls down
-    // would put the second click of a double click on another button
-    const busy = waiting > 0 ? `<span class="e-busy energies-busy">${busyText()}</span>` : "";
     const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
-      <div class="e-gf energies-gf">${esc(v.gf)}</div>`;
+      <div class="e-gf energies-gf">${esc(v.gf)}</div>
+      ${v.bag_line ? `<div class="e-bagline energies-bagline">${esc(v.bag_line)}</div>` : ""}`;
     const turn = (v.turn || []).map((o) => act(o, o.kind === "roll_dice" ? "e-primary" : "e-end")).join("");
     const c = v.controls;
     const botRow = `<button class="e-btn e-bots energies-bots" data-control="bots" ${c.bots ? "" : "disabled"}>Bots play until my turn</button>
@@ -332,22 +363,27 @@ function render({ model, el }) {
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
       ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
+      ${v.decision.options.length > 6 ? `<div class="e-note e-more">${v.decision.options.length} choices: scroll the list${Object.keys(v.spots || {}).some((k) => v.spots[k].legal) ? ", or click a glowing spot on the board" : ""}.</div>` : ""}
       ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
     const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}</div>
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
     const h = v.hand;
-    const hand = `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
+    const hand = !h ? "" : `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
       ${h.cards.map(([k, n]) => `<span class="e-card e-card-${k}">${k} <b>${n}</b></span>`).join("")}
       <span class="e-card e-card-energy">energy <b>${h.energy}</b>/${h.cap}</span>
       ${h.dev ? `<span class="e-dev">dev: ${esc(h.dev)}</span>` : ""}${h.warehouse ? " · warehouse" : ""}
       ${h.warn ? `<span class="e-why">${esc(h.warn)}</span>` : ""}</div>`;
     let body;
-    if (v.over) {
+    if (v.pass_to && !["log", "charts", "file"].includes(tab)) { // nothing private there
+      body = passScreen(v);
+    } else if (v.over && !["log", "charts", "file"].includes(tab)) {
       const o = v.over_panel;
       const chart = model.get("chart");
-      body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
-        <div class="e-sub">Who polluted, who paid: share of the footprint caused, share of the harm suffered</div>
+      const save = `<div class="e-file energies-oversave"><button class="e-btn e-primary energies-save" data-control="save">Save this game</button>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name"></div>${fileNote(v)}`;
+      body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>${save}
+        <div class="e-sub">Who polluted, who paid: share of the fossil plants' pollution, share of the pollution harm (hazards, the production they cost, brown events)</div>
         <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
           <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
           <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
@@ -360,16 +396,17 @@ function render({ model, el }) {
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
       <div class="e-turnline">${esc(v.turn_line)}</div>
-      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}${busy}</div>
+      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}</div>
       ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
-      ${v.over ? "" : strip + hand}
+      ${v.over || tab === "charts" ? "" : strip + hand /* the charts get the room while they are open */}
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     restoreInputs(kept);
-    root.classList.toggle("e-waiting", waiting > 0);
-    root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
+    root.setAttribute("data-rev", v.rev); // each redraw from Python
+    root.setAttribute("data-decision", v.decision_no); // changes with the game only
+    showBusy();
     for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
     wirePickers(v);
   }
@@ -444,24 +481,56 @@ function render({ model, el }) {
   }
 
   // -- clicks -------------------------------------------------------------------------------------
-  const busyText = () => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+  const busyText = (waiting) => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
 
-  function send(msg) {
-    waiting += 1;
-    model.send(msg);
+  // The page's own state, for people and tests: data-sent / data-answered count the clicks,
+  // data-busy is how many are not answered yet; the note is drawn over the status line, never
+  // in the flow (a note that pushed the controls down would put the second click of a double
+  // click on another button).
+  function showBusy() {
+    const waiting = sent - answered;
+    root.classList.toggle("e-waiting", waiting > 0);
+    root.setAttribute("data-sent", sent);
+    root.setAttribute("data-answered", answered);
+    root.setAttribute("data-busy", waiting);
     const status = side.querySelector(".energies-status");
-    if (status) {
-      root.classList.add("e-waiting");
-      const b = status.querySelector(".energies-busy") || document.createElement("span");
-      b.className = "e-busy energies-busy";
-      b.textContent = busyText();
-      if (!b.parentNode) status.appendChild(b);
-    }
+    if (!status) return;
+    let note = status.querySelector(".energies-busy");
+    if (waiting > 0) {
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "e-busy energies-busy";
+        status.appendChild(note);
+      }
+      note.textContent = busyText(waiting);
+    } else if (note) note.remove();
   }
 
-  function sendAction(a) {
+  function send(msg) {
+    sent += 1;
+    model.send({ ...msg, click: `${pageId}:${sent}` });
+    showBusy();
+  }
+
+  function onAnswered() {
+    const [page, number] = String(model.get("answered") || "").split(":");
+    if (page !== pageId) return; // another view of the same app (a second tab or output)
+    answered = Math.min(sent, Math.max(answered, Number(number) || 0));
+    if (!pending) showBusy(); // else the redraw that waits for the release shows it
+  }
+
+  // the decision a click is made on: the drawing's when the button went down, or for the
+  // second click of a double click (event.detail 2, 3, …) the one its first click acted on
+  function decisionOf(event) {
+    if (!(event && event.detail > 1 && runDecision !== null)) {
+      runDecision = pressDecision ?? shown.decision_no;
+    }
+    return runDecision;
+  }
+
+  function sendAction(a, event) {
     chooser.hidden = true;
-    send({ type: "act", action: a, rev: model.get("view").rev });
+    send({ type: "act", action: a, decision_no: decisionOf(event) });
   }
 
   function openChooser(key, spot, event) {
@@ -481,13 +550,15 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
+    // a new run of clicks: a double click whose first click did nothing is one click
+    if (!(event.detail > 1)) runDecision = null;
     const target = event.target;
     const tabBtn = target.closest("[data-tab]");
     if (tabBtn) {
       const was = tab;
       tab = tabBtn.dataset.tab;
-      if ((tab === "charts") !== (was === "charts")) model.send({ type: "charts", open: tab === "charts" });
       drawSide();
+      if ((tab === "charts") !== (was === "charts")) send({ type: "charts", open: tab === "charts" });
       return;
     }
     const option = target.closest("button[data-option]");
@@ -506,7 +577,7 @@ function render({ model, el }) {
         send({ type: what, name: side.querySelector(".e-filename").value.trim() });
         return;
       }
-      send({ type: what });
+      send({ type: what, decision_no: decisionOf(event) }); // bots, step, undo
       return;
     }
     const propose = target.closest("button[data-propose]");
@@ -523,7 +594,7 @@ function render({ model, el }) {
     }
     const button = target.closest("[data-act]");
     if (button && !button.disabled) {
-      sendAction(acts[Number(button.dataset.act)]);
+      sendAction(acts[Number(button.dataset.act)], event);
       return;
     }
     const spotEl = target.closest("[data-spot]");
@@ -532,7 +603,7 @@ function render({ model, el }) {
 
   function clickSpot(spotEl, event) {
     const key = spotEl.dataset.spot;
-    const spot = (model.get("view").spots || {})[key];
+    const spot = (shown.spots || {})[key];
     if (!spot || !spot.legal) {
       chooser.hidden = true;
       tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
@@ -540,7 +611,7 @@ function render({ model, el }) {
       setTimeout(() => tip.classList.remove("e-flash"), 600);
       return;
     }
-    if (spot.options.length === 1) sendAction(spot.options[0].a);
+    if (spot.options.length === 1) sendAction(spot.options[0].a, event);
     else openChooser(key, spot, event);
   }
 
@@ -560,7 +631,7 @@ function render({ model, el }) {
   function showTip() {
     let text = HINT;
     if (hovered && hovered.isConnected) {
-      const spot = (model.get("view").spots || {})[hovered.dataset.spot];
+      const spot = (shown.spots || {})[hovered.dataset.spot];
       text = spotText(hovered.getAttribute("data-name"), spot);
     }
     if (text !== lastTip) tip.textContent = lastTip = text;
@@ -584,32 +655,76 @@ function render({ model, el }) {
   }
 
   root.addEventListener("click", onClick);
+  root.addEventListener("pointerdown", () => {
+    presses += 1;
+    pressed = true;
+    pressDecision = shown ? shown.decision_no : null;
+  });
+  // draw what waited once the click of this release has been handled (the browser sends the
+  // click in the same task as the pointerup, so a zero timeout runs after it), or at once
+  // when no click follows (the pointer released off the button). On a busy page the next
+  // press (the second click of a double click) can come before that timeout: then the
+  // timeout ends nothing, and the next release draws.
+  const releaseSoon = () => {
+    if (!pressed) return;
+    const press = presses;
+    setTimeout(() => { if (press === presses) release(); }, 0);
+  };
+  window.addEventListener("pointerup", releaseSoon);
+  window.addEventListener("pointercancel", releaseSoon);
+  window.addEventListener("blur", releaseSoon);
   board.addEventListener("mouseover", onHover);
   board.addEventListener("focusin", onHover); // Tab to a spot: the line under the board says what Enter does
   root.addEventListener("keydown", onKey);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onChange);
 
+  // data-held: a redraw from Python waits for the mouse button to be released
+  const hold = (what) => { pending = what; root.setAttribute("data-held", "true"); };
   const redraw = () => {
-    waiting = 0;
+    if (pressed) { hold("all"); return; }
     chooser.hidden = true;
-    const v = model.get("view");
-    if (v && v.pieces) drawPieces(v);
+    shown = model.get("view");
+    if (shown && shown.pieces) drawPieces(shown);
     drawSide();
     showTip(); // never a stale sentence: the hovered spot's, as it is now
   };
-  const redrawSide = () => drawSide();
-  const restart = () => { drawStatic(); redraw(); };
+  const redrawSide = () => {
+    if (pressed) { hold(pending || "side"); return; }
+    drawSide();
+  };
+  function release() {
+    pressed = false;
+    pressDecision = null;
+    const what = pending;
+    pending = null;
+    root.removeAttribute("data-held");
+    if (what === "all") redraw();
+    else if (what === "side") drawSide();
+  }
+  const restart = () => {
+    pressed = false;
+    pending = null;
+    pressDecision = null;
+    root.removeAttribute("data-held");
+    drawStatic();
+    redraw();
+  };
   model.on("change:geometry", restart);
   model.on("change:view", redraw);
   model.on("change:chart", redrawSide);
   model.on("change:risk", redrawSide);
+  model.on("change:answered", onAnswered);
   restart();
   return () => {
     model.off("change:geometry", restart);
     model.off("change:view", redraw);
     model.off("change:chart", redrawSide);
     model.off("change:risk", redrawSide);
+    model.off("change:answered", onAnswered);
+    window.removeEventListener("pointerup", releaseSoon);
+    window.removeEventListener("pointercancel", releaseSoon);
+    window.removeEventListener("blur", releaseSoon);
   };
 }
 
