@@ -23,7 +23,10 @@
   dilemma, chicken, no temptation, other, or undecided) with 95 % intervals;
   :func:`shipped_dilemma` reads the tables that ship with the package, :func:`dilemma_map`
   and :func:`plot_dilemma_map` show which rules make which game
-  (:mod:`energies.insight.temptation`).
+  (:mod:`energies.insight.temptation`); :mod:`energies.insight.readout` shows those shipped
+  tables as a class reads them (percentages with their 95 % intervals).
+* :func:`before_end_of` and :func:`greener_alternative` — a position just before a turn ends
+  (for the risk meter) and a greener choice at a turn (for :func:`what_if`).
 
 pandas, matplotlib and ipywidgets are imported only when a function needs them.
 The maths is explained in ``docs/insight.md``.
@@ -31,6 +34,7 @@ The maths is explained in ``docs/insight.md``.
 
 from __future__ import annotations
 
+from . import readout
 from .burden import burden, plot_burden, who_paid
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
@@ -45,7 +49,14 @@ from .temptation import (
     shipped_dilemma,
 )
 from .undoing import SelfUndo, self_undoing
-from .whatif import WhatIfResult, alternatives, branch_point, what_if
+from .whatif import (
+    WhatIfResult,
+    alternatives,
+    before_end_of,
+    branch_point,
+    greener_alternative,
+    what_if,
+)
 
 __all__ = [
     "DilemmaResult",
@@ -54,6 +65,7 @@ __all__ = [
     "WhatIfWidget",
     "alternatives",
     "bag_runs_out_within",
+    "before_end_of",
     "branch_point",
     "burden",
     "dilemma",
@@ -61,6 +73,7 @@ __all__ = [
     "dilemma_tables",
     "event_risk",
     "fossil_verdicts",
+    "greener_alternative",
     "payoff_matrix",
     "plot_burden",
     "plot_dilemma_map",
@@ -69,6 +82,7 @@ __all__ = [
     "plot_strong_players",
     "policy_rules",
     "public_bag",
+    "readout",
     "self_undoing",
     "shipped_dilemma",
     "strong_players",
