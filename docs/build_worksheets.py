@@ -43,7 +43,7 @@ EXIT_TICKETS = {
     "01": "Which corner of the board would you build your first town on, and what numbers made you choose it?",
     "02": "Name one build you made and say whether it helped you, the table, or both.",
     "03": "Who caused most of the pollution in the game, and who bore its harm? One sentence with a number.",
-    "04": "Name the temptation, the externality and the volunteer in this game (one line each).",
+    "04": "Name the temptation and the externality in the classroom game, and the verdict the measurements allow (one line each).",
     "05": "Which rule change would you propose as a policy, and what did the data say about it?",
     "06": "What is the one rule your bot follows that the personas do not?",
     "07": 'Complete: "Playing in role changed / did not change ... because ..."',
