@@ -18,7 +18,7 @@ run re-renders benchmarks/results/dilemma.md from both files: the tables, the ve
 whether the search check agrees, and the classroom preset against the aims of issue 38
 (part 4).
 
-CPU time of the three commands above: about 1, 8.5 and 10 minutes (the third, the published
+CPU time of the three commands above: about 1, 7.5 and 10 minutes (the third, the published
 game's search check, is the optional one: its persona verdict is far from undecided).
 
 Deterministic by seed: game i of every table is seeded from child i of
@@ -37,16 +37,24 @@ import sys
 import time
 from pathlib import Path
 
+import pandas as pd
+
 import energies as en
 from energies.bots.search import SearchPlayer
 from energies.insight.temptation import (
     NAMED_RULES,
     DilemmaResult,
-    dilemma,
     dilemma_tables,
     named_rules,
+    shipped_dilemma,
+    shipped_seed_sets,
 )
-from energies.insight.temptation.shipped import BOT_SETS
+from energies.insight.temptation.measure import (
+    check_strategies,
+    dilemma_games,
+    row_of_games,
+)
+from energies.insight.temptation.shipped import BOT_SETS, GAMES_FILE
 from energies.kit.files import write_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,25 +99,65 @@ def command(bots: str, rules: str, games: int, seed: int, budget: int) -> str:
     return f"{SCRIPT} --bots {bots} --rules {rules} --games {games} --seed {seed}{extra}"
 
 
+GAME_COLUMNS = ("game", "seed", "outcome", "winners", "turns", "actions", "final_gf") + tuple(
+    f"vp_{seat}" for seat in range(PLAYERS)
+)
+
+
+def write_csv(path: Path, rows: list[dict]) -> None:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()})
+    write_text(path, out.getvalue())
+
+
+def game_records(name: str, k: int, seed: int, frame) -> list[dict]:
+    """The search tables' games, one line each (winners as seats joined by spaces), so a test
+    can re-play the first games of a row and compare them exactly."""
+    records = []
+    for game in frame.to_dict("records"):
+        record = {"rules": name, "seed_set": seed, "k": k}
+        record.update({column: game[column] for column in GAME_COLUMNS})
+        record["winners"] = " ".join(str(seat) for seat in game["winners"])
+        records.append(record)
+    return records
+
+
 def measure(bots: str, names: list[str], games: int, seed: int, budget: int, jobs: int) -> None:
     path = DATA / BOT_SETS[bots]
     kept = []
-    if path.exists():  # the tables of the other rule sets stay as they were measured
-        kept = [row for row in dilemma_tables(bots).to_dict("records") if row["rules"] not in names]
-    rows = []
+    if path.exists():  # the tables of the other rule sets and seed sets stay as measured
+        kept = [
+            row
+            for row in dilemma_tables(bots).to_dict("records")
+            if row["rules"] not in names or row["seed"] != seed
+        ]
+    games_path = DATA / GAMES_FILE
+    kept_games = []
+    if bots == "search" and games_path.exists():
+        kept_games = [
+            row
+            for row in csv.DictReader(games_path.read_text().splitlines())
+            if row["rules"] not in names or int(row["seed_set"]) != seed
+        ]
+    rows, played = [], []
+    fossil, green = strategies(bots, budget)
+    fossil_name, green_name = check_strategies((fossil, green))
     for name in names:
         start = cpu_seconds()
-        result = dilemma(
-            named_rules(name, PLAYERS),
-            players=PLAYERS,
-            games=games,
-            strategies=strategies(bots, budget),
-            seed=seed,
-            jobs=jobs,
-        )
+        table = []
+        for k in range(PLAYERS + 1):
+            frame = dilemma_games(
+                named_rules(name, PLAYERS), k, games, (fossil, green), seed=seed, jobs=jobs
+            )
+            table.append(row_of_games(frame, k, fossil_name, green_name, seed=seed))
+            played += game_records(name, k, seed, frame)
         seconds = cpu_seconds() - start
+        result = DilemmaResult(pd.DataFrame.from_records(table), name=name)
         print(f"{bots} {name}: {result.verdict} ({seconds:.0f} s CPU)", flush=True)
-        for row in result.table.to_dict("records"):
+        for row in table:
             rows.append(
                 {
                     "rules": name,
@@ -119,13 +167,14 @@ def measure(bots: str, names: list[str], games: int, seed: int, budget: int, job
                 }
             )
     order = list(NAMED_RULES)
-    rows = sorted(kept + rows, key=lambda row: (order.index(row["rules"]), row["k"]))
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: round(v, 6) if isinstance(v, float) else v for k, v in row.items()})
-    write_text(path, out.getvalue())
+    rows = sorted(kept + rows, key=lambda row: (order.index(row["rules"]), row["seed"], row["k"]))
+    write_csv(path, rows)
+    if bots == "search":
+        every = kept_games + played
+        every.sort(
+            key=lambda r: (order.index(r["rules"]), int(r["seed_set"]), int(r["k"]), int(r["game"]))
+        )
+        write_csv(games_path, every)
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -166,7 +215,7 @@ def result_markdown(bots: str, name: str, result: DilemmaResult) -> list[str]:
     cpu = float(table["cpu_seconds"].iloc[0])
     setting = f", {budget} rollouts per decision" if bots == "search" else ""
     return [
-        f"### {name} ({NAMED_RULES[name]})",
+        f"### {name}, seed set {seed} ({NAMED_RULES[name]})",
         "",
         (
             f"Command: `{command(bots, name, games, seed, budget)}` ({games} games per table, "
@@ -180,63 +229,80 @@ def result_markdown(bots: str, name: str, result: DilemmaResult) -> list[str]:
     ]
 
 
-def section(bots: str) -> tuple[list[str], dict[str, DilemmaResult]]:
+Measured = dict[str, dict[int, DilemmaResult]]  # rules name -> seed set -> table
+
+
+def section(bots: str) -> tuple[list[str], Measured]:
     title = {"personas": "Personas", "search": "The check: search players"}[bots]
     path = DATA / BOT_SETS[bots]
     lines = [f"## {title}", ""]
     if not path.exists():
         return [*lines, f"Not measured yet: `{SCRIPT} --bots {bots}`.", ""], {}
-    table = dilemma_tables(bots)
     lines += [
         f"Who plays: {WHO[bots]}. File `energies/data/{BOT_SETS[bots]}`.",
         "",
     ]
-    results = {}
+    results: Measured = {}
     for name in NAMED_RULES:
-        part = table[table["rules"] == name].reset_index(drop=True)
-        if part.empty:
-            continue
-        results[name] = DilemmaResult(part, name=name)
-        lines += result_markdown(bots, name, results[name])
+        for seed in shipped_seed_sets(name, bots, PLAYERS):
+            result = shipped_dilemma(name, bots, PLAYERS, seed_set=seed)
+            results.setdefault(name, {})[seed] = result
+            lines += result_markdown(bots, name, result)
     return lines, results
 
 
-def agreement(personas: dict, search: dict) -> list[str]:
+CHICKENS = {"chicken", "volunteer's dilemma"}
+
+
+def _family(verdicts) -> set[str]:
+    return {"chicken" if v in CHICKENS else v for v in verdicts}
+
+
+def agree(personas: DilemmaResult, search: DilemmaResult) -> str:
+    """Whether two verdicts agree: the same kind (the chicken family counts as one), or, when
+    either is undecided, whether some verdict is still open for both."""
+    a, b = personas.details, search.details
+    if a.kind != "undecided" and b.kind != "undecided":
+        return "yes" if _family([a.kind]) == _family([b.kind]) else "no"
+    shared = [v for v in b.possible if _family([v]) & _family(a.possible)]
+    if not shared:
+        return "no"
+    return f"not contradicted ({' or '.join(shared)} open for both)"
+
+
+def agreement(personas: Measured, search: Measured) -> list[str]:
     lines = [
         "## Do the persona verdicts hold for stronger players?",
         "",
-        "| rules | personas | search players | agree? |",
-        "|---|---|---|---|",
+        "| rules | seed set | personas | search players | agree? |",
+        "|---|---:|---|---|---|",
     ]
     for name in NAMED_RULES:
         if name not in personas or name not in search:
             continue
-        a, b = personas[name], search[name]
-        if b.kind == "undecided":
-            still = " or ".join(b.details.possible)
-            word = "yes" if a.kind in b.details.possible else "no"
-            agree = f"not contradicted ({still} still open)" if word == "yes" else "no"
-        elif a.kind == "undecided":
-            agree = "yes" if b.kind in a.details.possible else "no"
-        else:
-            family = {"chicken", "volunteer's dilemma"}
-            agree = "yes" if a.kind == b.kind or {a.kind, b.kind} <= family else "no"
-        lines.append(f"| {name} | {a.verdict} | {b.verdict} | {agree} |")
+        for seed, strong in search[name].items():
+            fast = personas[name].get(seed) or next(iter(personas[name].values()))
+            persona_seed = int(fast.table["seed"].iloc[0])
+            label = f"{seed}" if persona_seed == seed else f"{seed} (personas: {persona_seed})"
+            lines.append(
+                f"| {name} | {label} | {fast.verdict} | {strong.verdict} | {agree(fast, strong)} |"
+            )
     return [*lines, ""]
-
-
-DILEMMAS = ("social dilemma", "volunteer's dilemma", "chicken")
 
 
 def yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-def criteria(personas: dict) -> list[str]:
-    """Issue 38, part 4: does the classroom preset tempt?"""
-    if "classroom" not in personas:
-        return []
-    result = personas["classroom"]
+def winners(row) -> str:
+    return (
+        f"{row['expected_winners']:.2f} ({row['expected_winners_low']:.2f}–"
+        f"{row['expected_winners_high']:.2f})"
+    )
+
+
+def classroom_checks(result: DilemmaResult) -> dict[str, tuple[str, bool]]:
+    """The criteria for the classroom preset (issue 38, part 4): what was measured, and met?"""
     table = result.table.sort_values("k")
     n = int(table["players"].iloc[0])
     lone = table[table["k"] == 1].iloc[0]
@@ -247,37 +313,66 @@ def criteria(personas: dict) -> list[str]:
     ]
     gap = green["expected_winners"] - fossil["expected_winners"]
     half = 1.96 * math.hypot(*se)
-    lone_text = pct(lone["fossil_win_rate"], lone["fossil_win_low"], lone["fossil_win_high"])
-    lost = pct(
-        fossil["everyone_loses"], fossil["everyone_loses_low"], fossil["everyone_loses_high"]
-    )
-    winners = (
-        f"{fossil['expected_winners']:.2f} against {green['expected_winners']:.2f} "
-        f"(difference {gap:.2f}, 95 % CI {gap - half:.2f} to {gap + half:.2f})"
-    )
     turns = [float(t) for t in table["mean_turns"]]
-    short = 20 <= min(turns) and max(turns) <= 32
-    return [
+    return {
+        "measured as a dilemma": (result.verdict, result.details.dilemma),
+        f"a lone fossil player among greens wins more than 1/{n} (95 % interval above)": (
+            pct(lone["fossil_win_rate"], lone["fossil_win_low"], lone["fossil_win_high"]),
+            lone["fossil_win_low"] > 1 / n,
+        ),
+        "an all-fossil table: everyone loses in a clear share (interval above 10 %)": (
+            pct(
+                fossil["everyone_loses"],
+                fossil["everyone_loses_low"],
+                fossil["everyone_loses_high"],
+            ),
+            fossil["everyone_loses_low"] > 0.1,
+        ),
+        "... with fewer winners than an all-green table (all-fossil against all-green)": (
+            (
+                f"{winners(fossil)} against {winners(green)}; difference {gap:.2f} "
+                f"(95 % CI {gap - half:.2f} to {gap + half:.2f})"
+            ),
+            gap - half > 0,
+        ),
+        "about 25 turns (every table's mean within 20 to 32)": (
+            f"{min(turns):.1f} to {max(turns):.1f} over k = 0..{n}",
+            20 <= min(turns) and max(turns) <= 32,
+        ),
+    }
+
+
+def criteria(personas: Measured, search: Measured) -> list[str]:
+    """The classroom preset against the criteria of issue 38, part 4: the search players on
+    every seed set (the players the verdict needs), then the personas (the fast check)."""
+    measured = {
+        f"{label}, seed set {seed}": classroom_checks(result)
+        for label, results in (("search players", search), ("personas", personas))
+        for seed, result in results.get("classroom", {}).items()
+    }
+    if not measured:
+        return []
+    lines = [
         "## The classroom preset against issue 38's criteria",
         "",
-        "| criterion | measured | met? |",
-        "|---|---|---|",
-        f"| measured as a dilemma | {result.verdict} | {yes(result.kind in DILEMMAS)} |",
         (
-            f"| a lone fossil player among greens wins more than 1/{n} (95 % interval above) "
-            f"| {lone_text} | {yes(lone['fossil_win_low'] > 1 / n)} |"
-        ),
-        (
-            f"| an all-fossil table: everyone loses in a clear share (interval above 10 %) "
-            f"| {lost} | {yes(fossil['everyone_loses_low'] > 0.1)} |"
-        ),
-        (f"| ... with fewer winners than an all-green table | {winners} | {yes(gap - half > 0)} |"),
-        (
-            f"| about 25 turns (every table's mean within 20 to 32) "
-            f"| {min(turns):.1f} to {max(turns):.1f} over k = 0..{n} | {yes(short)} |"
+            "Each cell: what was measured, then whether the criterion is met. The search "
+            "players decide (the dilemma needs strong players); the personas are the fast "
+            "check beside them. FossilRush scrambles for renewable plants before the bag runs "
+            "out (rule 14.2, `scramble_margin`), so an all-FossilRush table almost never loses "
+            "together: the collective loss comes only when the fossil players do not switch "
+            "in time."
         ),
         "",
+        f"| criterion | {' | '.join(measured)} |",
+        "|---|" + "---|" * len(measured),
     ]
+    for aim in next(iter(measured.values())):
+        cells = " | ".join(
+            f"{checks[aim][0]}: **{yes(checks[aim][1])}**" for checks in measured.values()
+        )
+        lines.append(f"| {aim} | {cells} |")
+    return [*lines, ""]
 
 
 def render() -> None:
@@ -308,7 +403,7 @@ def render() -> None:
         *personas_lines,
         *search_lines,
         *agreement(personas, search),
-        *criteria(personas),
+        *criteria(personas, search),
     ]
     write_text(RESULTS / "dilemma.md", "\n".join(text).rstrip() + "\n")
 

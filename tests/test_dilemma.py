@@ -23,6 +23,7 @@ from energies.insight.temptation import (
     plot_dilemma_map,
     policy_rules,
     shipped_dilemma,
+    shipped_seed_sets,
 )
 from energies.insight.temptation.policy import knobs_of, map_table
 from energies.insight.temptation.verdict import (
@@ -33,6 +34,7 @@ from energies.insight.temptation.verdict import (
     UNDECIDED,
     VOLUNTEERS_DILEMMA,
     classify_signs,
+    verdict_text,
 )
 
 
@@ -158,6 +160,24 @@ def test_an_unknown_volunteers_gap_still_says_chicken():
     table = synthetic((0.20, 0.10, -0.05, -0.30), GREEN, (0.15, 0.0, -0.2), gap_width=0.05)
     result = classify(table)
     assert result.kind == CHICKEN and set(result.possible) == {CHICKEN, VOLUNTEERS_DILEMMA}
+
+
+def test_an_undecided_verdict_among_dilemmas_says_it_is_a_dilemma():
+    # fossil pays for the first three seats and everyone does better all-green; whether the
+    # fourth seat still gains (social dilemma) or loses (volunteer's dilemma) is open
+    table = synthetic((0.20, 0.15, 0.10, 0.0), (0.25, 0.20, 0.15, 0.10), (0.15, 0.10, 0.05))
+    result = classify(table)
+    assert result.kind == UNDECIDED and result.dilemma
+    assert result.possible == (SOCIAL_DILEMMA, VOLUNTEERS_DILEMMA)
+    assert result.text == (
+        "a dilemma: social dilemma or volunteer's dilemma, undecided at 100000 games"
+    )
+    # "other" still open: no dilemma shown yet, the plain wording
+    fossil_pays_collective_open = synthetic((0.15, 0.15, 0.15, 0.10), (0.25, 0.20, 0.15, 0.15))
+    assert classify(fossil_pays_collective_open).possible == (SOCIAL_DILEMMA, OTHER)
+    assert not classify(fossil_pays_collective_open).dilemma
+    assert verdict_text(UNDECIDED, (SOCIAL_DILEMMA, OTHER), 50) == "undecided at 50 games"
+    assert verdict_text(CHICKEN, (CHICKEN, VOLUNTEERS_DILEMMA), 50) == CHICKEN
 
 
 def test_classify_signs_reads_every_unknown_sign_both_ways():
@@ -297,12 +317,60 @@ def test_the_result_plots_rates_with_intervals(small):
 def test_the_shipped_tables_are_complete(bots):
     table = dilemma_tables(bots)
     for name in ("published", "classroom"):
-        part = table[table["rules"] == name]
-        assert sorted(part["k"]) == [0, 1, 2, 3, 4], (bots, name)
-        result = shipped_dilemma(name, bots)
-        assert result.verdict == classify(part.reset_index(drop=True)).text
+        for seed in shipped_seed_sets(name, bots):
+            part = table[(table["rules"] == name) & (table["seed"] == seed)]
+            assert sorted(part["k"]) == [0, 1, 2, 3, 4], (bots, name, seed)
+            result = shipped_dilemma(name, bots, seed_set=seed)
+            assert result.verdict == classify(part.reset_index(drop=True)).text
+            assert (result.table["seed"] == seed).all()
     expected = ("fossil", "green") if bots == "personas" else ("search-fossil", "search-green")
     assert set(table["fossil_bot"]) == {expected[0]} and set(table["green_bot"]) == {expected[1]}
+
+
+def test_shipped_dilemma_picks_a_seed_set():
+    seeds = shipped_seed_sets("classroom", "search")
+    assert seeds == [1, 2]
+    first, second = (shipped_dilemma("classroom", "search", seed_set=s) for s in seeds)
+    assert list(first.table["seed"].unique()) == [1] and list(second.table["seed"].unique()) == [2]
+    pd.testing.assert_frame_equal(shipped_dilemma("classroom", "search").table, first.table)
+    for wrong in (3, "1", True):
+        with pytest.raises(ValueError, match="seed_set must be one of"):
+            shipped_dilemma("classroom", "search", seed_set=wrong)
+
+
+# -- the claims the docs and lessons quote, on both seed sets --------------------------------------
+
+
+def classroom_row(bots: str, seed: int, k: int):
+    table = shipped_dilemma("classroom", bots, seed_set=seed).table
+    return table[table["k"] == k].iloc[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_strong_players_find_the_classroom_game_a_dilemma(seed):
+    """Issue 38 part 4 with the search players, on each shipped seed set of at least 200
+    games per table: a lone fossil seat wins more than a fair share (interval above 1/4), an
+    all-fossil table loses together in a clear share (interval from 10 % up) and has fewer
+    winners than an all-green table (the difference's interval above zero)."""
+    result = shipped_dilemma("classroom", "search", seed_set=seed)
+    assert (result.table["games"] >= 200).all()
+    lone, green, fossil = (classroom_row("search", seed, k) for k in (1, 0, 4))
+    assert lone["fossil_win_low"] > 0.25
+    assert fossil["everyone_loses_low"] >= 0.10
+    half = math.hypot(
+        *[(r["expected_winners_high"] - r["expected_winners_low"]) / 2 for r in (green, fossil)]
+    )
+    assert green["expected_winners"] - fossil["expected_winners"] > half
+    assert 20 <= result.table["mean_turns"].min() and result.table["mean_turns"].max() <= 32
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_four_fossil_rush_switch_in_time(seed):
+    """The personas' reason: FossilRush scrambles for renewable plants before the bag runs
+    out, so an all-FossilRush classroom table (400 games) almost never loses together."""
+    fossil = classroom_row("personas", seed, 4)
+    assert fossil["games"] >= 400
+    assert fossil["everyone_loses"] <= 0.01 and fossil["everyone_loses_high"] < 0.02
 
 
 def assert_same_row(fresh: dict, shipped) -> None:
@@ -329,6 +397,55 @@ def test_the_shipped_classroom_table_is_what_the_function_computes():
         seed=int(shipped["seed"]),
     )
     assert_same_row(fresh, shipped)
+
+
+def search_games(seed: int, k: int):
+    """The shipped games of one classroom search row, as energies.simulate's frame holds them."""
+    from importlib import resources
+
+    from energies.insight.temptation.shipped import GAMES_FILE
+
+    with resources.files("energies.data").joinpath(GAMES_FILE).open() as f:
+        games = pd.read_csv(f, dtype={"winners": str}, keep_default_na=False)
+    part = games[(games["rules"] == "classroom") & (games["seed_set"] == seed) & (games["k"] == k)]
+    part = part.sort_values("game").reset_index(drop=True)
+    part["winners"] = [tuple(int(seat) for seat in w.split()) for w in part["winners"]]
+    part["everyone_loses"] = part["outcome"] == "everyone_loses"
+    part["players"] = 4
+    return part
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_shipped_search_games_add_up_to_their_rows(seed):
+    """Every classroom search row is exactly what its shipped games give."""
+    from energies.insight.temptation.measure import row_of_games
+
+    shipped = shipped_dilemma("classroom", "search", seed_set=seed).table
+    for row in shipped.to_dict("records"):
+        games = search_games(seed, row["k"])
+        assert list(games["game"]) == list(range(row["games"]))
+        fresh = row_of_games(games, row["k"], row["fossil_bot"], row["green_bot"], seed=seed)
+        assert_same_row(fresh, row)
+
+
+def test_the_first_search_games_of_a_row_replay_exactly():
+    """The search rows are reproducible: the first games of the all-fossil table of seed set
+    2, re-played with the same seed and budget, are the shipped games (winners, turns,
+    actions, points). Re-run benchmarks/dilemma.py when the bots or the rules change."""
+    from energies.bots.search import SearchPlayer
+    from energies.insight.temptation.measure import dilemma_games
+
+    shipped = search_games(2, 4).head(2)
+    budget = int(shipped_dilemma("classroom", "search", seed_set=2).table["budget"].iloc[0])
+    strong = (
+        SearchPlayer(budget=budget, plants="fossil"),
+        SearchPlayer(budget=budget, plants="renewable"),
+    )
+    fresh = dilemma_games(named_rules("classroom"), 4, games=2, strategies=strong, seed=2)
+    columns = ["game", "seed", "outcome", "winners", "turns", "actions", "final_gf"]
+    columns += [f"vp_{seat}" for seat in range(4)]
+    for column in columns:
+        assert list(fresh[column]) == list(shipped[column]), column
 
 
 def test_the_shipped_map_point_is_what_the_function_computes():

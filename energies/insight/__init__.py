@@ -21,7 +21,8 @@
   by side, :func:`plot_strong_players` draws them).
 * :func:`dilemma` — the dilemma measured and classified (social dilemma, volunteer's
   dilemma, chicken, no temptation, other, or undecided) with 95 % intervals;
-  :func:`shipped_dilemma` reads the tables that ship with the package, :func:`dilemma_map`
+  :func:`shipped_dilemma` reads the tables that ship with the package (each on one or more
+  seed sets, :func:`shipped_seed_sets`), :func:`dilemma_map`
   and :func:`plot_dilemma_map` show which rules make which game
   (:mod:`energies.insight.temptation`); :mod:`energies.insight.readout` shows those shipped
   tables as a class reads them (percentages with their 95 % intervals).
@@ -47,6 +48,7 @@ from .temptation import (
     plot_dilemma_map,
     policy_rules,
     shipped_dilemma,
+    shipped_seed_sets,
 )
 from .undoing import SelfUndo, self_undoing
 from .whatif import (
@@ -85,6 +87,7 @@ __all__ = [
     "readout",
     "self_undoing",
     "shipped_dilemma",
+    "shipped_seed_sets",
     "strong_players",
     "what_if",
     "who_paid",

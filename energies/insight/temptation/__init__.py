@@ -21,7 +21,13 @@ from __future__ import annotations
 from .measure import dilemma, dilemma_row
 from .policy import KNOBS, PUBLISHED_KNOBS, dilemma_map, plot_dilemma_map, policy_rules
 from .result import DilemmaResult
-from .shipped import NAMED_RULES, dilemma_tables, named_rules, shipped_dilemma
+from .shipped import (
+    NAMED_RULES,
+    dilemma_tables,
+    named_rules,
+    shipped_dilemma,
+    shipped_seed_sets,
+)
 from .verdict import VERDICTS, Verdict, classify
 
 __all__ = [
@@ -40,4 +46,5 @@ __all__ = [
     "plot_dilemma_map",
     "policy_rules",
     "shipped_dilemma",
+    "shipped_seed_sets",
 ]

@@ -15,7 +15,15 @@ from typing import Any
 from ..intervals import mean_interval, wilson
 from ..payoff import lineups_for
 
-__all__ = ["OUTCOME_KINDS", "check_strategies", "dilemma", "dilemma_row", "rules_for"]
+__all__ = [
+    "OUTCOME_KINDS",
+    "check_strategies",
+    "dilemma",
+    "dilemma_games",
+    "dilemma_row",
+    "row_of_games",
+    "rules_for",
+]
 
 OUTCOME_KINDS = ("victory_points", "empty_bag", "everyone_loses", "unfinished")
 
@@ -85,15 +93,41 @@ def dilemma_row(
     a shared win counting each winner) with its normal interval; the ``outcome_<kind>``
     shares, ``mean_turns`` and ``mean_final_gf``.
     """
+    frame = dilemma_games(rules, k, games, strategies, seed=seed, jobs=jobs, progress=progress)
+    fossil_bot, green_bot = check_strategies(strategies)
+    return row_of_games(frame, k, fossil_bot, green_bot, seed=seed)
+
+
+def dilemma_games(
+    rules: Any,
+    k: int,
+    games: int = 200,
+    strategies: Any = ("fossil", "green"),
+    seed: int = 0,
+    jobs: int = 1,
+    progress: bool = False,
+):
+    """The games behind one row of the dilemma table: :func:`energies.simulate`'s frame of
+    ``games`` games with k seats of ``strategies[0]``, seats rotated (game i sits rotation
+    i % n and is seeded from child i of the seed, so the first games of a longer run are the
+    same games)."""
     from ...runner import simulate
 
     rules = rules_for(rules, getattr(rules, "players", 4))
     players = rules.players
     if k not in range(players + 1) or isinstance(k, bool):
         raise ValueError(f"k must be a number of seats from 0 to {players}, not {k!r}.")
-    fossil_bot, green_bot = check_strategies(strategies)
+    check_strategies(strategies)
     lineups = [list(lineup) for lineup in lineups_for(tuple(strategies), k, players)]
-    frame = simulate(games, lineups, rules=rules, seed=seed, jobs=jobs, progress=progress)
+    return simulate(games, lineups, rules=rules, seed=seed, jobs=jobs, progress=progress)
+
+
+def row_of_games(frame: Any, k: int, fossil_bot: str, green_bot: str, seed: int = 0) -> dict:
+    """One row of the dilemma table (:func:`dilemma_row`'s columns) from the frame of its games
+    (:func:`dilemma_games`: ``outcome``, ``winners``, ``everyone_loses``, ``turns``,
+    ``final_gf``, ``players``, in game order)."""
+    games = len(frame)
+    players = int(frame["players"].iloc[0])
     roles = _roles(k, players)
     fossil_wins = green_wins = 0.0
     gaps, winners = [], []

@@ -32,7 +32,11 @@ With every sign known, the game is
 Uncertainty: a ``?`` may be either sign. The verdict is stated only when every way of
 reading the ``?`` signs gives the same verdict (chicken also when the readings differ only
 in whether it is a volunteer's dilemma); otherwise it is "undecided at N games", and
-:attr:`Verdict.possible` lists the verdicts still open. Each stated verdict rests on a few
+:attr:`Verdict.possible` lists the verdicts still open. When every verdict still open is a
+dilemma (:data:`DILEMMAS`: social dilemma, volunteer's dilemma, chicken), the data already
+show *a* dilemma, only not which one, and the text says so: "a dilemma: social dilemma or
+chicken, undecided at N games" (the kind stays :data:`UNDECIDED`; :attr:`Verdict.dilemma`
+is true). Each stated verdict rests on a few
 95 % intervals that must *all* exclude zero, an intersection-union test: the chance of
 stating a verdict that is false stays below 5 % without a correction for the number of
 comparisons.
@@ -48,6 +52,7 @@ from ..intervals import newcombe
 
 __all__ = [
     "CHICKEN",
+    "DILEMMAS",
     "NO_TEMPTATION",
     "OTHER",
     "SOCIAL_DILEMMA",
@@ -59,6 +64,7 @@ __all__ = [
     "classify",
     "classify_signs",
     "signed_points",
+    "verdict_text",
 ]
 
 SOCIAL_DILEMMA = "social dilemma"
@@ -69,6 +75,9 @@ OTHER = "other"
 UNDECIDED = "undecided"
 #: Every verdict, in the order the map's legend shows them.
 VERDICTS = (SOCIAL_DILEMMA, VOLUNTEERS_DILEMMA, CHICKEN, NO_TEMPTATION, OTHER, UNDECIDED)
+#: The verdicts in which one player's gain from fossil is a cost to the others: the
+#: dilemmas (a volunteer's dilemma is a kind of chicken).
+DILEMMAS = (SOCIAL_DILEMMA, VOLUNTEERS_DILEMMA, CHICKEN)
 
 #: Columns a table needs to be classified (``dilemma()`` writes them all).
 NEEDED = (
@@ -114,7 +123,9 @@ class Comparison:
 class Verdict:
     """A classified dilemma table.
 
-    ``kind``: one of :data:`VERDICTS`; ``text``: the kind, or "undecided at N games";
+    ``kind``: one of :data:`VERDICTS`; ``text``: the kind, "undecided at N games", or, when
+    every verdict still open is a dilemma, "a dilemma: social dilemma or chicken, undecided
+    at N games";
     ``possible``: the verdicts the data leave open (one when decided); ``gains``: the
     switching gains D(1) .. D(n); ``collective``: G(0) - F(n); ``gaps``: the volunteers'
     gaps F(k) - G(k), k = 1 .. n-1; ``games``: the fewest games of a table.
@@ -127,6 +138,12 @@ class Verdict:
     collective: Comparison
     gaps: tuple[Comparison, ...]
     games: int
+
+    @property
+    def dilemma(self) -> bool:
+        """Whether the data show a dilemma: every verdict still possible is one of
+        :data:`DILEMMAS` (decided or not)."""
+        return all(v in DILEMMAS for v in self.possible)
 
     def reason(self) -> str:
         """The evidence in a few sentences."""
@@ -232,8 +249,19 @@ def classify(table) -> Verdict:
         tuple(g.sign for g in gains), collective.sign, tuple(g.sign for g in gaps)
     )
     games = int(table["games"].min())
-    text = f"undecided at {games} games" if kind == UNDECIDED else kind
-    return Verdict(kind, text, possible, gains, collective, gaps, games)
+    return Verdict(
+        kind, verdict_text(kind, possible, games), possible, gains, collective, gaps, games
+    )
+
+
+def verdict_text(kind: str, possible: tuple[str, ...], games: int) -> str:
+    """The verdict in words: the kind when decided; "undecided at N games", or "a dilemma:
+    social dilemma or chicken, undecided at N games" when every open verdict is a dilemma."""
+    if kind != UNDECIDED:
+        return kind
+    if all(v in DILEMMAS for v in possible):
+        return f"a dilemma: {' or '.join(possible)}, undecided at {games} games"
+    return f"undecided at {games} games"
 
 
 def _difference(first: tuple[float, int], second: tuple[float, int]) -> tuple[float, float, float]:
