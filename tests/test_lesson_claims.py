@@ -98,11 +98,17 @@ TERMS = {
 
 @cache
 def shipped_verdicts() -> frozenset[str]:
-    """Every verdict kind a shipped table states (undecided tables state none)."""
+    """Every verdict a shipped table states: its kind when decided, and the open readings of
+    a table whose every open reading is a dilemma ("a dilemma: social dilemma or chicken,
+    undecided at 200 games"); a plainly undecided table states none."""
     kinds = set(insight.dilemma_map()["verdict"])
     for bots in ("personas", "search"):
         for rules in ("published", "classroom"):
-            kinds.add(insight.shipped_dilemma(rules, bots=bots).kind)
+            for seed_set in insight.shipped_seed_sets(rules, bots):
+                details = insight.shipped_dilemma(rules, bots=bots, seed_set=seed_set).details
+                kinds.add(details.kind)
+                if details.dilemma:
+                    kinds.update(details.possible)
     return frozenset(kinds)
 
 
