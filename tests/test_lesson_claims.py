@@ -272,3 +272,16 @@ def test_the_guides_expected_answers_quote_the_lessons_outputs():
     shares = set(re.findall(r"\d+ %", answers))
     missing = sorted(share for share in shares if not re.search(rf"(?<!\d){share}", printed))
     assert not missing, f"the guide quotes shares no lesson prints or says: {missing}"
+
+
+@pytest.mark.parametrize("seed_set", [1, 2])
+def test_lesson_04s_persona_verdicts_hold_on_both_shipped_seed_sets(seed_set):
+    # "in every row staying green pays" (published) and "switching to fossil pays for each of
+    # the first three players who do it", "the verdict stays undecided" (classroom)
+    published = insight.shipped_dilemma("published", seed_set=seed_set)
+    assert published.kind == "no temptation"
+    assert all(gain.sign < 0 for gain in published.details.gains)
+    classroom = insight.shipped_dilemma("classroom", seed_set=seed_set)
+    assert [gain.sign for gain in classroom.details.gains[:3]] == [1, 1, 1]
+    assert classroom.kind == "undecided" and not classroom.details.dilemma
+    assert classroom.details.games >= 200
