@@ -122,3 +122,17 @@ def test_the_greener_alternative_is_green_or_ends_the_turn(seeded_game):
         assert other.plant == "renewable" and other.hex == actual.hex
     branch, _ = insight.branch_point(seeded_game, 2)
     assert other in branch.legal_actions()
+
+
+def test_rules_side_by_side_reads_each_rule_set():
+    table = readout.rules_side_by_side(
+        published=en.RuleSet.standard(), classroom=en.RuleSet.classroom()
+    )
+    assert list(table.columns) == ["published", "classroom"]
+    assert table.loc["VP target (rule 14.1)"].tolist() == [10, 5]
+    assert table.loc["spaces per event row (rule 6.3)"].tolist() == [3, 2]
+    assert table.loc["brown discs in the bag (rule 1)", "published"] == 43
+    with pytest.raises(ValueError, match="at least one"):
+        readout.rules_side_by_side()
+    with pytest.raises(ValueError, match="classroom must be a RuleSet"):
+        readout.rules_side_by_side(classroom="short")

@@ -26,6 +26,7 @@ __all__ = [
     "map_percentages",
     "percent",
     "persona_summary",
+    "rules_side_by_side",
     "switch_percentages",
 ]
 
@@ -218,3 +219,32 @@ def persona_summary():
         first = text.split(". ")[0].rstrip(".") + "." if text else ""
         rows.append((short, cls.__name__, first))
     return pd.DataFrame(rows, columns=["short name", "class", "its plan"]).set_index("short name")
+
+
+def rules_side_by_side(**rule_sets: Any):
+    """A few numbers of each rule set, one column per keyword (``published=..., classroom=...``):
+    the VP target, the price of each plant in science, the brown discs in the bag, the spaces of
+    an event row, the green discs per player and the discs drawn in each GF band, each row
+    naming its rule."""
+    import pandas as pd
+
+    if not rule_sets:
+        raise ValueError(
+            "rules_side_by_side needs at least one rule set, e.g. published=RuleSet()."
+        )
+    columns = {}
+    for name, rules in rule_sets.items():
+        if not hasattr(rules, "disc_bands_4p"):
+            raise ValueError(f"{name} must be a RuleSet, not {type(rules).__name__}.")
+        columns[name] = {
+            "VP target (rule 14.1)": rules.victory_points,
+            "fossil plant, science (rule 10)": dict(rules.fossil_cost)["science"],
+            "renewable plant, science (rule 10)": dict(rules.renewable_cost)["science"],
+            "brown discs in the bag (rule 1)": sum(n for _, n in rules.brown_discs),
+            "spaces per event row (rule 6.3)": rules.event_spaces[0][1],
+            "green discs per player (rule 1)": sum(n for _, n in rules.green_discs_per_player),
+            "discs drawn by GF band (rule 4.3)": "  ".join(
+                f"{low}-{high}: {discs}" for low, high, discs in rules.disc_bands_4p
+            ),
+        }
+    return pd.DataFrame(columns)
