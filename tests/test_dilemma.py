@@ -347,20 +347,23 @@ def classroom_row(bots: str, seed: int, k: int):
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_strong_players_find_the_classroom_game_a_dilemma(seed):
-    """Issue 38 part 4 with the search players, on each shipped seed set of at least 200
-    games per table: a lone fossil seat wins more than a fair share (interval above 1/4), an
-    all-fossil table loses together in a clear share (interval from 10 % up) and has fewer
-    winners than an all-green table (the difference's interval above zero)."""
+def test_what_strong_players_show_of_the_classroom_game(seed):
+    """Issue 38 part 4 with the search players, as docs/insight.md and docs/results.md quote
+    it, on each shipped seed set of at least 200 games per table: a lone fossil seat wins more
+    than a fair share (interval above 1/4) and an all-fossil table has fewer winners than an
+    all-green one (the difference's interval above zero); but an all-fossil table loses
+    together in a small share only (it happens, the interval stays below 10 %), because
+    nine in ten of its games end by 5 VP (rule 14.1) before the bag runs out."""
     result = shipped_dilemma("classroom", "search", seed_set=seed)
     assert (result.table["games"] >= 200).all()
     lone, green, fossil = (classroom_row("search", seed, k) for k in (1, 0, 4))
     assert lone["fossil_win_low"] > 0.25
-    assert fossil["everyone_loses_low"] >= 0.10
     half = math.hypot(
         *[(r["expected_winners_high"] - r["expected_winners_low"]) / 2 for r in (green, fossil)]
     )
     assert green["expected_winners"] - fossil["expected_winners"] > half
+    assert 0 < fossil["everyone_loses_low"] and fossil["everyone_loses_high"] < 0.10
+    assert fossil["outcome_victory_points"] >= 0.9
     assert 20 <= result.table["mean_turns"].min() and result.table["mean_turns"].max() <= 32
 
 
@@ -430,18 +433,18 @@ def test_the_shipped_search_games_add_up_to_their_rows(seed):
 
 def test_the_first_search_games_of_a_row_replay_exactly():
     """The search rows are reproducible: the first games of the all-fossil table of seed set
-    2, re-played with the same seed and budget, are the shipped games (winners, turns,
+    1, re-played with the same seed and budget, are the shipped games (winners, turns,
     actions, points). Re-run benchmarks/dilemma.py when the bots or the rules change."""
     from energies.bots.search import SearchPlayer
     from energies.insight.temptation.measure import dilemma_games
 
-    shipped = search_games(2, 4).head(2)
-    budget = int(shipped_dilemma("classroom", "search", seed_set=2).table["budget"].iloc[0])
+    shipped = search_games(1, 4).head(2)
+    budget = int(shipped_dilemma("classroom", "search", seed_set=1).table["budget"].iloc[0])
     strong = (
         SearchPlayer(budget=budget, plants="fossil"),
         SearchPlayer(budget=budget, plants="renewable"),
     )
-    fresh = dilemma_games(named_rules("classroom"), 4, games=2, strategies=strong, seed=2)
+    fresh = dilemma_games(named_rules("classroom"), 4, games=2, strategies=strong, seed=1)
     columns = ["game", "seed", "outcome", "winners", "turns", "actions", "final_gf"]
     columns += [f"vp_{seat}" for seat in range(4)]
     for column in columns:
