@@ -2,7 +2,9 @@
 package ships, and benchmarks/results/dilemma.md).
 
     python benchmarks/dilemma.py --bots personas --games 400 --seed 1
-    python benchmarks/dilemma.py --bots search --rules classroom --games 100 --seed 1 --budget 24
+    python benchmarks/dilemma.py --bots personas --games 400 --seed 2
+    python benchmarks/dilemma.py --bots search --rules classroom --games 200 --seed 1 --budget 24
+    python benchmarks/dilemma.py --bots search --rules classroom --games 200 --seed 2 --budget 24
     python benchmarks/dilemma.py --bots search --rules published --games 40 --seed 1 --budget 24
 
 ``--bots personas``: for each named rule set (energies.insight.temptation.NAMED_RULES, or
@@ -10,16 +12,19 @@ those given with ``--rules``) and k = 0..4, ``--games`` games with k FossilRush 
 seats and the rest GreenInvestor ("green"), seats rotated, the same game seeds for every k
 (energies.insight.dilemma); writes energies/data/dilemma.csv. ``--bots search``: the same
 with the search player's restricted variants, SearchPlayer(plants="fossil") and
-SearchPlayer(plants="renewable") at ``--budget`` rollouts per decision (about a hundred
-times slower: fewer games, the check of the persona verdicts); writes
-energies/data/dilemma_search.csv. A run replaces the tables of the rule sets it measured and
-keeps the others, so each table has one command: the page lists it beside the table. Each
-run re-renders benchmarks/results/dilemma.md from both files: the tables, the verdicts,
-whether the search check agrees, and the classroom preset against the aims of issue 38
-(part 4).
+SearchPlayer(plants="renewable") at ``--budget`` rollouts per decision (the strong players
+the classroom verdict needs; about a hundred times slower, so fewer games); writes
+energies/data/dilemma_search.csv, and every game of it to energies/data/dilemma_search_games.csv
+(a test re-plays the first games of a row). A run replaces the tables of the rule sets and
+the seed it measured and keeps the others, so each table has one command: the page lists it
+beside the table. Each run re-renders benchmarks/results/dilemma.md from both files: the
+tables, the verdicts, whether the two sets of bots agree, and the classroom preset against
+the criteria of issue 38 (part 4) on every seed set.
 
-CPU time of the three commands above: about 1, 7.5 and 10 minutes (the third, the published
-game's search check, is the optional one: its persona verdict is far from undecided).
+CPU time of the commands above: about 1.7 minutes each for the personas, 17 minutes each for
+the classroom search tables (1021 s for seed 1) and 10 minutes for the published game's search
+check (the optional one: its persona verdict is far from undecided). Each seed set is its own
+table: a run replaces only the rule sets and the seed it measured.
 
 Deterministic by seed: game i of every table is seeded from child i of
 numpy.random.SeedSequence(seed), bots from the game seed and their seat.
