@@ -286,3 +286,26 @@ def test_lesson_04s_persona_verdicts_hold_on_both_shipped_seed_sets(seed_set):
     assert [gain.sign for gain in classroom.details.gains[:3]] == [1, 1, 1]
     assert classroom.kind == "undecided" and not classroom.details.dilemma
     assert classroom.details.games >= 200
+
+
+# -- the strong players' claims hold on both shipped seed sets -----------------------------------
+
+
+@pytest.mark.parametrize("seed_set", [1, 2])
+def test_lesson_04s_strong_player_claims_hold_on_both_shipped_seed_sets(seed_set):
+    # "a lone fossil-only search player wins ... against a fair share of 25 %", "four of them
+    # lose together in only ...: most games end with somebody reaching 5 VP", and the verdict
+    # never names a dilemma the data do not settle
+    strong = insight.shipped_dilemma("classroom", bots="search", seed_set=seed_set)
+    assert strong.details.games >= 200
+    table = strong.table.set_index("k")
+    assert table.loc[1, "fossil_win_low"] > FAIR_SHARE
+    assert table.loc[4, "everyone_loses_high"] < FAIR_SHARE
+    assert table.loc[4, "outcome_victory_points"] > 0.5
+    assert all(gain.sign > 0 for gain in strong.details.gains)  # "pays at every step"
+    assert strong.kind == "undecided"
+    text = " ".join(markdown_cells(lesson("04")))
+    shown = readout.dilemma_in_words(strong)
+    lone = re.search(r"wins (\d+ % \(\d+–\d+\))", shown).group(1)
+    everyone = re.search(r"everyone loses in (\d+ % \(\d+–\d+\))", shown).group(1)
+    assert lone in text and everyone in text, "the lesson quotes this seed set's numbers"
