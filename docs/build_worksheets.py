@@ -42,8 +42,8 @@ EXIT_TICKETS = {
     "00": "In one sentence: how can a game end with everybody losing?",
     "01": "Which corner of the board would you build your first town on, and what numbers made you choose it?",
     "02": "Name one build you made and say whether it helped you, the table, or both.",
-    "03": "Who caused most of the footprint in the game, and who paid for it? One sentence with a number.",
-    "04": "Name the temptation, the externality and the volunteer in this game (one line each).",
+    "03": "Who caused most of the pollution in the game, and who bore its harm? One sentence with a number.",
+    "04": "Name the temptation and the externality in the classroom game, and the verdict the measurements allow (one line each).",
     "05": "Which rule change would you propose as a policy, and what did the data say about it?",
     "06": "What is the one rule your bot follows that the personas do not?",
     "07": 'Complete: "Playing in role changed / did not change ... because ..."',
@@ -63,8 +63,8 @@ DEBRIEF = {
         "If you played again, what would you do differently — and would the others?",
     ],
     "03": [
-        "Which player caused the biggest footprint? Which player suffered the most harm?",
-        "Why does pollution not stay with the polluter in this game?",
+        "Which player caused the most pollution? Which player bore the most pollution harm?",
+        "Why does pollution harm not stay with the polluter in this game?",
     ],
     "06": [
         "Which idea made your bot win more often? How many games did you need to be sure?",

@@ -165,7 +165,7 @@ def test_a_worksheet_prompt_without_a_note_stops_the_build(tmp_path, monkeypatch
     assert cut != notes
     (tmp_path / "notes.md").write_text(cut, encoding="utf-8")
     monkeypatch.setattr(answers, "NOTES", tmp_path / "notes.md")
-    with pytest.raises(SystemExit, match=r'04 · predict 2 · "With this variant'):
+    with pytest.raises(SystemExit, match=r'04 · predict 2 · "At a classroom table'):
         answers.answer_keys_html(builder)
     wrong = notes.replace('## 03 · predict 1 · "Ada (FossilRush)', '## 03 · predict 1 · "Who won')
     (tmp_path / "notes.md").write_text(wrong, encoding="utf-8")

@@ -47,7 +47,7 @@ def test_worksheets_carry_the_lesson_prompts():
     assert "Build log" in play and play.count("fossil / renewable") == builder.BUILD_LOG_ROWS
     dilemma = PAGES["04-strategies-and-the-dilemma.pdf"]
     assert "Predict first" in dilemma and "Debrief" in dilemma and "Exit ticket" in dilemma
-    assert "volunteer" in dilemma  # the exit ticket of lesson 04
+    assert "externality" in dilemma  # the exit ticket of lesson 04
     assert 'id="rule-8.5"' in PAGES["rules-sheet.pdf"]
 
 

@@ -24,7 +24,10 @@
   :func:`shipped_dilemma` reads the tables that ship with the package (each on one or more
   seed sets, :func:`shipped_seed_sets`), :func:`dilemma_map`
   and :func:`plot_dilemma_map` show which rules make which game
-  (:mod:`energies.insight.temptation`).
+  (:mod:`energies.insight.temptation`); :mod:`energies.insight.readout` shows those shipped
+  tables as a class reads them (percentages with their 95 % intervals).
+* :func:`before_end_of` and :func:`greener_alternative` — a position just before a turn ends
+  (for the risk meter) and a greener choice at a turn (for :func:`what_if`).
 
 pandas, matplotlib and ipywidgets are imported only when a function needs them.
 The maths is explained in ``docs/insight.md``.
@@ -32,6 +35,7 @@ The maths is explained in ``docs/insight.md``.
 
 from __future__ import annotations
 
+from . import readout
 from .burden import burden, plot_burden, who_paid
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
@@ -47,7 +51,14 @@ from .temptation import (
     shipped_seed_sets,
 )
 from .undoing import SelfUndo, self_undoing
-from .whatif import WhatIfResult, alternatives, branch_point, what_if
+from .whatif import (
+    WhatIfResult,
+    alternatives,
+    before_end_of,
+    branch_point,
+    greener_alternative,
+    what_if,
+)
 
 __all__ = [
     "DilemmaResult",
@@ -56,6 +67,7 @@ __all__ = [
     "WhatIfWidget",
     "alternatives",
     "bag_runs_out_within",
+    "before_end_of",
     "branch_point",
     "burden",
     "dilemma",
@@ -63,6 +75,7 @@ __all__ = [
     "dilemma_tables",
     "event_risk",
     "fossil_verdicts",
+    "greener_alternative",
     "payoff_matrix",
     "plot_burden",
     "plot_dilemma_map",
@@ -71,6 +84,7 @@ __all__ = [
     "plot_strong_players",
     "policy_rules",
     "public_bag",
+    "readout",
     "self_undoing",
     "shipped_dilemma",
     "shipped_seed_sets",

@@ -380,5 +380,6 @@ def plot_burden(frame, ax=None, part: str = "pollution"):
     elif "game" in frame.columns:
         title += f" (mean of {frame['game'].nunique()} games)"
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8, loc="upper right")
+    # below the bars, never over them: a tall bar at the right would hide behind the legend
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, frameon=False)
     return ax

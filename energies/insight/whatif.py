@@ -32,7 +32,15 @@ from ..newenergies.engine.turns import record_turn
 from ..newenergies.game import Game, new_game
 from ..runner.loop import view_for
 
-__all__ = ["WhatIfResult", "action_turns", "alternatives", "branch_point", "what_if"]
+__all__ = [
+    "WhatIfResult",
+    "action_turns",
+    "alternatives",
+    "before_end_of",
+    "branch_point",
+    "greener_alternative",
+    "what_if",
+]
 
 BRANCHES = ("A", "B")
 CHANCE_STREAMS = ("dice", "bag", "cards")
@@ -111,6 +119,51 @@ def alternatives(game: Game, turn: int, *, branch=None) -> list[tuple[str, Actio
         out.append((f"{bp.describe(actual)} (what happened)", actual))
     out += [(bp.describe(a), a) for a in legal if a != actual]
     return out
+
+
+def greener_alternative(game: Game, turn: int) -> tuple[Action, Action]:
+    """What the active seat did first in ``turn``'s action phase, and a greener choice there.
+
+    The greener choice is a renewable plant on the hex of the plant actually built, when the
+    seat could pay for one (rule 10); otherwise ending the turn, which keeps the science.
+    Returns ``(actual, alternative)``; raises ValueError when nothing was decided at that
+    point (the game ended, or the turn never reached its action phase).
+    """
+    branch = branch_point(game, turn)
+    options = alternatives(game, turn, branch=branch)
+    actual = branch[1]
+    if actual is None:
+        raise ValueError(
+            f"Nobody decided anything in turn {turn}'s action phase: choose another turn."
+        )
+    hex_built = getattr(actual, "hex", None)
+    green = [
+        a
+        for _, a in options
+        if a.kind == "build_plant" and a.plant == "renewable" and a.hex == hex_built
+    ]
+    end = [a for _, a in options if a.kind == "end_turn" and a != actual]
+    if not (green or end):
+        raise ValueError(f"In turn {turn} there was no greener choice than what happened.")
+    return actual, (green or end)[0]
+
+
+def before_end_of(game: Game, turn: int) -> Game:
+    """The game replayed from its seed and actions up to the moment just before ``turn`` ends:
+    everything of that turn is done, its End Turn not yet applied. The coming event phase is
+    the one of turn ``turn + 1``, so ``event_risk`` of this position says what could fire next.
+    Raises ValueError when the game never reached that moment."""
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise ValueError(f"turn must be a whole number from 1, not {turn!r}.")
+    replay = new_game(seed=game.seed, rules=game.rules, names=game.names)
+    for action in game.actions:
+        if replay.state.turn == turn and isinstance(action, EndTurn):
+            return replay
+        replay.apply(action)
+    raise ValueError(
+        f"Turn {turn} never ended in this game (the game is at turn {game.turn}): "
+        "choose an earlier turn."
+    )
 
 
 def _bot_specs(bots: Any, players: int) -> list[Any]:

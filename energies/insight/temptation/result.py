@@ -9,10 +9,11 @@ from .verdict import Verdict, classify
 __all__ = ["DilemmaResult"]
 
 _LINES = (
-    # column, marker, colour, label, gid
-    ("fossil_win", "o-", "#8C564B", "a fossil seat's win rate", "dilemma-fossil"),
-    ("green_win", "s-", "#2CA02C", "a green seat's win rate", "dilemma-green"),
-    ("everyone_loses", "x--", "black", "everyone loses", "dilemma-lose"),
+    # column, marker, label, gid; the two strategies wear their persona colours
+    # (energies.viz.persona_color), the everyone-loses line black
+    ("fossil_win", "o-", "a {fossil} seat's win rate", "dilemma-fossil"),
+    ("green_win", "s-", "a {green} seat's win rate", "dilemma-green"),
+    ("everyone_loses", "x--", "everyone loses", "dilemma-lose"),
 )
 
 
@@ -83,7 +84,16 @@ class DilemmaResult:
         table = self.table.sort_values("k")
         players = int(table["players"].iloc[0])
         fossil, green = table["fossil_bot"].iloc[0], table["green_bot"].iloc[0]
-        for column, style, color, label, gid in _LINES:
+        from ...viz import persona_color
+
+        colors = {
+            "fossil_win": persona_color(fossil),
+            "green_win": persona_color(green),
+            "everyone_loses": "black",
+        }
+        for column, style, label, gid in _LINES:
+            color = colors[column]
+            label = label.format(fossil=fossil, green=green)
             rate = column if column == "everyone_loses" else f"{column}_rate"
             shown = table[table[rate].notna()]
             ax.errorbar(
