@@ -25,15 +25,18 @@ _NAMES = {
     "Board": "newenergies.board",
     "Game": "newenergies.game",
     "IllegalActionError": "kit.contract",
+    "LANGUAGES": "kit.i18n",
     "Outcome": "kit.contract",
     "RuleError": "kit.contract",
     "RuleSet": "newenergies.rules",
     "SaveFileError": "kit.contract",
     "build_board": "newenergies.layouts",
+    "get_language": "kit.i18n",
     "load_file": "kit.registry",  # any game's save file, chosen by its format
     "load_game": "kit.registry",
     "new_game": "newenergies.game",
     "play": "runner",
+    "set_language": "kit.i18n",
     "simulate": "runner",
 }
 # The public modules: the layers (viz and widgets bring matplotlib and ipywidgets, so none is
@@ -51,6 +54,7 @@ _MODULES = {
 _moved.install()
 
 __all__ = [
+    "LANGUAGES",
     "Action",
     "Board",
     "Game",
@@ -63,12 +67,14 @@ __all__ = [
     "board",
     "bots",
     "build_board",
+    "get_language",
     "insight",
     "load_file",
     "load_game",
     "new_game",
     "play",
     "sandbox",
+    "set_language",
     "simulate",
     "viz",
     "widgets",

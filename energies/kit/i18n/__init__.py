@@ -1,0 +1,210 @@
+"""Languages: which one applies, and every text a student reads said in it.
+
+Standard-library :mod:`gettext` at run time; the catalogs live beside this file
+(``locale/<lang>/LC_MESSAGES/energies.po`` and the compiled ``.mo``, shipped as package data,
+so an installed package and the JupyterLite kernel read the same files). Babel manages them
+(``python tools/catalogs.py``; see ``docs/translating.md``).
+
+Which language applies, first match wins:
+
+1. an explicit ``lang=`` (a game, an app, a chart);
+2. the kit-wide choice, :func:`set_language`;
+3. the environment variable ``ENERGIES_LANG``;
+4. the lesson folder: the kernel's working directory is named after a language
+   (``notebooks/de``), so a translated lesson keeps code cells identical to the English one;
+5. English.
+
+Messages are whole sentences with named placeholders. Code that makes a text for the screen
+calls :func:`say` / :func:`nsay`. The engine cannot know who reads its sentence, and its checks
+run where speed matters, so it makes a :class:`Message`: an English string (every existing
+reader keeps working) that remembers its template and values, said in another language only
+when someone reads it (:func:`render`).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "DOMAIN",
+    "ENVIRONMENT_VARIABLE",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "Message",
+    "check_language",
+    "get_language",
+    "msg",
+    "nmsg",
+    "nsay",
+    "register_language",
+    "render",
+    "resolve",
+    "say",
+    "set_language",
+    "translation",
+]
+
+#: The teaching languages, English first (the default).
+LANGUAGES: tuple[str, ...] = ("en", "de", "zh-Hant", "be")
+DOMAIN = "energies"
+LOCALE_DIR = Path(__file__).resolve().with_name("locale")
+ENVIRONMENT_VARIABLE = "ENERGIES_LANG"
+
+# The kit-wide choice (set_language) and languages made at run time (a pseudo-locale for
+# tests, a translator's preview): one process-wide setting is what the contract asks for.
+_chosen: list[str | None] = [None]
+_extra: dict[str, _gettext.NullTranslations] = {}
+
+
+def _known() -> tuple[str, ...]:
+    return LANGUAGES + tuple(_extra)
+
+
+def check_language(code: object, argument: str = "lang") -> str:
+    """The language ``code`` names, spelled as in :data:`LANGUAGES` ("zh_hant" -> "zh-Hant");
+    a friendly ValueError naming ``argument`` and the languages otherwise."""
+    if isinstance(code, str):
+        wanted = code.strip().replace("_", "-").lower()
+        for known in _known():
+            if known.lower() == wanted:
+                return known
+    shown = repr(code) if not isinstance(code, str) or len(code) < 40 else repr(code[:40] + "...")
+    raise ValueError(
+        f"{argument} must be one of {', '.join(repr(c) for c in LANGUAGES)}, not {shown}."
+    )
+
+
+def set_language(code: str | None) -> None:
+    """Choose the kit-wide language (``None`` goes back to the environment, folder, English)."""
+    _chosen[0] = None if code is None else check_language(code, "set_language's code")
+
+
+def get_language() -> str:
+    """The language that applies where no ``lang=`` is given (see the module's order)."""
+    return resolve(None)
+
+
+def resolve(lang: str | None = None) -> str:
+    """The language that applies: ``lang`` if given, else the kit-wide choice, the
+    environment variable, the lesson folder, English."""
+    if lang is not None:
+        return check_language(lang)
+    if _chosen[0] is not None:
+        return _chosen[0]
+    from_environment = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if from_environment:
+        return check_language(from_environment, f"the environment variable {ENVIRONMENT_VARIABLE}")
+    try:
+        folder = Path.cwd().name
+    except OSError:  # the working directory was removed under us
+        return "en"
+    for code in LANGUAGES:
+        if folder == code:
+            return code
+    return "en"
+
+
+def register_language(code: str, translations: _gettext.NullTranslations) -> None:
+    """Make one more language available at run time (a pseudo-locale in the tests, a
+    translator's preview); it is never one of the teaching :data:`LANGUAGES`."""
+    if not isinstance(code, str) or not code or code.lower() in (c.lower() for c in LANGUAGES):
+        raise ValueError(f"code must be a new language code, not {code!r}.")
+    if not isinstance(translations, _gettext.NullTranslations):
+        raise ValueError("translations must be a gettext.NullTranslations (or a subclass).")
+    _extra[code] = translations
+
+
+def _folder(code: str) -> str:
+    return code.replace("-", "_")  # gettext's directory names: zh-Hant -> zh_Hant
+
+
+@functools.cache
+def _catalog(code: str) -> _gettext.NullTranslations:
+    if code == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[_folder(code)])
+
+
+def translation(lang: str | None = None) -> _gettext.NullTranslations:
+    """The gettext catalog of the language that applies (English: the messages themselves)."""
+    code = resolve(lang)
+    return _extra[code] if code in _extra else _catalog(code)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogs without translating it here (it is said later)."""
+    return message
+
+
+def _fill(text: str, params: Mapping[str, Any], lang: str | None) -> str:
+    if not params:
+        return text
+    return text.format_map({k: render(v, lang) for k, v in params.items()})
+
+
+def say(message: str, lang: str | None = None, /, **params: Any) -> str:
+    """``message`` in the language that applies, its ``{placeholders}`` filled from ``params``
+    (a :class:`Message` among them is said in the same language)."""
+    return _fill(translation(lang).gettext(message), params, lang)
+
+
+def nsay(singular: str, plural: str, n: int, lang: str | None = None, /, **params: Any) -> str:
+    """The plural form of the message that fits ``n`` in the language that applies; ``n`` is
+    also a placeholder (``{n}``) unless ``params`` names it otherwise."""
+    params.setdefault("n", n)
+    return _fill(translation(lang).ngettext(singular, plural, n), params, lang)
+
+
+class Message(str):
+    """An English sentence that remembers its template and values (see the module).
+
+    It is a ``str`` equal to the English text, so reading it as before needs nothing new;
+    :func:`render` says it in another language. Make one with :func:`msg` or :func:`nmsg`.
+    """
+
+    template: str | None = None  # None: a Message made as a plain string is said as it is
+    plural: str | None = None
+    count: int | None = None
+    params: Mapping[str, Any] = {}
+
+    def __reduce__(self):  # pickles (dask, multiprocessing) as the plain English text
+        return (str, (str(self),))
+
+    def said(self, lang: str | None = None) -> str:
+        """This message in the language that applies."""
+        if self.template is None:
+            return str(self)
+        if self.plural is None:
+            return say(self.template, lang, **self.params)
+        return nsay(self.template, self.plural, self.count, lang, **self.params)
+
+
+def msg(template: str, /, **params: Any) -> Message:
+    """A sentence said in English now and in any language later (:class:`Message`)."""
+    english = template.format_map({k: str(v) for k, v in params.items()}) if params else template
+    return _made(english, template, None, None, params)
+
+
+def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """:func:`msg` with a plural form chosen by ``n`` (also the ``{n}`` placeholder)."""
+    params.setdefault("n", n)
+    english = (singular if n == 1 else plural).format_map({k: str(v) for k, v in params.items()})
+    return _made(english, singular, plural, n, params)
+
+
+def _made(english: str, template: str, plural, count, params) -> Message:
+    made = str.__new__(Message, english)
+    made.template, made.plural, made.count, made.params = template, plural, count, params
+    return made
+
+
+def render(text: Any, lang: str | None = None) -> Any:
+    """``text`` said in the language that applies when it is a :class:`Message`; any other
+    value as it is."""
+    return text.said(lang) if isinstance(text, Message) else text

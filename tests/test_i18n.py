@@ -1,0 +1,120 @@
+"""Languages (issue 35): which language applies, and messages said in it.
+
+The order of the contract (docs/translating.md), first match wins: an explicit ``lang=`` ->
+``set_language`` -> ``ENERGIES_LANG`` -> the lesson folder -> English.
+"""
+
+from __future__ import annotations
+
+import gettext
+import pickle
+
+import pytest
+
+import energies as en
+from energies.kit import i18n
+
+
+@pytest.fixture(autouse=True)
+def _english_process(monkeypatch, tmp_path):
+    """Each test starts with no kit-wide choice, no environment variable, a neutral folder."""
+    monkeypatch.delenv(i18n.ENVIRONMENT_VARIABLE, raising=False)
+    monkeypatch.chdir(tmp_path)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
+def test_the_facade_names_the_four_languages():
+    assert en.LANGUAGES == ("en", "de", "zh-Hant", "be")
+    assert en.set_language is i18n.set_language and en.get_language is i18n.get_language
+
+
+def test_english_is_the_default():
+    assert en.get_language() == "en"
+
+
+def test_the_lesson_folder_applies_when_nothing_else_does(tmp_path, monkeypatch):
+    for code in ("de", "zh-Hant", "be"):
+        folder = tmp_path / "notebooks" / code
+        folder.mkdir(parents=True)
+        monkeypatch.chdir(folder)
+        assert en.get_language() == code
+    monkeypatch.chdir(tmp_path / "notebooks")
+    assert en.get_language() == "en"
+
+
+def test_the_environment_variable_beats_the_folder(tmp_path, monkeypatch):
+    (tmp_path / "de").mkdir()
+    monkeypatch.chdir(tmp_path / "de")
+    monkeypatch.setenv("ENERGIES_LANG", "zh_hant")  # spelled loosely on purpose
+    assert en.get_language() == "zh-Hant"
+
+
+def test_set_language_beats_the_environment_and_none_goes_back(monkeypatch):
+    monkeypatch.setenv("ENERGIES_LANG", "de")
+    en.set_language("be")
+    assert en.get_language() == "be"
+    en.set_language(None)
+    assert en.get_language() == "de"
+
+
+def test_an_explicit_lang_beats_everything(monkeypatch):
+    monkeypatch.setenv("ENERGIES_LANG", "de")
+    en.set_language("be")
+    assert i18n.resolve("zh-Hant") == "zh-Hant"
+    assert i18n.resolve(None) == "be"
+
+
+@pytest.mark.parametrize("bad", ["fr", "", "english", None, 3])
+def test_unknown_codes_are_a_friendly_error_naming_the_four(bad):
+    with pytest.raises(ValueError, match="'en', 'de', 'zh-Hant', 'be'"):
+        en.set_language(bad) if bad is not None else i18n.check_language(bad)
+    assert en.get_language() == "en"  # nothing changed
+
+
+def test_a_bad_environment_variable_names_itself(monkeypatch):
+    monkeypatch.setenv("ENERGIES_LANG", "klingon")
+    with pytest.raises(ValueError, match="ENERGIES_LANG"):
+        en.get_language()
+
+
+def test_every_language_has_a_catalog_gettext_can_read():
+    for code in en.LANGUAGES:
+        assert isinstance(i18n.translation(code), gettext.NullTranslations)
+    assert i18n.translation("de").info()["language"] == "de"
+
+
+def test_plural_forms_follow_each_language():
+    """be has three forms (1, 2-4, 5+), zh-Hant one, de and en two."""
+    assert i18n.translation("be").plural(1) == 0
+    assert i18n.translation("be").plural(3) == 1
+    assert i18n.translation("be").plural(5) == 2
+    assert i18n.translation("be").plural(21) == 0
+    assert {i18n.translation("zh-Hant").plural(n) for n in (1, 2, 5)} == {0}
+    assert [i18n.translation("de").plural(n) for n in (1, 2)] == [0, 1]
+
+
+class _Shouting(gettext.NullTranslations):
+    def gettext(self, message):
+        return message.upper().replace("{N}", "{n}").replace("{WHAT}", "{what}")
+
+    def ngettext(self, singular, plural, n):
+        return self.gettext(singular if n == 1 else plural)
+
+
+def test_a_message_is_english_now_and_said_later():
+    i18n._extra.pop("en-XS", None)
+    i18n.register_language("en-XS", _Shouting())
+    try:
+        inner = i18n.msg("a road")
+        message = i18n.nmsg("{what} costs {n} brick", "{what} costs {n} bricks", 2, what=inner)
+        assert message == "a road costs 2 bricks" and isinstance(message, str)
+        assert i18n.render(message, "en-XS") == "A ROAD COSTS 2 BRICKS"
+        assert i18n.render("plain text", "en-XS") == "plain text"
+        en.set_language("en-XS")
+        assert i18n.render(message) == "A ROAD COSTS 2 BRICKS"
+        assert pickle.loads(pickle.dumps(message)) == "a road costs 2 bricks"
+    finally:
+        en.set_language(None)
+        i18n._extra.pop("en-XS", None)
