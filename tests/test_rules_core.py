@@ -1597,7 +1597,7 @@ def test_rule_12_1_the_offer_cap_counts_each_proposer_separately(limit):
             g.apply(RespondToTrade(0, False))
         assert g.current_seat != seat or g.pending != PROPOSE
         reason = g.why_illegal(ProposeTrade(seat, (("food", 1),), (("brick", 1),)))
-        assert reason and f"at most {limit} trade proposals" in reason
+        assert reason and f"at most {limit} trade proposal" in reason  # "proposals" from 2
     assert g.pending is None
     offers = [a for a in g.legal_actions() if isinstance(a, OfferTrade)]
     assert offers  # the active player still has all its own offers

@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 LOCALE = REPO / "energies" / "kit" / "i18n" / "locale"
 TEMPLATE = LOCALE / "energies.pot"
 DOMAIN = "energies"
-KEYWORDS = ["say", "msg", "nsay:1,2", "nmsg:1,2", "N_", "gettext", "ngettext:1,2"]
+KEYWORDS = ["say", "msg", "nsay:1,2", "nmsg:1,2", "N_", "N_plural:1,2", "gettext", "ngettext:1,2"]
 # gettext's folder names of the teaching languages other than English (zh-Hant -> zh_Hant)
 FOLDERS = ("de", "zh_Hant", "be")
 

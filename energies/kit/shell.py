@@ -30,6 +30,7 @@ from .bots import make_bot_from  # noqa: F401 - offered here too (energies.games
 from .codec import ActionCodec, Codec, check_action_type  # noqa: F401 - offered here too
 from .contract import RELEASE, IllegalActionError, Outcome, SaveFileError
 from .fields import show
+from .i18n import check_language, render
 from .rulebook import CompanionRules
 from .saves import (
     READABLE_VERSIONS,
@@ -53,6 +54,12 @@ __all__ = [
 ]
 
 
+def _sentence(line: Any) -> Any:
+    """A log line as a text to say: an action's sentence, or the line itself."""
+    sentence = getattr(line, "sentence", None)
+    return sentence() if callable(sentence) else line
+
+
 class GameShell:
     """One seeded game on the kit's contract (:class:`energies.kit.contract.GameProtocol`).
 
@@ -73,7 +80,14 @@ class GameShell:
     #: engine changed since version 1 (None: the usual "cannot be replayed" reason).
     V1_REPLAY_PROBLEM: ClassVar[str | None] = None
 
-    def __init__(self, rules, seed: int, names: list[str] | None = None) -> None:
+    #: The language of this game's reasons and log (``None``: the kit-wide one when the text
+    #: is read, see :mod:`energies.kit.i18n`); never part of a save file or the digest.
+    _lang: str | None = None
+
+    def __init__(
+        self, rules, seed: int, names: list[str] | None = None, lang: str | None = None
+    ) -> None:
+        self.lang = lang
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise ValueError("The seed must be a whole number below 2**63 (e.g. 7).")
         if not isinstance(rules, self.RULES):
@@ -91,6 +105,20 @@ class GameShell:
             if problem:
                 raise ValueError(problem)
         self._restart()
+
+    @property
+    def lang(self) -> str | None:
+        """The language this game speaks in (None: the kit-wide one, see
+        :func:`energies.set_language`); set it to change it."""
+        return self._lang
+
+    @lang.setter
+    def lang(self, code: str | None) -> None:
+        self._lang = None if code is None else check_language(code)
+
+    def said(self, text: Any) -> Any:
+        """An engine text (a reason, a log line) in this game's language."""
+        return render(text, self._lang)
 
     # -- hooks -------------------------------------------------------------------------------
 
@@ -128,7 +156,7 @@ class GameShell:
 
     def why_illegal(self, action) -> str | None:
         """Why an action is not allowed now (one sentence), or None if it is."""
-        return self.ENGINE.why_illegal(self.state, action)
+        return render(self.ENGINE.why_illegal(self.state, action), self._lang)
 
     def apply(self, action) -> None:
         """Apply a legal action; raise IllegalActionError (a ValueError) and change nothing if not."""
@@ -165,8 +193,10 @@ class GameShell:
 
     @property
     def log(self) -> list[str]:
-        """Readable log: one sentence per action and per thing the engine did."""
-        return [str(line) for line in self.state.log]
+        """Readable log: one sentence per action and per thing the engine did, in the game's
+        language (:attr:`lang`)."""
+        lang = self._lang
+        return [str(render(_sentence(line), lang)) for line in self.state.log]
 
     def digest(self) -> str:
         """A short fingerprint of the whole position (the same seed and actions give the same)."""

@@ -20,6 +20,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..kit.i18n import N_, joined, msg
+
 TERRAIN_RESOURCE: dict[str, str | None] = {
     "forest": "lumber",
     "hills": "brick",
@@ -30,6 +32,28 @@ TERRAIN_RESOURCE: dict[str, str | None] = {
 }
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
 PIPS: dict[int, int] = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+# The island's words said in the reader's language (energies.kit.i18n); the rules' vocabulary
+# adds the cards, plants and events to them.
+TERRAIN_WORDS = {
+    "forest": N_("Forest"),
+    "hills": N_("Hills"),
+    "pasture": N_("Pasture"),
+    "fields": N_("Fields"),
+    "mountains": N_("Mountains"),
+    "desert": N_("Desert"),
+}
+RESOURCE_WORDS = {
+    "lumber": N_("lumber"),
+    "brick": N_("brick"),
+    "fiber": N_("fiber"),
+    "food": N_("food"),
+    "steel": N_("steel"),
+}
+#: The templates of a corner and a path in sentences; apps that name places their own way
+#: look for them (``energies.kit.i18n.Replace``).
+CORNER = N_("corner {corner} ({hexes})")
+PATH = N_("path {path} (corners {a}-{b})")
+
 TERRAIN_COUNTS = {"forest": 4, "hills": 3, "pasture": 4, "fields": 4, "mountains": 3, "desert": 1}
 # Tokens A-R of the published spiral set-up (rule 2.2), in letter order.
 SPIRAL_TOKENS = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
@@ -153,8 +177,16 @@ class Hex:
     center: tuple[float, float]
 
     def __str__(self) -> str:
-        name = self.terrain.capitalize()
-        return name if self.number is None else f"{name} {self.number}"
+        known = TERRAIN_WORDS.get(self.terrain)
+        name = msg(known) if known else self.terrain.capitalize()  # "Fields", in any language
+        if self.number is None:
+            return name
+        return msg(N_("{terrain} {number}"), terrain=name, number=self.number)
+
+
+def _resource(name: str) -> str:
+    known = RESOURCE_WORDS.get(name)
+    return msg(known) if known else name
 
 
 @dataclass(frozen=True)
@@ -168,10 +200,10 @@ class Harbor:
     corners: tuple[int, int]
 
     def __str__(self) -> str:
-        return (
-            f"{self.rate}:1 harbor"
-            if self.resource is None
-            else f"{self.rate}:1 {self.resource} harbor"
+        if self.resource is None:
+            return msg(N_("{rate}:1 harbor"), rate=self.rate)
+        return msg(
+            N_("{rate}:1 {resource} harbor"), rate=self.rate, resource=_resource(self.resource)
         )
 
 
@@ -309,7 +341,7 @@ class Board:
         s(
             "_corner_text",
             tuple(
-                f"corner {c} (" + " / ".join(str(hexes[h]) for h in c_hexes[c]) + ")"
+                msg(CORNER, corner=c, hexes=joined([hexes[h].__str__() for h in c_hexes[c]], " / "))
                 for c in range(54)
             ),
         )
@@ -431,4 +463,4 @@ class Board:
     def describe_path(self, p: int) -> str:
         """Short text for action strings, e.g. ``path 40 (corners 28-33)``."""
         a, b = self.paths[p]
-        return f"path {p} (corners {a}-{b})"
+        return msg(PATH, path=p, a=a, b=b)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..kit.i18n import render, resolve
 from ..kit.saves import (  # noqa: F401 - offered here too, where callers imported them from
     MAX_SAVE_BYTES,
     MAX_SAVED_ACTIONS,
@@ -59,10 +60,15 @@ class Game(GameShell):
     actions: list[Action]
 
     def __init__(
-        self, rules: RuleSet, seed: int, names: list[str] | None = None, history: bool = True
+        self,
+        rules: RuleSet,
+        seed: int,
+        names: list[str] | None = None,
+        history: bool = True,
+        lang: str | None = None,
     ) -> None:
         self._history = history  # per-turn records (off: faster long bot runs, same game)
-        super().__init__(rules, seed, names)
+        super().__init__(rules, seed, names, lang)
 
     def _new_state(self) -> GameState:
         return engine.new_state(self.rules, self.seed, self._history)
@@ -112,8 +118,10 @@ class Game(GameShell):
         return engine.legal_actions(self.state)
 
     def why_illegal(self, action: Action) -> str | None:
-        """Why an action is not allowed now, or None if it is."""
-        return self._too_many_edits(action) or engine.why_illegal(self.state, action)
+        """Why an action is not allowed now, or None if it is (in the game's :attr:`lang`)."""
+        return render(
+            self._too_many_edits(action) or engine.why_illegal(self.state, action), self._lang
+        )
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise IllegalActionError (a ValueError) and change nothing if not."""
@@ -121,7 +129,12 @@ class Game(GameShell):
         reason = self._too_many_edits(action) if edit else None
         if reason:
             raise engine.IllegalActionError(reason, action)
-        engine.apply(self.state, action)
+        try:
+            engine.apply(self.state, action)
+        except engine.IllegalActionError as refused:  # the engine's reason, said to this game
+            if resolve(self._lang) == "en":
+                raise
+            raise engine.IllegalActionError(render(refused.reason, self._lang), action) from None
         self.actions.append(action)
         self.edits += edit
 
@@ -179,12 +192,13 @@ class Game(GameShell):
         return make_view(self.state, seat)
 
     def describe(self, action: Action) -> str:
-        """The action as a sentence with player and hex names (never fails, even on nonsense)."""
+        """The action as a sentence with player and hex names, in the game's :attr:`lang`
+        (never fails, even on nonsense)."""
         if not isinstance(action, Action):
             return f"{type(action).__name__} (not an action)"
         seat = action.seat
         ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.names)
-        return action.describe(self.names[seat] if ok else None, self.board)
+        return action.describe(self.names[seat] if ok else None, self.board, self._lang)
 
     @property
     def history(self) -> list[dict[str, Any]]:
@@ -286,11 +300,14 @@ def new_game(
     start: str | None = None,
     names: list[str] | None = None,
     history: bool = True,
+    lang: str | None = None,
 ) -> Game:
     """Start a game: 3 or 4 players (default 4, or the rule set's count), a seed, a start mode.
 
     ``history=False`` keeps no per-turn records (:attr:`Game.history` stays empty), which
     makes long bot runs faster; the game itself plays out exactly the same.
+    ``lang`` ("en", "de", "zh-Hant", "be"): the language of the game's reasons and log
+    (default: the kit-wide one, :func:`energies.set_language`); save files never depend on it.
     """
     if rules is None:
         rules = RuleSet.standard(4 if players is None else players)
@@ -302,4 +319,4 @@ def new_game(
         if start not in ("quick", "draft"):
             raise ValueError(f"start must be 'quick' or 'draft', not {start!r}.")
         rules = rules.replace(start=start)
-    return Game(rules, seed, names, history)
+    return Game(rules, seed, names, history, lang)

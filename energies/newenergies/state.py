@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..kit.contract import Outcome
+from ..kit.i18n import N_, msg
 from ..kit.saves import state_digest
 from .board import Board
 from .cache import EngineCache
@@ -219,7 +220,7 @@ class GameState:
         self.outcome = Outcome(kind, tuple(winners), self.turn, reason, tuple(eliminated))
         self.phase = "over"
         self.queue.clear()
-        self.log.append(f"Game over: {reason}")
+        self.log.append(msg(N_("Game over: {reason}"), reason=reason))
 
     # -- serialisation -------------------------------------------------------------------------
 

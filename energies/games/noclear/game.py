@@ -77,14 +77,18 @@ class NoclearGame(CompanionGame):
 
 
 def new_game(
-    players: int | None = None, seed: int = 0, rules: NoclearRules | None = None, names=None
+    players: int | None = None,
+    seed: int = 0,
+    rules: NoclearRules | None = None,
+    names=None,
+    lang: str | None = None,
 ) -> NoclearGame:
     """Start a game: 2 to 4 players (default 2, or the rules' count) and a seed."""
     if rules is None:
         rules = NoclearRules(players=2 if players is None else players)
     elif players is not None and players != rules.players:
         raise ValueError(f"players={players} does not match the rules ({rules.players} players).")
-    return NoclearGame(rules, seed, names)
+    return NoclearGame(rules, seed, names, lang)
 
 
 def load_game(text: str | bytes, trust_rules: bool = False) -> NoclearGame:

@@ -61,14 +61,18 @@ class ShelfieGame(CompanionGame):
 
 
 def new_game(
-    players: int | None = None, seed: int = 0, rules: ShelfieRules | None = None, names=None
+    players: int | None = None,
+    seed: int = 0,
+    rules: ShelfieRules | None = None,
+    names=None,
+    lang: str | None = None,
 ) -> ShelfieGame:
     """Start a game: 1 to 6 players (default 2, or the rules' count) and a seed."""
     if rules is None:
         rules = ShelfieRules(players=2 if players is None else players)
     elif players is not None and players != rules.players:
         raise ValueError(f"players={players} does not match the rules ({rules.players} players).")
-    return ShelfieGame(rules, seed, names)
+    return ShelfieGame(rules, seed, names, lang)
 
 
 def load_game(text: str | bytes, trust_rules: bool = False) -> ShelfieGame:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,12 @@ __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
+    "Joined",
     "Message",
+    "N_plural",
     "check_language",
     "get_language",
+    "joined",
     "msg",
     "nmsg",
     "nsay",
@@ -142,23 +145,44 @@ def N_(message: str) -> str:
     return message
 
 
-def _fill(text: str, params: Mapping[str, Any], lang: str | None) -> str:
+#: ``replace(message)``: a text that stands for a sub-message (a seat's name for "seat 2"), or
+#: None to say the message itself. Apps use it to name seats and places their own way.
+Replace = Callable[["Message"], "str | None"]
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form for the catalogs; said later by :func:`nmsg`/:func:`nsay`."""
+    return singular, plural
+
+
+def _fill(text: str, params: Mapping[str, Any], lang: str | None, replace: Replace | None) -> str:
     if not params:
         return text
-    return text.format_map({k: render(v, lang) for k, v in params.items()})
+    filled = text.format_map({k: render(v, lang, replace) for k, v in params.items()})
+    return _capital(text, params, filled)
+
+
+def _capital(template: str, params: Mapping[str, Any], filled: str) -> str:
+    """A sentence that opens with a sub-message ("{player} rolls": "seat 2") opens with a
+    capital; a name given as plain text keeps its own spelling."""
+    if template.startswith("{") and filled[:1].islower():
+        key = template[1 : template.find("}")].partition(":")[0].partition("!")[0]
+        if isinstance(params.get(key), Message):
+            return filled[0].upper() + filled[1:]
+    return filled
 
 
 def say(message: str, lang: str | None = None, /, **params: Any) -> str:
     """``message`` in the language that applies, its ``{placeholders}`` filled from ``params``
     (a :class:`Message` among them is said in the same language)."""
-    return _fill(translation(lang).gettext(message), params, lang)
+    return _fill(translation(lang).gettext(message), params, lang, None)
 
 
 def nsay(singular: str, plural: str, n: int, lang: str | None = None, /, **params: Any) -> str:
     """The plural form of the message that fits ``n`` in the language that applies; ``n`` is
     also a placeholder (``{n}``) unless ``params`` names it otherwise."""
     params.setdefault("n", n)
-    return _fill(translation(lang).ngettext(singular, plural, n), params, lang)
+    return _fill(translation(lang).ngettext(singular, plural, n), params, lang, None)
 
 
 class Message(str):
@@ -176,26 +200,58 @@ class Message(str):
     def __reduce__(self):  # pickles (dask, multiprocessing) as the plain English text
         return (str, (str(self),))
 
-    def said(self, lang: str | None = None) -> str:
-        """This message in the language that applies."""
+    def said(self, lang: str | None = None, replace: Replace | None = None) -> str:
+        """This message in the language that applies (``replace``: see :data:`Replace`)."""
+        if replace is not None:
+            instead = replace(self)
+            if instead is not None:
+                return instead
         if self.template is None:
             return str(self)
+        catalog = translation(lang)
         if self.plural is None:
-            return say(self.template, lang, **self.params)
-        return nsay(self.template, self.plural, self.count, lang, **self.params)
+            text = catalog.gettext(self.template)
+        else:
+            text = catalog.ngettext(self.template, self.plural, self.count)
+        return _fill(text, self.params, lang, replace)
+
+
+class Joined(Message):
+    """Texts joined by a separator that needs no translation (" / " between hex names,
+    " + " in a bundle of cards); each part is said in the reader's language."""
+
+    parts: tuple = ()
+    separator: str = ""
+
+    def said(self, lang: str | None = None, replace: Replace | None = None) -> str:
+        instead = replace(self) if replace is not None else None
+        if instead is not None:
+            return instead
+        separator = str(render(self.separator, lang))  # " and " is said too
+        return separator.join(str(render(p, lang, replace)) for p in self.parts)
+
+
+def joined(parts, separator: str) -> Joined:
+    """:class:`Joined`: ``parts`` (texts or messages) with ``separator`` between them."""
+    parts = tuple(parts)
+    made = str.__new__(Joined, separator.join(parts))
+    made.parts, made.separator = parts, separator
+    return made
 
 
 def msg(template: str, /, **params: Any) -> Message:
     """A sentence said in English now and in any language later (:class:`Message`)."""
-    english = template.format_map({k: str(v) for k, v in params.items()}) if params else template
+    english = _capital(template, params, template.format_map(params)) if params else template
     return _made(english, template, None, None, params)
 
 
 def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Message:
     """:func:`msg` with a plural form chosen by ``n`` (also the ``{n}`` placeholder)."""
     params.setdefault("n", n)
-    english = (singular if n == 1 else plural).format_map({k: str(v) for k, v in params.items()})
-    return _made(english, singular, plural, n, params)
+    template = singular if n == 1 else plural
+    return _made(
+        _capital(template, params, template.format_map(params)), singular, plural, n, params
+    )
 
 
 def _made(english: str, template: str, plural, count, params) -> Message:
@@ -204,7 +260,7 @@ def _made(english: str, template: str, plural, count, params) -> Message:
     return made
 
 
-def render(text: Any, lang: str | None = None) -> Any:
+def render(text: Any, lang: str | None = None, replace: Replace | None = None) -> Any:
     """``text`` said in the language that applies when it is a :class:`Message`; any other
     value as it is."""
-    return text.said(lang) if isinstance(text, Message) else text
+    return text.said(lang, replace) if isinstance(text, Message) else text

@@ -17,7 +17,9 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from ...kit.fields import show
-from ..rules.vocabulary import Goods, goods, goods_text, pretty  # noqa: F401
+from ...kit.i18n import N_, Message, msg, render
+from ..board import CORNER, PATH  # noqa: F401 - the templates apps look for, offered here too
+from ..rules.vocabulary import Goods, goods, goods_text, pretty, seat_name, word  # noqa: F401
 
 # action_to_dict, field_problem, goods, goods_text and pretty live in action_json.py and
 # vocabulary.py; this module offers them too, where users and the widgets import them from
@@ -30,16 +32,22 @@ def _on(board: Any, items: str, index: Any) -> bool:
     return ok and board is not None and 0 <= index < len(getattr(board, items))
 
 
+#: A hex, corner or path named without a board ("hex 3", "corner 28", "path 40").
+HEX, BARE_CORNER, BARE_PATH = N_("hex {hex}"), N_("corner {corner}"), N_("path {path}")
+
+
 def _hex(board: Any, h: int) -> str:
-    return str(board.hexes[h]) if _on(board, "hexes", h) else f"hex {h!r}"
+    return board.hexes[h].__str__() if _on(board, "hexes", h) else msg(HEX, hex=repr(h))
 
 
 def _corner(board: Any, c: int) -> str:
-    return board.describe_corner(c) if _on(board, "corners", c) else f"corner {c!r}"
+    if _on(board, "corners", c):
+        return board.describe_corner(c)
+    return msg(BARE_CORNER, corner=repr(c))
 
 
 def _path(board: Any, p: int) -> str:
-    return board.describe_path(p) if _on(board, "paths", p) else f"path {p!r}"
+    return board.describe_path(p) if _on(board, "paths", p) else msg(BARE_PATH, path=repr(p))
 
 
 def _raw(action: Action) -> str:
@@ -61,21 +69,27 @@ class Action:
     kind: ClassVar[str] = "action"
     group: ClassVar[str] = "other"  # how a widget groups the buttons
 
-    def describe(self, name: str | None = None, board: Any = None) -> str:
-        """The action as a sentence; never fails, even on out-of-range or ill-typed fields."""
+    def describe(self, name: str | None = None, board: Any = None, lang: str | None = None) -> str:
+        """The action as a sentence in the language that applies (``lang``, see
+        :mod:`energies.kit.i18n`); never fails, even on out-of-range or ill-typed fields."""
+        return render(self.sentence(name, board), lang)
+
+    def sentence(self, name: str | None = None, board: Any = None) -> Message | str:
+        """The action as a sentence to be said in any language (a
+        :class:`~energies.kit.i18n.Message`, equal to the English text)."""
         try:
             return self._sentence(name, board)
         except Exception:  # noqa: BLE001 — a hand-made action: describe it plainly instead
             return _raw(self)
 
-    def _sentence(self, name: str | None, board: Any) -> str:
-        return f"{name or f'Seat {self.seat}'} {self._verb(board)}"
+    def _sentence(self, name: str | None, board: Any) -> Message:
+        return self._said(name or seat_name(self.seat), board)
 
-    def _verb(self, board: Any) -> str:
-        return self.kind.replace("_", " ")
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} {kind}"), player=player, kind=self.kind.replace("_", " "))
 
     def __str__(self) -> str:
-        return self.describe()
+        return str(self.sentence())  # English always: files and digests never depend on it
 
     def __copy__(self) -> Action:
         return self  # frozen: a copy may be the same object (forks copy whole logs of actions)
@@ -92,8 +106,8 @@ class RollDice(Action):
     kind: ClassVar[str] = "roll_dice"
     group: ClassVar[str] = "turn"
 
-    def _verb(self, board: Any) -> str:
-        return "rolls the dice"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} rolls the dice"), player=player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +115,8 @@ class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
     group: ClassVar[str] = "turn"
 
-    def _verb(self, board: Any) -> str:
-        return "ends the turn"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} ends the turn"), player=player)
 
 
 # -- building (rule 10) -----------------------------------------------------------------------
@@ -114,8 +128,10 @@ class BuildRoad(Action):
     kind: ClassVar[str] = "build_road"
     group: ClassVar[str] = "build"
 
-    def _verb(self, board: Any) -> str:
-        return f"builds a road on {_path(board, self.path)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} builds a road on {path}"), player=player, path=_path(board, self.path)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +140,12 @@ class BuildTown(Action):
     kind: ClassVar[str] = "build_town"
     group: ClassVar[str] = "build"
 
-    def _verb(self, board: Any) -> str:
-        return f"builds a town on {_corner(board, self.corner)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} builds a town on {corner}"),
+            player=player,
+            corner=_corner(board, self.corner),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +154,12 @@ class BuildCity(Action):
     kind: ClassVar[str] = "build_city"
     group: ClassVar[str] = "build"
 
-    def _verb(self, board: Any) -> str:
-        return f"builds a city on {_corner(board, self.corner)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} builds a city on {corner}"),
+            player=player,
+            corner=_corner(board, self.corner),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +170,15 @@ class BuildPlant(Action):
     kind: ClassVar[str] = "build_plant"
     group: ClassVar[str] = "build"
 
-    def _verb(self, board: Any) -> str:
-        return f"builds a {self.plant} plant on {_hex(board, self.hex)} (building at corner {self.corner})"
+    def _said(self, player: str, board: Any) -> Message:
+        hex_name, corner = _hex(board, self.hex), self.corner
+        if self.plant == "renewable":
+            text = N_("{player} builds a renewable plant on {hex} (building at corner {corner})")
+        elif self.plant == "fossil":
+            text = N_("{player} builds a fossil plant on {hex} (building at corner {corner})")
+        else:
+            text = N_("{player} builds a {plant} plant on {hex} (building at corner {corner})")
+        return msg(text, player=player, plant=self.plant, hex=hex_name, corner=corner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +186,8 @@ class BuyDevCard(Action):
     kind: ClassVar[str] = "buy_dev_card"
     group: ClassVar[str] = "cards"
 
-    def _verb(self, board: Any) -> str:
-        return "buys a development card"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} buys a development card"), player=player)
 
 
 # -- trading (rule 12) ------------------------------------------------------------------------
@@ -169,8 +200,13 @@ class TradeWithSupply(Action):
     kind: ClassVar[str] = "trade_with_supply"
     group: ClassVar[str] = "trade"
 
-    def _verb(self, board: Any) -> str:
-        return f"trades {self.give} for 1 {self.get} with the supply"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} trades {give} for 1 {get} with the supply"),
+            player=player,
+            give=word(self.give),
+            get=word(self.get),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +217,14 @@ class OfferTrade(Action):
     kind: ClassVar[str] = "offer_trade"
     group: ClassVar[str] = "trade"
 
-    def _verb(self, board: Any) -> str:
-        return f"offers seat {self.partner} {goods_text(self.give)} for {goods_text(self.get)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} offers {partner} {give} for {get}"),
+            player=player,
+            partner=seat_name(self.partner),
+            give=goods_text(self.give),
+            get=goods_text(self.get),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,8 +243,13 @@ class ProposeTrade(Action):
     kind: ClassVar[str] = "propose_trade"
     group: ClassVar[str] = "trade"
 
-    def _verb(self, board: Any) -> str:
-        return f"proposes {goods_text(self.give)} for {goods_text(self.get)} to the active player"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} proposes {give} for {get} to the active player"),
+            player=player,
+            give=goods_text(self.give),
+            get=goods_text(self.get),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,8 +260,8 @@ class AskForProposals(Action):
     kind: ClassVar[str] = "ask_for_proposals"
     group: ClassVar[str] = "trade"
 
-    def _verb(self, board: Any) -> str:
-        return "asks the table for trade proposals"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} asks the table for trade proposals"), player=player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +270,10 @@ class RespondToTrade(Action):
     kind: ClassVar[str] = "respond_to_trade"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return "accepts the trade" if self.accept else "declines the trade"
+    def _said(self, player: str, board: Any) -> Message:
+        if self.accept:
+            return msg(N_("{player} accepts the trade"), player=player)
+        return msg(N_("{player} declines the trade"), player=player)
 
 
 # -- energy (rule 11) -------------------------------------------------------------------------
@@ -237,9 +286,9 @@ class RemoveHazard(Action):
     kind: ClassVar[str] = "remove_hazard"
     group: ClassVar[str] = "energy"
 
-    def _verb(self, board: Any) -> str:
+    def _said(self, player: str, board: Any) -> Message:
         where = _hex(board, self.index) if self.place == "hex" else _corner(board, self.index)
-        return f"removes the hazard on {where}"
+        return msg(N_("{player} removes the hazard on {place}"), player=player, place=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +298,12 @@ class DemolishFossil(Action):
     kind: ClassVar[str] = "demolish_fossil"
     group: ClassVar[str] = "energy"
 
-    def _verb(self, board: Any) -> str:
-        return f"demolishes the fossil plant on {_hex(board, self.hex)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} demolishes the fossil plant on {hex}"),
+            player=player,
+            hex=_hex(board, self.hex),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,8 +311,8 @@ class BuildWarehouse(Action):
     kind: ClassVar[str] = "build_warehouse"
     group: ClassVar[str] = "energy"
 
-    def _verb(self, board: Any) -> str:
-        return "builds the warehouse"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} builds the warehouse"), player=player)
 
 
 # -- development cards (rules 5.4, 13) --------------------------------------------------------
@@ -271,8 +324,8 @@ class PlayDevCard(Action):
     kind: ClassVar[str] = "play_dev_card"
     group: ClassVar[str] = "cards"
 
-    def _verb(self, board: Any) -> str:
-        return f"plays {pretty(self.card)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} plays {card}"), player=player, card=pretty(self.card))
 
 
 # -- decisions asked for by the engine --------------------------------------------------------
@@ -284,8 +337,8 @@ class DiscardCard(Action):
     kind: ClassVar[str] = "discard_card"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"discards 1 {self.card}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} discards 1 {card}"), player=player, card=word(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +347,10 @@ class TakeCard(Action):
     kind: ClassVar[str] = "take_card"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"takes 1 {self.card} from the supply"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} takes 1 {card} from the supply"), player=player, card=word(self.card)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +359,10 @@ class MoveInspector(Action):
     kind: ClassVar[str] = "move_inspector"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"moves the Inspector to {_hex(board, self.hex)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} moves the Inspector to {hex}"), player=player, hex=_hex(board, self.hex)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,8 +371,10 @@ class ChooseVictim(Action):
     kind: ClassVar[str] = "choose_victim"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"steals from seat {self.victim}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} steals from {victim}"), player=player, victim=seat_name(self.victim)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,8 +383,12 @@ class PlaceHazard(Action):
     kind: ClassVar[str] = "place_hazard"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"puts a hazard on the building at {_corner(board, self.corner)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} puts a hazard on the building at {corner}"),
+            player=player,
+            corner=_corner(board, self.corner),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,8 +397,10 @@ class ChooseHex(Action):
     kind: ClassVar[str] = "choose_hex"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return f"takes High Yield from {_hex(board, self.hex)}"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(
+            N_("{player} takes High Yield from {hex}"), player=player, hex=_hex(board, self.hex)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,8 +408,8 @@ class Decline(Action):
     kind: ClassVar[str] = "decline"
     group: ClassVar[str] = "decision"
 
-    def _verb(self, board: Any) -> str:
-        return "declines"
+    def _said(self, player: str, board: Any) -> Message:
+        return msg(N_("{player} declines"), player=player)
 
 
 # -- teacher sandbox (recorded so saved games replay) -----------------------------------------
@@ -359,9 +424,14 @@ class SandboxEdit(Action):
     kind: ClassVar[str] = "sandbox"
     group: ClassVar[str] = "sandbox"
 
-    def _sentence(self, name: str | None, board: Any) -> str:
-        who = f" for {name or f'seat {self.seat}'}" if self.seat >= 0 else ""
-        return f"Teacher sandbox: {self.op.replace('_', ' ')} {list(self.args)}{who}"
+    def _sentence(self, name: str | None, board: Any) -> Message:
+        edit, args = self.op.replace("_", " "), list(self.args)
+        if self.seat < 0:
+            return msg(N_("Teacher sandbox: {edit} {args}"), edit=edit, args=args)
+        who = name or seat_name(self.seat)
+        return msg(
+            N_("Teacher sandbox: {edit} {args} for {player}"), edit=edit, args=args, player=who
+        )
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

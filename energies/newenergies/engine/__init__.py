@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ...kit.contract import IllegalActionError
+from ...kit.i18n import N_, msg
 from ..actions import (
     Action,
     AskForProposals,
@@ -47,6 +48,7 @@ from ..actions import (
 from ..cache import EngineCache
 from ..layouts import build_board
 from ..rules import RuleSet
+from ..rules.vocabulary import seat_name
 from ..state import GameState, PlayerState, Stats, Task, full_supply, new_hand
 from .answers import DECISION_EFFECTS
 from .checks import (
@@ -63,12 +65,12 @@ from .checks import (
     check_supply_trade,
     check_town,
     check_warehouse,
+    task_text,
 )
 from .decisions import (
     ANSWERS,
     check_decision,
     decision_options,
-    task_text,
 )
 from .edits import apply_edit, check_edit
 from .effects import (
@@ -146,38 +148,45 @@ def current_seat(state: GameState) -> int | None:
 def why_illegal(state: GameState, action: Action) -> str | None:
     """Why ``action`` may not be applied now, or None if it is legal."""
     if not isinstance(action, Action):
-        return f"{action!r} is not an action."
+        return msg(N_("{action} is not an action."), action=repr(action))
     malformed = field_problem(action)
     if malformed:
-        return f"This action is malformed: {malformed}."
+        return msg(N_("This action is malformed: {problem}."), problem=malformed)
     if isinstance(action, SandboxEdit):
         return check_edit(state, action)
     if state.outcome is not None:
-        return "The game is over."
+        return msg(N_("The game is over."))
     if isinstance(action, ProposeTrade) and not _asked_to_propose(state, action.seat):
         return check_interjected_proposal(state, action)  # rule 12.1 [H]: proposed unasked
     seat = current_seat(state)
     if isinstance(action, AskForProposals) and action.seat != state.active:
-        return (
-            f"Only the active player asks the table for trade proposals (rule 12.1); "
-            f"it is seat {state.active}'s turn."
+        return msg(
+            N_(
+                "Only the active player asks the table for trade proposals (rule 12.1); it is "
+                "{player}'s turn."
+            ),
+            player=seat_name(state.active),
         )
     if action.seat != seat:
-        waiting = (
-            f"seat {seat} must {task_text(state.queue[0])}"
-            if state.queue
-            else f"it is seat {seat}'s turn"
-        )
-        return f"Not your move: {waiting}."
+        if state.queue:
+            return msg(
+                N_("Not your move: {player} must {task}."),
+                player=seat_name(seat),
+                task=task_text(state.queue[0]),
+            )
+        return msg(N_("Not your move: it is {player}'s turn."), player=seat_name(seat))
     if state.queue:
         task = state.queue[0]
         if not isinstance(action, ANSWERS[task.kind]):
-            return f"First {task_text(task)}."
+            return msg(N_("First {task}."), task=task_text(task))
         return check_decision(state, task, action)
     if state.turn_actions >= state.rules.turn_action_limit and type(action) not in TURN_ENDS:
-        return (
-            f"This turn has had {state.turn_actions} actions, the most one turn may have "
-            f"(turn_action_limit): end the turn."
+        return msg(
+            N_(
+                "This turn has had {n} actions, the most one turn may have (turn_action_limit): "
+                "end the turn."
+            ),
+            n=state.turn_actions,
         )
     return _check_free(state, action)
 
@@ -208,12 +217,14 @@ _FREE_CHECKS: dict[type, Callable[[GameState, Action], str | None]] = {
 def _check_free(state: GameState, action: Action) -> str | None:
     check = _FREE_CHECKS.get(type(action))
     if check is None:
-        return f"There is nothing to answer with {action.kind.replace('_', ' ')} now."
+        return msg(
+            N_("There is nothing to answer with {kind} now."), kind=action.kind.replace("_", " ")
+        )
     if state.phase == "roll":
         if not isinstance(action, (RollDice, PlayDevCard)):
-            return "Roll the dice first (you may play a development card before rolling)."
+            return msg(N_("Roll the dice first (you may play a development card before rolling)."))
     elif isinstance(action, RollDice):
-        return "You already rolled this turn."
+        return msg(N_("You already rolled this turn."))
     return check(state, action)
 
 

@@ -6,6 +6,7 @@ so the three can never disagree. Each reason is one sentence a student understan
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, joined, msg, nmsg
 from ..actions import (
     AskForProposals,
     BuildCity,
@@ -26,23 +27,70 @@ from ..actions import (
 )
 from ..board import Board
 from ..rules import CARD_KINDS, DEV_CARDS, RESOURCES, RuleSet
-from ..state import GameState, PlayerState
+from ..rules.vocabulary import amount, seat_name, word
+from ..state import GameState, PlayerState, Task
 
 PLANTS = ("fossil", "renewable")
 
 
+# between the items of a price: "1 lumber and 1 brick"
+AND = N_(" and ")
+# What a purchase is called at the start of "... costs 1 lumber and 1 brick" (whole sentences:
+# each language words the subject its own way).
+_COSTS = {
+    "road": N_("A road costs {price}; you are short of {missing}."),
+    "town": N_("A town costs {price}; you are short of {missing}."),
+    "city": N_("A city costs {price}; you are short of {missing}."),
+    "fossil": N_("A fossil plant costs {price}; you are short of {missing}."),
+    "renewable": N_("A renewable plant costs {price}; you are short of {missing}."),
+    "dev_card": N_("A development card costs {price}; you are short of {missing}."),
+}
+_ENERGY_COSTS = {
+    "hazard": N_("Removing a hazard costs {need} energy; you have {energy}."),
+    "demolish": N_("Demolishing a fossil plant costs {need} energy; you have {energy}."),
+    "warehouse": N_("The warehouse costs {need} energy; you have {energy}."),
+}
+
+
 def lack(p: PlayerState, cost: dict[str, int], what: str) -> str | None:
-    missing = [f"{n - p.hand[k]} {k}" for k, n in cost.items() if p.hand[k] < n]
-    if not missing:
+    """Why ``p`` cannot pay ``cost`` for ``what`` (a key of ``_COSTS``), or None."""
+    hand = p.hand
+    if all(hand[k] >= n for k, n in cost.items()):
         return None
-    price = " and ".join(f"{n} {k}" for k, n in cost.items())
-    return f"{what} costs {price}; you are short of {', '.join(missing)}."
+    missing = joined([amount(k, n - hand[k]) for k, n in cost.items() if hand[k] < n], ", ")
+    price = joined([amount(k, n) for k, n in cost.items()], msg(AND))
+    return msg(_COSTS[what], price=price, missing=missing)
 
 
 def lack_energy(p: PlayerState, need: int, what: str) -> str | None:
     if p.energy >= need:
         return None
-    return f"{what} costs {need} energy; you have {p.energy}."
+    return msg(_ENERGY_COSTS[what], need=need, energy=p.energy)
+
+
+# What the engine waits for, in words ("Not your move: seat 2 must {task}.").
+_TASK_TEXT = {
+    "setup_town": N_("place a starting town"),
+    "setup_city": N_("place a starting city"),
+    "setup_road": N_("place a starting road"),
+    "discard": N_("discard cards"),
+    "take_card": N_("take a card from the supply"),
+    "move_inspector": N_("move the Inspector"),
+    "cleanup": N_("move the Inspector or remove a hazard (Cleanup)"),
+    "choose_victim": N_("choose whom to steal from"),
+    "place_hazard": N_("put a hazard on one of their buildings"),
+    "free_fossil": N_("place a free fossil plant or decline"),
+    "free_road": N_("place a free road"),
+    "choose_hex": N_("choose a hex for High Yield"),
+    "trade_response": N_("answer a trade offer"),
+    "propose_trade": N_("propose a trade to the active player or pass"),
+}
+
+
+def task_text(task: Task) -> str:
+    """What the engine waits for, in words (a message said in the reader's language)."""
+    known = _TASK_TEXT.get(task.kind)
+    return msg(known) if known else task.kind.replace("_", " ")
 
 
 def corner_ok(board: Board, c: int) -> bool:
@@ -61,20 +109,24 @@ def distance_ok(state: GameState, c: int) -> bool:
 def check_road(state: GameState, a: BuildRoad, mode: str, anchor: int | None = None) -> str | None:
     board, p = state.board, state.players[a.seat]
     if not (isinstance(a.path, int) and 0 <= a.path < len(board.paths)):
-        return f"There is no path {a.path!r} on this island."
+        return msg(N_("There is no path {path} on this island."), path=repr(a.path))
     if state.road_owner(a.path) is not None:
-        return "That path already has a road."
+        return msg(N_("That path already has a road."))
     if state.pieces_left(a.seat, "road") <= 0:
-        return f"You have no roads left (all {state.rules.roads} are on the board)."
+        return msg(N_("You have no roads left (all {n} are on the board)."), n=state.rules.roads)
     ends = board.path_corners(a.path)
     if mode == "setup":
         if anchor not in ends:
-            return "Your starting road must touch the building you just placed."
+            return msg(N_("Your starting road must touch the building you just placed."))
         return None
     if not any(road_connects(state, a.seat, c) for c in ends):
-        return "A road must connect to your own road or building, and cannot pass an opponent's building."
+        return msg(
+            N_(
+                "A road must connect to your own road or building, and cannot pass an opponent's building."
+            )
+        )
     if mode == "paid":
-        return lack(p, state.rules.cost("road"), "A road")
+        return lack(p, state.rules.cost("road"), "road")
     return None
 
 
@@ -92,73 +144,100 @@ def road_connects(state: GameState, seat: int, corner: int) -> bool:
 def check_town(state: GameState, a: BuildTown, setup: bool = False) -> str | None:
     p = state.players[a.seat]
     if not corner_ok(state.board, a.corner):
-        return f"There is no corner {a.corner!r} on this island."
+        return msg(N_("There is no corner {corner} on this island."), corner=repr(a.corner))
     if state.owner_of(a.corner) is not None:
-        return "That corner already has a building."
+        return msg(N_("That corner already has a building."))
     if not distance_ok(state, a.corner):
-        return "Too close to another building: the corners next to a town must be empty (distance rule)."
+        return msg(
+            N_(
+                "Too close to another building: the corners next to a town must be empty (distance rule)."
+            )
+        )
     if state.pieces_left(a.seat, "town") <= 0:
-        return f"You have no towns left (all {state.rules.towns} are on the board)."
+        return msg(N_("You have no towns left (all {n} are on the board)."), n=state.rules.towns)
     if setup:
         return None
     if not any(path in p.roads for path in state.board.corner_paths(a.corner)):
-        return "A town must stand at the end of one of your roads."
-    return lack(p, state.rules.cost("town"), "A town")
+        return msg(N_("A town must stand at the end of one of your roads."))
+    return lack(p, state.rules.cost("town"), "town")
 
 
 def check_city(state: GameState, a: BuildCity, setup: bool = False) -> str | None:
     p = state.players[a.seat]
     if not corner_ok(state.board, a.corner):
-        return f"There is no corner {a.corner!r} on this island."
+        return msg(N_("There is no corner {corner} on this island."), corner=repr(a.corner))
     if state.pieces_left(a.seat, "city") <= 0:
-        return f"You have no cities left (all {state.rules.cities} are on the board)."
+        return msg(N_("You have no cities left (all {n} are on the board)."), n=state.rules.cities)
     if setup:  # rule 3.2/3.3: the starting city stands on its own corner
         if state.owner_of(a.corner) is not None:
-            return "That corner already has a building."
+            return msg(N_("That corner already has a building."))
         if not distance_ok(state, a.corner):
-            return "Too close to another building: the corners next to a city must be empty (distance rule)."
+            return msg(
+                N_(
+                    "Too close to another building: the corners next to a city must be empty (distance rule)."
+                )
+            )
         return None
     if a.corner not in p.towns:
-        return "A city replaces one of your own towns: pick a corner with your town."
-    return lack(p, state.rules.cost("city"), "A city")
+        return msg(N_("A city replaces one of your own towns: pick a corner with your town."))
+    return lack(p, state.rules.cost("city"), "city")
 
 
 def check_plant(state: GameState, a: BuildPlant, mode: str = "paid") -> str | None:
     """``mode``: "paid" (rule 10), "event" (free fossil, rule 7.4) or "sandbox" (free, any kind)."""
     board, p, rules = state.board, state.players[a.seat], state.rules
     if a.plant not in PLANTS:
-        return f"A plant is 'fossil' or 'renewable', not {a.plant!r}."
+        return msg(N_("A plant is 'fossil' or 'renewable', not {plant}."), plant=repr(a.plant))
     if mode == "event" and a.plant != "fossil":
-        return "Production Increase gives a free fossil plant only."
+        return msg(N_("Production Increase gives a free fossil plant only."))
     if not (isinstance(a.hex, int) and 0 <= a.hex < len(board.hexes)):
-        return f"There is no hex {a.hex!r} on this island."
+        return msg(N_("There is no hex {hex} on this island."), hex=repr(a.hex))
     if board.hexes[a.hex].number is None and not rules.plants_on_desert:
-        return "These rules keep power plants off the desert (plants_on_desert is off)."
+        return msg(N_("These rules keep power plants off the desert (plants_on_desert is off)."))
     if a.corner not in p.buildings():
-        return (
-            "A plant belongs to one of your own towns or cities: pick a corner with your building."
+        return msg(
+            N_(
+                "A plant belongs to one of your own towns or cities: pick a corner with your building."
+            )
         )
     if a.hex not in board.corner_hexes(a.corner):
-        return "That hex does not touch the building you picked."
+        return msg(N_("That hex does not touch the building you picked."))
     if (a.corner, a.hex) in p.plants:
-        return "That building already has a plant on this hex (one per hex)."
+        return msg(N_("That building already has a plant on this hex (one per hex)."))
     slots = rules.city_plant_slots if a.corner in p.cities else rules.town_plant_slots
     if sum(1 for (c, _h) in p.plants if c == a.corner) >= slots:
-        kind = "city" if a.corner in p.cities else "town"
-        return f"A {kind} carries at most {slots} plant(s); this one is full."
+        if a.corner in p.cities:
+            return nmsg(
+                N_("A city carries at most {n} plant; this one is full."),
+                N_("A city carries at most {n} plants; this one is full."),
+                slots,
+            )
+        return nmsg(
+            N_("A town carries at most {n} plant; this one is full."),
+            N_("A town carries at most {n} plants; this one is full."),
+            slots,
+        )
     if state.pieces_left(a.seat, a.plant) <= 0:
-        return f"You have no {a.plant} plants left."
+        return (
+            msg(N_("You have no fossil plants left."))
+            if a.plant == "fossil"
+            else msg(N_("You have no renewable plants left."))
+        )
     if mode != "paid":
         return None
     if state.plants_built >= rules.plants_per_turn:
-        return f"You can build only {rules.plants_per_turn} plant per turn (rule 10.3)."
-    return lack(p, rules.cost(a.plant), f"A {a.plant} plant")
+        return nmsg(
+            N_("You can build only {n} plant per turn (rule 10.3)."),
+            N_("You can build only {n} plants per turn (rule 10.3)."),
+            rules.plants_per_turn,
+        )
+    return lack(p, rules.cost(a.plant), a.plant)
 
 
 def check_buy_dev(state: GameState, a: BuyDevCard) -> str | None:
     if not state.dev_deck:
-        return "The development card deck is empty."
-    return lack(state.players[a.seat], state.rules.cost("dev_card"), "A development card")
+        return msg(N_("The development card deck is empty."))
+    return lack(state.players[a.seat], state.rules.cost("dev_card"), "dev_card")
 
 
 def supply_rate(state: GameState, seat: int, give: str) -> int:
@@ -187,48 +266,76 @@ def supply_gets(rules: RuleSet, give: str) -> tuple[str, ...]:
 def check_supply_trade(state: GameState, a: TradeWithSupply) -> str | None:
     p = state.players[a.seat]
     if a.give not in CARD_KINDS + ("energy",):
-        return f"You cannot trade {a.give!r} with the supply."
+        return msg(N_("You cannot trade {give} with the supply."), give=repr(a.give))
     allowed = supply_gets(state.rules, a.give)
     if a.get not in allowed:
-        what = "a resource or science" if "science" in allowed else "one of the five resources"
-        return f"Trading {a.give} gets you {what}, not {a.get!r}."
+        if "science" in allowed:
+            text = N_("Trading {give} gets you a resource or science, not {get}.")
+        else:
+            text = N_("Trading {give} gets you one of the five resources, not {get}.")
+        return msg(text, give=word(a.give), get=repr(a.get))
     if a.get == a.give:
-        return "Trading a card for the same card changes nothing."
+        return msg(N_("Trading a card for the same card changes nothing."))
     rate = supply_rate(state, a.seat, a.give)
     held = p.energy if a.give == "energy" else p.hand[a.give]
     if held < rate:
-        return f"This trade needs {rate} {a.give}; you have {held}."
+        return msg(
+            N_("This trade needs {cost}; you have {held}."), cost=amount(a.give, rate), held=held
+        )
     if state.supply[a.get] <= 0:
-        return f"The supply has no {a.get} left."
+        return msg(N_("The supply has no {card} left."), card=word(a.get))
     return None
 
 
+# A hand short of what a trade names, by who says it ("offer": the trader's own hand, "ask":
+# the partner's, "give": the answer to an offer).
+_SHORT = {
+    "offer": N_("You offer {goods} but you have {held}."),
+    "ask": N_("You ask for {goods} but they have {held}."),
+    "give": N_("You would give {goods} but you have {held}."),
+}
+
+
+def _at_most(limit: int, what: str):
+    if what == "offers":
+        return nmsg(
+            N_("You may make at most {n} trade offer per turn."),
+            N_("You may make at most {n} trade offers per turn."),
+            limit,
+        )
+    return nmsg(
+        N_("You may make at most {n} trade proposal per turn."),
+        N_("You may make at most {n} trade proposals per turn."),
+        limit,
+    )
+
+
 def goods_problem(state: GameState, items: Goods, seat: int, who: str) -> str | None:
+    """What is wrong with ``items`` for ``seat``; ``who`` is a key of ``_SHORT``."""
     tradeable = CARD_KINDS + (("energy",) if state.rules.energy_tradeable else ())
     p = state.players[seat]
     for kind, n in items:
         if kind not in tradeable:
-            what = (
-                "resources, science and energy"
-                if "energy" in tradeable
-                else "resources and science"
-            )
-            return f"Only {what} can be traded between players, not {kind!r}."
+            if "energy" in tradeable:
+                text = N_(
+                    "Only resources, science and energy can be traded between players, not {kind}."
+                )
+            else:
+                text = N_("Only resources and science can be traded between players, not {kind}.")
+            return msg(text, kind=repr(kind))
         if not isinstance(n, int) or n <= 0:
-            return "Every traded amount must be a whole number above 0."
+            return msg(N_("Every traded amount must be a whole number above 0."))
         held = p.energy if kind == "energy" else p.hand[kind]
         if held < n:
-            return (
-                f"{who} {n} {kind} but {'they' if who.endswith('ask for') else 'you'} have {held}."
-            )
+            return msg(_SHORT[who], goods=amount(kind, n), held=held)
     if len({k for k, _ in items}) != len(items):
-        return "Name each kind only once in a trade."
+        return msg(N_("Name each kind only once in a trade."))
     return None
 
 
 def check_offer(state: GameState, a: OfferTrade) -> str | None:
     if not (isinstance(a.partner, int) and 0 <= a.partner < state.n) or a.partner == a.seat:
-        return "Offer a trade to another player at the table."
+        return msg(N_("Offer a trade to another player at the table."))
     limit = state.rules.trade_offers_per_turn
     return _trade_problem(state, a, a.partner, state.offers_made, limit, "offers")
 
@@ -245,13 +352,17 @@ def proposer_problem(state: GameState, seat: int) -> str | None:
     the moment (rule 12.1), or None: trading off, no such seat, the active seat, the cap."""
     limit = state.rules.trade_offers_per_turn
     if limit <= 0:
-        return "Trade proposals are switched off in these rules (trade_offers_per_turn = 0)."
+        return msg(
+            N_("Trade proposals are switched off in these rules (trade_offers_per_turn = 0).")
+        )
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n):
-        return f"There is no seat {seat!r} at this table."
+        return msg(N_("There is no seat {seat} at this table."), seat=repr(seat))
     if seat == state.active:
-        return "You are the active player: offer a trade to another player instead (rule 12.1)."
+        return msg(
+            N_("You are the active player: offer a trade to another player instead (rule 12.1).")
+        )
     if state.proposals_made.get(seat, 0) >= limit:
-        return f"You may make at most {limit} trade proposals per turn."
+        return _at_most(limit, "proposals")
     return None
 
 
@@ -267,19 +378,25 @@ def proposal_timing_problem(state: GameState, seat: int) -> str | None:
     if problem:
         return problem
     if state.phase != "action":
-        return (
-            f"Proposals wait for the action phase: seat {state.active} has not rolled yet "
-            "(rule 12.1)."
+        return msg(
+            N_("Proposals wait for the action phase: {player} has not rolled yet (rule 12.1)."),
+            player=seat_name(state.active),
         )
     if state.queue:
         task = state.queue[0]
-        waiting = "you" if task.seat == seat else f"seat {task.seat}"
-        return (
-            f"Not now: the game waits for {waiting} ({task.kind.replace('_', ' ')}); "
-            "propose when the active player is free to choose again (rule 12.1)."
-        )
+        if task.seat == seat:
+            text = N_(
+                "Not now: the game waits for you ({task}); propose when the active player is "
+                "free to choose again (rule 12.1)."
+            )
+        else:
+            text = N_(
+                "Not now: the game waits for {player} ({task}); propose when the active player "
+                "is free to choose again (rule 12.1)."
+            )
+        return msg(text, player=seat_name(task.seat), task=task_text(task))
     if state.turn_actions >= state.rules.turn_action_limit:
-        return "This turn has had the most actions one turn may have: it can only end now."
+        return msg(N_("This turn has had the most actions one turn may have: it can only end now."))
     return None
 
 
@@ -299,17 +416,33 @@ def check_ask_for_proposals(state: GameState, a: AskForProposals) -> str | None:
     """Rule 12.1 [H]: the active player asks the others for proposals, a few times a turn."""
     rules = state.rules
     if rules.trade_offers_per_turn <= 0:
-        return "Trades between players are switched off in these rules (trade_offers_per_turn = 0)."
+        return msg(
+            N_(
+                "Trades between players are switched off in these rules (trade_offers_per_turn = 0)."
+            )
+        )
     asks = rules.table_asks_per_turn
     if asks <= 0:
-        return "Asking the table for proposals is switched off in these rules (table_asks_per_turn = 0)."
+        return msg(
+            N_(
+                "Asking the table for proposals is switched off in these rules (table_asks_per_turn = 0)."
+            )
+        )
     if state.table_asks >= asks:
-        times = "once" if asks == 1 else f"{asks} times"
-        return f"You may ask the table for trade proposals only {times} per turn."
+        return nmsg(
+            N_("You may ask the table for trade proposals only once per turn."),
+            N_("You may ask the table for trade proposals only {n} times per turn."),
+            asks,
+        )
     if not proposers_left(state):
-        return (
-            "Nobody is left to ask: every other player has made its "
-            f"{rules.trade_offers_per_turn} trade proposals this turn."
+        return nmsg(
+            N_(
+                "Nobody is left to ask: every other player has made its {n} trade proposal this turn."
+            ),
+            N_(
+                "Nobody is left to ask: every other player has made its {n} trade proposals this turn."
+            ),
+            rules.trade_offers_per_turn,
         )
     return None
 
@@ -318,12 +451,12 @@ def _trade_problem(
     state: GameState, a: OfferTrade | ProposeTrade, partner: int, made: int, limit: int, what: str
 ) -> str | None:
     if not a.give or not a.get:
-        return "A trade needs something on both sides."
+        return msg(N_("A trade needs something on both sides."))
     if {k for k, _ in a.give} & {k for k, _ in a.get}:
-        return "Do not offer and ask for the same kind of card."
+        return msg(N_("Do not offer and ask for the same kind of card."))
     if made >= limit:
-        return f"You may make at most {limit} trade {what} per turn."
-    return goods_problem(state, a.give, a.seat, "You offer") or asked_problem(state, a.get, partner)
+        return _at_most(limit, what)
+    return goods_problem(state, a.give, a.seat, "offer") or asked_problem(state, a.get, partner)
 
 
 def asked_problem(state: GameState, items: Goods, partner: int) -> str | None:
@@ -341,19 +474,24 @@ def asked_problem(state: GameState, items: Goods, partner: int) -> str | None:
     cards = 0
     for kind, n in items:
         if kind not in tradeable:
-            return goods_problem(state, items, partner, "You ask for")  # the same sentence
+            return goods_problem(state, items, partner, "ask")  # the same sentence
         if not isinstance(n, int) or n <= 0:
-            return "Every traded amount must be a whole number above 0."
+            return msg(N_("Every traded amount must be a whole number above 0."))
         if kind == "energy":
             if q.energy < n:
-                return f"You ask for {n} energy but they have {q.energy}."
+                return msg(_SHORT["ask"], goods=amount("energy", n), held=q.energy)
         else:
             cards += n
     if len({k for k, _ in items}) != len(items):
-        return "Name each kind only once in a trade."
+        return msg(N_("Name each kind only once in a trade."))
     held = q.cards
     if cards > held:
-        return f"You ask for {cards} cards but they hold only {held} card{'s' * (held != 1)}."
+        return nmsg(
+            N_("You ask for {cards} cards but they hold only {n} card."),
+            N_("You ask for {cards} cards but they hold only {n} cards."),
+            held,
+            cards=cards,
+        )
     return None
 
 
@@ -365,46 +503,47 @@ def hazard_exists(state: GameState, place: str, index: int) -> bool:
 
 def check_remove_hazard(state: GameState, a: RemoveHazard, free: bool = False) -> str | None:
     if not hazard_exists(state, a.place, a.index):
-        return "There is no hazard there."
+        return msg(N_("There is no hazard there."))
     if free:
         return None
-    return lack_energy(
-        state.players[a.seat], state.rules.hazard_removal_energy, "Removing a hazard"
-    )
+    return lack_energy(state.players[a.seat], state.rules.hazard_removal_energy, "hazard")
 
 
 def check_demolish(state: GameState, a: DemolishFossil) -> str | None:
     p = state.players[a.seat]
     if p.plants.get((a.corner, a.hex)) != "fossil":
-        return "You have no fossil plant there."
+        return msg(N_("You have no fossil plant there."))
     if state.demolished >= state.rules.demolish_per_turn:
-        return "You may demolish only one fossil plant per turn."
-    return lack_energy(p, state.rules.demolish_energy, "Demolishing a fossil plant")
+        return msg(N_("You may demolish only one fossil plant per turn."))
+    return lack_energy(p, state.rules.demolish_energy, "demolish")
 
 
 def check_warehouse(state: GameState, a: BuildWarehouse) -> str | None:
     p = state.players[a.seat]
     if p.warehouse:
-        return "You already built your warehouse (once per game)."
-    return lack_energy(p, state.rules.warehouse_energy, "The warehouse")
+        return msg(N_("You already built your warehouse (once per game)."))
+    return lack_energy(p, state.rules.warehouse_energy, "warehouse")
 
 
 def check_play_dev(state: GameState, a: PlayDevCard) -> str | None:
     p = state.players[a.seat]
     if a.card not in DEV_CARDS:
-        return f"There is no development card called {a.card!r}."
+        return msg(N_("There is no development card called {card}."), card=repr(a.card))
     if a.card == "victory_point":
-        return "Victory Point cards are never played: they count as soon as you hold them."
+        return msg(N_("Victory Point cards are never played: they count as soon as you hold them."))
     if state.dev_played_turn >= state.rules.dev_cards_per_turn:
-        return "You may play only one development card per turn."
+        return msg(N_("You may play only one development card per turn."))
     if a.card not in p.dev_cards:
-        return f"You do not hold a {pretty(a.card)} card."
+        return msg(N_("You do not hold a {card} card."), card=pretty(a.card))
     if p.dev_cards.count(a.card) - p.dev_new.count(a.card) <= 0:
-        return f"You got this {pretty(a.card)} card this turn; play it from your next turn."
+        return msg(
+            N_("You got this {card} card this turn; play it from your next turn."),
+            card=pretty(a.card),
+        )
     if state.phase == "roll" and not state.rules.dev_card_before_roll:
-        return "Development cards may be played only after rolling."
+        return msg(N_("Development cards may be played only after rolling."))
     if a.card == "high_yield" and not renewable_hexes(state, p):
-        return "High Yield needs at least one of your renewable plants on the board."
+        return msg(N_("High Yield needs at least one of your renewable plants on the board."))
     return None
 
 
@@ -437,9 +576,9 @@ def cleanup_victims(state: GameState, seat: int) -> list[int]:
 def check_move_inspector(state: GameState, a: MoveInspector) -> str | None:
     board = state.board
     if not (isinstance(a.hex, int) and 0 <= a.hex < len(board.hexes)):
-        return f"There is no hex {a.hex!r} on this island."
+        return msg(N_("There is no hex {hex} on this island."), hex=repr(a.hex))
     if a.hex == state.inspector:
-        return "The Inspector must move to another hex."
+        return msg(N_("The Inspector must move to another hex."))
     if a.hex in state.hex_hazards:
-        return "The Inspector cannot move onto a hex with a hazard."
+        return msg(N_("The Inspector cannot move onto a hex with a hazard."))
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 
+from ...kit.i18n import N_, joined, msg
 from ..actions import (
     Action,
     BuildCity,
@@ -30,6 +31,7 @@ from ..actions import (
     shared,
 )
 from ..rules import CARD_KINDS, RESOURCES
+from ..rules.vocabulary import word
 from ..state import GameState, PlayerState, Task
 from . import events
 from .checks import (
@@ -73,28 +75,6 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "propose_trade": (ProposeTrade, Decline),
 }
 
-_TASK_TEXT = {
-    "setup_town": "place a starting town",
-    "setup_city": "place a starting city",
-    "setup_road": "place a starting road",
-    "discard": "discard cards",
-    "take_card": "take a card from the supply",
-    "move_inspector": "move the Inspector",
-    "cleanup": "move the Inspector or remove a hazard (Cleanup)",
-    "choose_victim": "choose whom to steal from",
-    "place_hazard": "put a hazard on one of their buildings",
-    "free_fossil": "place a free fossil plant or decline",
-    "free_road": "place a free road",
-    "choose_hex": "choose a hex for High Yield",
-    "trade_response": "answer a trade offer",
-    "propose_trade": "propose a trade to the active player or pass",
-}
-
-
-def task_text(task: Task) -> str:
-    """What the engine waits for, in words."""
-    return _TASK_TEXT.get(task.kind, task.kind.replace("_", " "))
-
 
 def check_decision(state: GameState, task: Task, a: Action) -> str | None:
     kind, p = task.kind, state.players[a.seat]
@@ -108,16 +88,20 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
         return check_road(state, a, "free")
     if kind == "discard":
         if a.card not in CARD_KINDS:
-            return f"You can discard resource or science cards, not {a.card!r}."
+            return msg(
+                N_("You can discard resource or science cards, not {card}."), card=repr(a.card)
+            )
         if p.hand[a.card] <= 0:
-            return f"You have no {a.card} to discard."
+            return msg(N_("You have no {card} to discard."), card=word(a.card))
         return None
     if kind == "take_card":
         allowed = RESOURCES if task.info["kinds"] == "resource" else CARD_KINDS
         if a.card not in allowed:
-            return f"Choose one of: {', '.join(allowed)}."
+            return msg(
+                N_("Choose one of: {kinds}."), kinds=joined([word(k) for k in allowed], ", ")
+            )
         if state.supply[a.card] <= 0:
-            return f"The supply has no {a.card} left."
+            return msg(N_("The supply has no {card} left."), card=word(a.card))
         return None
     if kind == "move_inspector" or (kind == "cleanup" and isinstance(a, MoveInspector)):
         return check_move_inspector(state, a)
@@ -125,7 +109,9 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
         return check_remove_hazard(state, a, free=True)
     if kind == "choose_victim":
         return (
-            None if a.victim in task.info["candidates"] else "You cannot steal from that seat now."
+            None
+            if a.victim in task.info["candidates"]
+            else msg(N_("You cannot steal from that seat now."))
         )
     if kind == "place_hazard":
         if a.corner not in events.hazard_targets(state, a.seat, task.info["source"]):
@@ -134,34 +120,42 @@ def check_decision(state: GameState, task: Task, a: Action) -> str | None:
     if kind == "free_fossil":
         if isinstance(a, Decline):
             if not state.rules.production_increase_optional:
-                return "The free fossil plant must be built."
+                return msg(N_("The free fossil plant must be built."))
             return None
         return check_plant(state, a, "event")
     if kind == "choose_hex":
         if a.hex not in renewable_hexes(state, p) or a.hex in task.info["chosen"]:
-            return "Choose a different hex that holds one of your renewable plants."
+            return msg(N_("Choose a different hex that holds one of your renewable plants."))
         return None
     if kind == "propose_trade":
         return None if isinstance(a, Decline) else check_proposal(state, a)
     if kind == "trade_response":
         if a.accept:  # both sides must still hold their goods (a sandbox edit may intervene)
-            offered = goods_problem(
-                state, as_goods(task.info["give"]), task.info["from"], "They offer"
-            )
+            offered = goods_problem(state, as_goods(task.info["give"]), task.info["from"], "offer")
             if offered:
-                return (
-                    "The offer can no longer be accepted: the other player no longer has the goods."
+                return msg(
+                    N_(
+                        "The offer can no longer be accepted: the other player no longer has "
+                        "the goods."
+                    )
                 )
-            lacking = goods_problem(state, as_goods(task.info["get"]), a.seat, "You would give")
-            return f"{lacking} You can only decline this trade." if lacking else None
+            lacking = goods_problem(state, as_goods(task.info["get"]), a.seat, "give")
+            if lacking:
+                return msg(N_("{problem} You can only decline this trade."), problem=lacking)
+            return None
         return None
-    return f"Nothing to decide for {kind}."
+    return msg(N_("Nothing to decide for {kind}."), kind=kind)
 
 
 def _hazard_target_reason(source: str) -> str:
     if source == "air_pollution":
-        return "Air Pollution: put the hazard on one of your cities without a hazard (a town only if you have no such city)."
-    return "Put the hazard on one of your own towns or cities that has no hazard yet."
+        return msg(
+            N_(
+                "Air Pollution: put the hazard on one of your cities without a hazard (a town "
+                "only if you have no such city)."
+            )
+        )
+    return msg(N_("Put the hazard on one of your own towns or cities that has no hazard yet."))
 
 
 def as_goods(items) -> Goods:

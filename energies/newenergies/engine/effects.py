@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...kit.i18n import N_, msg, nmsg
 from ..actions import (
     Action,
     AskForProposals,
@@ -28,6 +29,7 @@ from ..actions import (
     TradeWithSupply,
 )
 from ..rules import CARD_KINDS
+from ..rules.vocabulary import seat_name, word
 from ..state import GameState, PlayerState, Task
 from .awards import (
     holder_road_length,
@@ -78,7 +80,13 @@ def steal_random(state: GameState, thief: int, victim: int) -> None:
     hand[card] -= 1
     state.players[thief].hand[card] += 1
     state.stats[victim].cards_stolen += 1
-    state.log.append(f"Seat {thief} steals a card from seat {victim}")
+    state.log.append(
+        msg(
+            N_("{thief} steals a card from {victim}"),
+            thief=seat_name(thief),
+            victim=seat_name(victim),
+        )
+    )
 
 
 def starting_hand(state: GameState, seat: int, city: int) -> None:
@@ -100,10 +108,13 @@ def starting_hand(state: GameState, seat: int, city: int) -> None:
 # ==============================================================================================
 
 
+ROLLED = N_("{player} rolled {total}")
+
+
 def _do_roll(state: GameState, a: RollDice) -> None:
     state.dice = state.roll_dice()
     total = sum(state.dice)
-    state.log.append(f"Seat {a.seat} rolled {total}")
+    state.log.append(msg(ROLLED, player=seat_name(a.seat), total=total))
     state.phase = "action"
     if total == 7:
         _seven(state)
@@ -185,7 +196,9 @@ def _pay_out(state: GameState, resource: str, per_seat: dict[int, int]) -> set[i
     if len(per_seat) == 1:
         seat = next(iter(per_seat))
         return {seat} if gain(state, state.players[seat], resource, per_seat[seat]) else set()
-    state.log.append(f"The supply is short of {resource}: nobody gets {resource}.")
+    state.log.append(
+        msg(N_("The supply is short of {card}: nobody gets {card}."), card=word(resource))
+    )
     return set()
 
 
@@ -214,7 +227,13 @@ def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> Non
     hex_hazards.difference_update(gone_hex)
     building_hazards.difference_update(gone_building)
     if gone_hex or gone_building:
-        state.log.append(f"{len(gone_hex) + len(gone_building)} hazard(s) cleared by production")
+        state.log.append(
+            nmsg(
+                N_("{n} hazard cleared by production"),
+                N_("{n} hazards cleared by production"),
+                len(gone_hex) + len(gone_building),
+            )
+        )
 
 
 def do_build_road(state: GameState, a: BuildRoad, paid: bool = True) -> None:

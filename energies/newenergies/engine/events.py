@@ -7,8 +7,10 @@ from the active player (rule 6.5); the engine then waits for those actions.
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, joined, msg, nmsg
 from ..actions import pretty
 from ..rules import RESOURCES
+from ..rules.vocabulary import SEATS
 from ..state import Disc, GameState, Task
 
 
@@ -31,8 +33,19 @@ def draw_disc(state: GameState) -> None:
     row = state.rules.row_of(color, symbol)
     discs = state.event_board[row]
     discs.append(disc)
+    drawn = N_("Brown disc drawn: {event} ({n}/{spaces})") if color == "brown" else None
+    if color == "green":
+        drawn = N_("Green disc drawn: {event} ({n}/{spaces})")
+    if drawn is None:
+        drawn = N_("{color} disc drawn: {event} ({n}/{spaces})")
     state.log.append(
-        f"{color.title()} disc drawn: {pretty(symbol)} ({len(discs)}/{state.rules.spaces(row)})"
+        msg(
+            drawn,
+            color=color.title(),
+            event=pretty(symbol),
+            n=len(discs),
+            spaces=state.rules.spaces(row),
+        )
     )
     if len(discs) >= state.rules.spaces(row):
         state.removed_discs.extend(discs)  # rule 6.2: the row's discs leave the game
@@ -91,17 +104,21 @@ def fire(state: GameState, symbol: str, color: str) -> None:
             "effect": effect,
         }
     )
-    state.log.append(f"Event: {pretty(symbol)} — {effect}")
+    state.log.append(msg(N_("Event: {event} — {effect}"), event=pretty(symbol), effect=effect))
 
 
 def _climate_conference(state: GameState):
     # rule 7.1: lowest LF take a card of their choice, highest LF discard one
     low, high = lowest_lf(state), highest_lf(state)
     if not low and not high:
-        return (), "all players tie on footprint: nothing happens", []
+        return (), msg(N_("all players tie on footprint: nothing happens")), []
     tasks = [Task("take_card", s, {"kinds": "any", "source": "climate_conference"}) for s in low]
     tasks += [Task("discard", s, {"count": 1, "source": "climate_conference"}) for s in high]
-    text = f"lowest footprint {_seats(low)} take a card; highest {_seats(high)} discard one"
+    text = msg(
+        N_("lowest footprint {low} take a card; highest {high} discard one"),
+        low=_seats(low),
+        high=_seats(high),
+    )
     return tuple(low + high), text, tasks
 
 
@@ -128,8 +145,14 @@ def _environmental_pollution(state: GameState):
             state.stats[seat].hex_hazards_suffered += 1
         hit |= seats
     owners = sorted(hit)
-    names = ", ".join(str(state.board.hexes[h]) for h in placed) or "no hex"
-    return tuple(owners), f"rolled {number}: hazard on {names}", []
+    if placed:
+        names = joined([state.board.hexes[h].__str__() for h in placed], ", ")
+        return (
+            tuple(owners),
+            msg(N_("rolled {number}: hazard on {hexes}"), number=number, hexes=names),
+            [],
+        )
+    return tuple(owners), msg(N_("rolled {number}: hazard on no hex"), number=number), []
 
 
 def _air_pollution(state: GameState):
@@ -137,7 +160,9 @@ def _air_pollution(state: GameState):
     high = highest_lf(state)
     tasks = [Task("place_hazard", s, {"source": "air_pollution"}) for s in high]
     text = (
-        f"highest footprint {_seats(high)} put a hazard on a city" if high else "all tie: nothing"
+        msg(N_("highest footprint {seats} put a hazard on a city"), seats=_seats(high))
+        if high
+        else msg(N_("all tie: nothing"))
     )
     return tuple(high), text, tasks
 
@@ -147,9 +172,9 @@ def _production_increase(state: GameState):
     high = highest_lf(state)
     tasks = [Task("free_fossil", s, {"source": "production_increase"}) for s in high]
     text = (
-        f"highest footprint {_seats(high)} may build a free fossil plant"
+        msg(N_("highest footprint {seats} may build a free fossil plant"), seats=_seats(high))
         if high
-        else "all tie: nothing"
+        else msg(N_("all tie: nothing"))
     )
     return tuple(high), text, tasks
 
@@ -158,7 +183,7 @@ def _rain_and_flooding(state: GameState):
     # rule 7.5: every player, clockwise from the active player
     seats = state.clockwise_from_active()
     tasks = [Task("place_hazard", s, {"source": "rain_and_flooding"}) for s in seats]
-    return tuple(seats), "every player puts a hazard on one of their buildings", tasks
+    return tuple(seats), msg(N_("every player puts a hazard on one of their buildings")), tasks
 
 
 def _sustainable_production(state: GameState):
@@ -167,7 +192,11 @@ def _sustainable_production(state: GameState):
     tasks = [
         Task("take_card", s, {"kinds": "any", "source": "sustainable_production"}) for s in best
     ]
-    text = f"most renewable plants {_seats(best)} take a card" if best else "nobody leads: nothing"
+    text = (
+        msg(N_("most renewable plants {seats} take a card"), seats=_seats(best))
+        if best
+        else msg(N_("nobody leads: nothing"))
+    )
     return tuple(best), text, tasks
 
 
@@ -182,7 +211,11 @@ def _government_funding(state: GameState):
         state.players[s].dev_cards.append(card)
         state.players[s].dev_new.append(card)
         got.append(s)
-    text = f"lowest footprint {_seats(got)} draw a development card" if got else "nothing"
+    text = (
+        msg(N_("lowest footprint {seats} draw a development card"), seats=_seats(got))
+        if got
+        else msg(N_("nothing"))
+    )
     return tuple(got), text, []
 
 
@@ -198,7 +231,9 @@ _EFFECTS = {
 
 
 def _seats(seats) -> str:
-    return "seat " + ", ".join(str(s) for s in seats) if seats else "nobody"
+    if not seats:
+        return msg(N_("nobody"))
+    return msg(SEATS, seats=joined([str(s) for s in seats], ", "))
 
 
 # -- rule 7.3 / 7.5 eligible buildings --------------------------------------------------------
@@ -242,26 +277,34 @@ def empty_bag_outcome(state: GameState) -> tuple[str, tuple[int, ...], str, list
         elif renewable > fossil or even_survives:
             balance[p.seat] = renewable - fossil
     if not balance:
-        reason = (
-            "everybody has more fossil than renewable plants"
-            if even_survives
-            else "nobody has more renewable than fossil plants"
-        )
-        return (
-            "everyone_loses",
-            (),
-            f"The event bag is empty and {reason}: everybody loses.",
-            eliminated,
-        )
+        if even_survives:
+            reason = N_(
+                "The event bag is empty and everybody has more fossil than renewable plants: "
+                "everybody loses."
+            )
+        else:
+            reason = N_(
+                "The event bag is empty and nobody has more renewable than fossil plants: "
+                "everybody loses."
+            )
+        return "everyone_loses", (), msg(reason), eliminated
     best = max(balance.values())
     winners = [s for s, b in balance.items() if b == best]
     if state.rules.empty_bag_tiebreak_vp and len(winners) > 1:
         top_vp = max(state.victory_points(s) for s in winners)
         winners = [s for s in winners if state.victory_points(s) == top_vp]
-    reason = (
-        f"The event bag is empty: {_seats(sorted(winners))} "
-        f"{'wins' if len(winners) == 1 else 'win'} with the best balance of "
-        f"renewable over fossil plants (+{best})."
+    reason = nmsg(
+        N_(
+            "The event bag is empty: {seats} wins with the best balance of renewable over fossil "
+            "plants (+{best})."
+        ),
+        N_(
+            "The event bag is empty: {seats} win with the best balance of renewable over fossil "
+            "plants (+{best})."
+        ),
+        len(winners),
+        seats=_seats(sorted(winners)),
+        best=best,
     )
     return "empty_bag", tuple(sorted(winners)), reason, eliminated
 

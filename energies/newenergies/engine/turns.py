@@ -10,6 +10,8 @@ sandbox) call these; the rules of each action live in the effects and decisions 
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, msg
+from ..rules.vocabulary import seat_name
 from ..state import GameState
 from . import events
 from .decisions import SETUP_TASKS, has_setup_choice, real_choices
@@ -59,15 +61,23 @@ def _check_victory(state: GameState) -> None:
         state.finish(
             "victory_points",
             (seat,),
-            f"Seat {seat} reaches {vp} victory points on their turn and wins.",
+            msg(
+                N_("{player} reaches {vp} victory points on their turn and wins."),
+                player=seat_name(seat),
+                vp=vp,
+            ),
         )
+
+
+TURN = N_("— Turn {turn}: {player} —")
 
 
 def _start_turn(state: GameState) -> None:
     state.turn += 1
     if state.turn > state.rules.turn_limit:  # rule 14.3
         state.turn -= 1
-        state.finish("unfinished", (), f"The turn limit ({state.rules.turn_limit}) was reached.")
+        limit = state.rules.turn_limit
+        state.finish("unfinished", (), msg(N_("The turn limit ({n}) was reached."), n=limit))
         return
     state.plants_built = state.demolished = state.dev_played_turn = state.offers_made = 0
     state.proposals_made.clear()
@@ -80,7 +90,7 @@ def _start_turn(state: GameState) -> None:
         buildings = state.players[state.active].buildings()
         if buildings and buildings <= state.building_hazards:
             state.stats[state.active].blocked_turns += 1
-    state.log.append(f"— Turn {state.turn}: seat {state.active} —")
+    state.log.append(msg(TURN, turn=state.turn, player=seat_name(state.active)))
     _check_victory(state)
     if state.outcome is None:
         events.begin_event_phase(state)

@@ -7,6 +7,9 @@ them, so ``energies.rules.CARD_KINDS`` keeps working.
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, Message, N_plural, joined, msg, nmsg
+from ..board import RESOURCE_WORDS, TERRAIN_WORDS
+
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
 CARD_KINDS = RESOURCES + ("science",)  # what a hand holds, what 7s, steals and discards touch
 DEV_CARDS = ("cleanup", "victory_point", "road_construction", "high_yield", "research_grant")
@@ -29,24 +32,75 @@ Cost = tuple[tuple[str, int], ...]
 Goods = tuple[tuple[str, int], ...]  # sorted (kind, count) pairs, e.g. (("brick", 1), ("food", 2))
 
 _PRETTY = {
-    "climate_conference": "Climate Conference",
-    "environmental_pollution": "Environmental Pollution",
-    "air_pollution": "Air Pollution",
-    "production_increase": "Production Increase",
-    "rain_and_flooding": "Rain and Flooding",
-    "sustainable_production": "Sustainable Production",
-    "government_funding": "Government Funding",
-    "cleanup": "Cleanup",
-    "victory_point": "Victory Point",
-    "road_construction": "Road Construction",
-    "high_yield": "High Yield",
-    "research_grant": "Research Grant",
+    "climate_conference": N_("Climate Conference"),
+    "environmental_pollution": N_("Environmental Pollution"),
+    "air_pollution": N_("Air Pollution"),
+    "production_increase": N_("Production Increase"),
+    "rain_and_flooding": N_("Rain and Flooding"),
+    "sustainable_production": N_("Sustainable Production"),
+    "government_funding": N_("Government Funding"),
+    "cleanup": N_("Cleanup"),
+    "victory_point": N_("Victory Point"),
+    "road_construction": N_("Road Construction"),
+    "high_yield": N_("High Yield"),
+    "research_grant": N_("Research Grant"),
+}
+
+# The game's words as they stand inside a sentence ("You have no {card} to discard.").
+_WORDS = {
+    **RESOURCE_WORDS,
+    **TERRAIN_WORDS,
+    "science": N_("science"),
+    "energy": N_("energy"),
+    "fossil": N_("fossil"),
+    "renewable": N_("renewable"),
+    "town": N_("town"),
+    "city": N_("city"),
+    "road": N_("road"),
+}
+
+# A number of cards of one kind, with each language's plural forms ("{n} lumber").
+_AMOUNTS = {
+    "lumber": N_plural("{n} lumber", "{n} lumber"),
+    "brick": N_plural("{n} brick", "{n} brick"),
+    "fiber": N_plural("{n} fiber", "{n} fiber"),
+    "food": N_plural("{n} food", "{n} food"),
+    "steel": N_plural("{n} steel", "{n} steel"),
+    "science": N_plural("{n} science", "{n} science"),
+    "energy": N_plural("{n} energy", "{n} energy"),
 }
 
 
 def pretty(name: str) -> str:
-    """Human name of an event, card or resource ("high_yield" -> "High Yield")."""
-    return _PRETTY.get(name, name)
+    """Human name of an event, card or resource ("high_yield" -> "High Yield"); a
+    :class:`~energies.kit.i18n.Message`, so a reader may say it in another language."""
+    known = _PRETTY.get(name)
+    return name if known is None else msg(known)
+
+
+def word(name: str) -> str:
+    """A game word inside a sentence: a resource, plant, piece or terrain ("lumber"), said
+    in the reader's language; an unknown word as it is."""
+    known = _WORDS.get(name) or _PRETTY.get(name)
+    return name if known is None else msg(known)
+
+
+def amount(kind: str, n: int) -> Message:
+    """``n`` cards (or energy) of ``kind``, "2 brick", with the plural forms of the reader's
+    language."""
+    singular, plural = _AMOUNTS.get(kind) or ("{n} {kind}", "{n} {kind}")
+    return nmsg(singular, plural, n, kind=kind)
+
+
+#: The templates apps look for when they name seats and places their own way
+#: (``energies.kit.i18n.Replace``): "seat 2", "corner 17 (...)", "path 40 (...)".
+SEAT = N_("seat {seat}")
+SEATS = N_("seat {seats}")  # several: "seat 3, 1"
+
+
+def seat_name(seat: object) -> Message:
+    """A seat in a sentence, "seat 2" ("Seat 2" where the sentence starts)."""
+    return msg(SEAT, seat=seat)
 
 
 def goods(**counts: int) -> Goods:
@@ -55,7 +109,8 @@ def goods(**counts: int) -> Goods:
 
 
 def goods_text(items: Goods) -> str:
+    """A bundle of cards as text, "1 brick + 2 food" (a message said in any language)."""
     try:
-        return " + ".join(f"{n} {k}" for k, n in items) or "nothing"
+        return joined([amount(k, n) for k, n in items], " + ") if items else msg(N_("nothing"))
     except (TypeError, ValueError):  # a malformed offer still prints (it is refused elsewhere)
         return repr(items)
