@@ -3,6 +3,7 @@
     python docs/build_worksheets.py            # write docs/worksheets/*.pdf and
                                                # docs/facilitator/* (needs Chromium)
     python docs/build_worksheets.py --check    # exit 1 if a PDF is stale (no Chromium needed)
+    python docs/build_worksheets.py --lang de  # only lesson A's printables in one language
 
 Lesson A's printables in German, Chinese and Belarusian (issue 35) are built the same way into
 ``docs/worksheets/<lang>/`` (the worksheets of lessons 00 and 02, the rules sheet, the player aid
@@ -392,11 +393,15 @@ def _print_all(built: dict[str, str], folder: Path, browser: str) -> None:
     hashes_file.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def build() -> None:
+def build(lang: str | None = None) -> None:
+    """Print every PDF, or only one translated language's (``lang``)."""
     browser = chromium()
-    _print_all(pages(), OUT, browser)
-    for lang in languages():
+    if lang is not None:
         _print_all(translated_pages(lang), OUT / lang, browser)
+        return
+    _print_all(pages(), OUT, browser)
+    for code in languages():
+        _print_all(translated_pages(code), OUT / code, browser)
     pack().build(browser, print_pdf)
 
 
@@ -413,6 +418,9 @@ def pack():
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report stale PDFs")
+    parser.add_argument(
+        "--lang", choices=languages(), help="print only this language's lesson A printables"
+    )
     args = parser.parse_args()
     if args.check:
         old = stale() + pack().stale()
@@ -421,7 +429,7 @@ def main() -> None:
             sys.exit(1)
         print("worksheets and facilitator pack up to date")
         return
-    build()
+    build(args.lang)
 
 
 if __name__ == "__main__":

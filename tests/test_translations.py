@@ -276,6 +276,8 @@ def test_pdf_text_is_in_its_language(lang):
             ["pdftotext", str(folder / name), "-"], capture_output=True, text=True, check=True
         ).stdout
         assert page_digest[:12] in text, f"{lang}/{name} was printed from another source"
+        if name == "player-aid.pdf":
+            assert text.count("\f") == 1, "the player aid stays on one page, as in English"
     rules = subprocess.run(
         ["pdftotext", str(folder / "rules-sheet.pdf"), "-"],
         capture_output=True,

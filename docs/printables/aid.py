@@ -130,8 +130,8 @@ def words(lang: str) -> dict:
     return AID[lang]
 
 
-def _cost(pairs, names) -> str:
-    return ", ".join(f"{n} {names.get(kind, kind)}" for kind, n in pairs)
+def _cost(pairs, names, item: str = "{n} {name}") -> str:
+    return ", ".join(item.format(n=n, name=names.get(kind, kind)) for kind, n in pairs)
 
 
 def _lf(n: int) -> str:
@@ -152,7 +152,7 @@ def player_aid_html(lang: str = "en") -> str:
         (0, r.lf_town, r.lf_city - r.lf_town, r.lf_fossil, r.lf_renewable, 0),
     )
     build_rows = "".join(
-        f"<tr><td>{e(name)}</td><td>{e(_cost(cost, w['resources']))}</td><td>{_lf(lf)}</td></tr>"
+        f"<tr><td>{e(name)}</td><td>{e(_cost(cost, w['resources'], w.get('cost_item', '{n} {name}')))}</td><td>{_lf(lf)}</td></tr>"
         for name, cost, lf in builds
     )
     remove, demolish, warehouse, card = w["energy_uses"]
@@ -204,7 +204,7 @@ def player_aid_html(lang: str = "en") -> str:
             )
         },
     }
-    body = STYLE + w["body"].format(**values)
+    body = STYLE + w.get("style", "") + w["body"].format(**values)
     source = "RuleSet.classroom() (docs/printables/aid.py)"
     if lang == "en":
         return document(w["title"], body, source)

@@ -159,9 +159,20 @@ WORKSHEET = {
     },
 }
 
+# German and Belarusian words are longer than English ones: a smaller type keeps the aid on one
+# page, as the English one is.
+COMPACT = """
+<style>
+body { font-size: 8.7pt; line-height: 1.25; }
+table { font-size: 8.3pt; }
+h2 { margin-top: 1.5mm; }
+</style>
+"""
+
 AID = {
     "de": {
         "title": "Spielhilfe",
+        "style": COMPACT,
         "footer": WORKSHEET["de"]["footer"],
         "events": {
             "climate_conference": "Klimakonferenz",
@@ -346,6 +357,8 @@ niemand: <strong>Alle verlieren</strong>.</li>
     },
     "be": {
         "title": "Памятка гульца",
+        "style": COMPACT,
+        "cost_item": "{name} {n}",  # "сталь 3": no numeral agreement to get wrong
         "footer": WORKSHEET["be"]["footer"],
         "events": {
             "climate_conference": "Кліматычная канфэрэнцыя",
