@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import gettext
 import pickle
+import re
 
 import pytest
 
 import energies as en
 from energies.kit import i18n
+from energies.newenergies.actions import BuildCity, BuildTown
 
 
 @pytest.fixture(autouse=True)
@@ -118,3 +120,79 @@ def test_a_message_is_english_now_and_said_later():
     finally:
         en.set_language(None)
         i18n._extra.pop("en-XS", None)
+
+
+# -- a whole game in German -------------------------------------------------------------------
+
+ENGLISH_WORDS = re.compile(
+    r"\b(builds|rolls?|rolled|ends the turn|supply|the turn|plant|seat|discards|takes|"
+    r"declines|Event|disc drawn|Game over|costs|you have|You)\b"
+)
+
+
+def _bot_game(lang):
+    game = en.new_game(players=4, seed=11, lang=lang)
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    return game
+
+
+def test_a_bot_game_speaks_german_and_saves_the_same_file():
+    english, german = _bot_game(None), _bot_game("de")
+    assert german.to_json() == english.to_json()  # the same bytes: no language in a file
+    assert german.digest() == english.digest()
+    assert [str(a) for a in german.actions] == [str(a) for a in english.actions]  # English
+    log = german.log
+    assert len(log) == len(english.log) > 100
+    left = [line for line in log if ENGLISH_WORDS.search(line)]
+    assert left == []
+    assert any(line.startswith("— Zug ") for line in log)
+    assert any("gewürfelt" in line for line in log)
+    assert german.outcome.kind == english.outcome.kind
+
+
+def _refused(game):
+    """A few actions the position refuses, each for a different reason."""
+    seat = game.current_seat
+    other = (seat + 1) % game.rules.players
+    return [
+        BuildTown(other, 0),  # not their move
+        BuildCity(seat, 0),  # the set-up asks for a town first
+        BuildTown(seat, 999),  # no such corner
+    ]
+
+
+def test_illegal_actions_are_refused_in_german():
+    english = en.new_game(players=4, seed=3, start="draft")
+    german = en.new_game(players=4, seed=3, start="draft", lang="de")
+    reasons = []
+    for action in _refused(german):
+        said, plain = german.why_illegal(action), english.why_illegal(action)
+        assert said and plain and said != plain
+        assert not ENGLISH_WORDS.search(said), said
+        with pytest.raises(en.IllegalActionError) as refused:
+            german.apply(action)
+        assert refused.value.reason == said and str(refused.value) == said
+        reasons.append(said)
+    assert len(set(reasons)) == len(reasons)
+    assert german.digest() == english.digest()  # nothing changed
+
+
+def test_set_language_reaches_a_game_made_without_lang():
+    game = en.new_game(players=4, seed=3, start="draft")
+    action = BuildTown((game.current_seat + 1) % 4, 0)
+    english = game.why_illegal(action)
+    en.set_language("zh-Hant")
+    assert game.why_illegal(action) != english and "座位" in game.why_illegal(action)
+    game.lang = "be"  # the game's own language beats the kit-wide one
+    assert "месца" in game.why_illegal(action).lower()
+    with pytest.raises(ValueError, match="'en', 'de', 'zh-Hant', 'be'"):
+        game.lang = "fr"
+    assert game.lang == "be"
+
+
+def test_str_of_an_action_stays_english_whatever_the_language():
+    en.set_language("de")
+    action = BuildTown(2, 5)
+    assert str(action) == "Seat 2 builds a town on corner 5"
+    assert action.describe() == "Platz 2 baut eine Siedlung auf Ecke 5"
+    assert action.describe(lang="en") == str(action)

@@ -208,13 +208,13 @@ def check_plant(state: GameState, a: BuildPlant, mode: str = "paid") -> str | No
     if sum(1 for (c, _h) in p.plants if c == a.corner) >= slots:
         if a.corner in p.cities:
             return nmsg(
-                N_("A city carries at most {n} plant; this one is full."),
-                N_("A city carries at most {n} plants; this one is full."),
+                "A city carries at most {n} plant; this one is full.",
+                "A city carries at most {n} plants; this one is full.",
                 slots,
             )
         return nmsg(
-            N_("A town carries at most {n} plant; this one is full."),
-            N_("A town carries at most {n} plants; this one is full."),
+            "A town carries at most {n} plant; this one is full.",
+            "A town carries at most {n} plants; this one is full.",
             slots,
         )
     if state.pieces_left(a.seat, a.plant) <= 0:
@@ -227,8 +227,8 @@ def check_plant(state: GameState, a: BuildPlant, mode: str = "paid") -> str | No
         return None
     if state.plants_built >= rules.plants_per_turn:
         return nmsg(
-            N_("You can build only {n} plant per turn (rule 10.3)."),
-            N_("You can build only {n} plants per turn (rule 10.3)."),
+            "You can build only {n} plant per turn (rule 10.3).",
+            "You can build only {n} plants per turn (rule 10.3).",
             rules.plants_per_turn,
         )
     return lack(p, rules.cost(a.plant), a.plant)
@@ -299,13 +299,13 @@ _SHORT = {
 def _at_most(limit: int, what: str):
     if what == "offers":
         return nmsg(
-            N_("You may make at most {n} trade offer per turn."),
-            N_("You may make at most {n} trade offers per turn."),
+            "You may make at most {n} trade offer per turn.",
+            "You may make at most {n} trade offers per turn.",
             limit,
         )
     return nmsg(
-        N_("You may make at most {n} trade proposal per turn."),
-        N_("You may make at most {n} trade proposals per turn."),
+        "You may make at most {n} trade proposal per turn.",
+        "You may make at most {n} trade proposals per turn.",
         limit,
     )
 
@@ -430,18 +430,14 @@ def check_ask_for_proposals(state: GameState, a: AskForProposals) -> str | None:
         )
     if state.table_asks >= asks:
         return nmsg(
-            N_("You may ask the table for trade proposals only once per turn."),
-            N_("You may ask the table for trade proposals only {n} times per turn."),
+            "You may ask the table for trade proposals only once per turn.",
+            "You may ask the table for trade proposals only {n} times per turn.",
             asks,
         )
     if not proposers_left(state):
         return nmsg(
-            N_(
-                "Nobody is left to ask: every other player has made its {n} trade proposal this turn."
-            ),
-            N_(
-                "Nobody is left to ask: every other player has made its {n} trade proposals this turn."
-            ),
+            "Nobody is left to ask: every other player has made its {n} trade proposal this turn.",
+            "Nobody is left to ask: every other player has made its {n} trade proposals this turn.",
             rules.trade_offers_per_turn,
         )
     return None
@@ -487,8 +483,8 @@ def asked_problem(state: GameState, items: Goods, partner: int) -> str | None:
     held = q.cards
     if cards > held:
         return nmsg(
-            N_("You ask for {cards} cards but they hold only {n} card."),
-            N_("You ask for {cards} cards but they hold only {n} cards."),
+            "You ask for {cards} cards but they hold only {n} card.",
+            "You ask for {cards} cards but they hold only {n} cards.",
             held,
             cards=cards,
         )

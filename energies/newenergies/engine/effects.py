@@ -229,8 +229,8 @@ def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> Non
     if gone_hex or gone_building:
         state.log.append(
             nmsg(
-                N_("{n} hazard cleared by production"),
-                N_("{n} hazards cleared by production"),
+                "{n} hazard cleared by production",
+                "{n} hazards cleared by production",
                 len(gone_hex) + len(gone_building),
             )
         )

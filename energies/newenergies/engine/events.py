@@ -294,14 +294,10 @@ def empty_bag_outcome(state: GameState) -> tuple[str, tuple[int, ...], str, list
         top_vp = max(state.victory_points(s) for s in winners)
         winners = [s for s in winners if state.victory_points(s) == top_vp]
     reason = nmsg(
-        N_(
-            "The event bag is empty: {seats} wins with the best balance of renewable over fossil "
-            "plants (+{best})."
-        ),
-        N_(
-            "The event bag is empty: {seats} win with the best balance of renewable over fossil "
-            "plants (+{best})."
-        ),
+        "The event bag is empty: {seats} wins with the best balance of renewable over fossil "
+        "plants (+{best}).",
+        "The event bag is empty: {seats} win with the best balance of renewable over fossil "
+        "plants (+{best}).",
         len(winners),
         seats=_seats(sorted(winners)),
         best=best,
