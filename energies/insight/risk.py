@@ -311,9 +311,16 @@ def bag_runs_out_within(game, k: int = 5) -> dict[int, float]:
     return out
 
 
-def plot_event_risk(game_or_frame, ax=None):
-    """Horizontal bars: the chance each event row fires in the coming phase; return the Axes."""
+def plot_event_risk(game_or_frame, ax=None, lang=None):
+    """Horizontal bars: the chance each event row fires in the coming phase; return the Axes.
+
+    ``lang``: the language of the labels (default: the game's, else the kit-wide one)."""
+    from ..kit.i18n import N_, render, resolve, say
     from ..newenergies.actions import pretty
+    from ..viz.style import chart_fonts
+
+    lang = resolve(lang if lang is not None else getattr(game_or_frame, "lang", None))
+    chart_fonts(lang)
 
     frame = game_or_frame if hasattr(game_or_frame, "columns") else event_risk(game_or_frame)
     if "p_fires" not in frame.columns:
@@ -322,11 +329,12 @@ def plot_event_risk(game_or_frame, ax=None):
         import matplotlib.pyplot as plt
 
         _fig, ax = plt.subplots(figsize=(6.0, 0.35 * len(frame) + 1.2), layout="constrained")
-    labels = [
-        f"{pretty(str(r.row).replace('_green', ''))}{' (green)' if str(r.row).endswith('_green') else ''}"
-        f"  {r.on_board}/{r.spaces}"
-        for r in frame.itertuples()
-    ]
+    labels = []
+    for r in frame.itertuples():
+        name = render(pretty(str(r.row).replace("_green", "")), lang)
+        if str(r.row).endswith("_green"):
+            name = say(N_("{event} (green)"), lang, event=name)
+        labels.append(f"{name}  {r.on_board}/{r.spaces}")
     colors = [ROW_COLORS.get(c, "#7F7F7F") for c in frame.get("color", ["brown"] * len(frame))]
     y = list(range(len(frame)))
     ax.barh(y, frame["p_fires"], color=colors, gid="event-risk")
@@ -338,14 +346,19 @@ def plot_event_risk(game_or_frame, ax=None):
     ax.xaxis.set_major_formatter("{x:.0%}")
     attrs = frame.attrs
     if attrs.get("phase") == "over":
-        title = "The game is over: no more event phases"
+        title = say(N_("The game is over: no more event phases"), lang)
     elif attrs:
-        title = (
-            f"Turn {attrs.get('turn')}: {attrs.get('draws')} disc(s) at GF {attrs.get('gf')} "
-            f"— bag {attrs.get('bag_size')} ({attrs.get('bag_green')} green)"
+        title = say(
+            N_("Turn {turn}: {draws} disc(s) at GF {gf} — bag {bag} ({green} green)"),
+            lang,
+            turn=attrs.get("turn"),
+            draws=attrs.get("draws"),
+            gf=attrs.get("gf"),
+            bag=attrs.get("bag_size"),
+            green=attrs.get("bag_green"),
         )
     else:
-        title = "Chance each event fires"
+        title = say(N_("Chance each event fires"), lang)
     ax.set_title(title, fontsize=10)
-    ax.set_xlabel("chance the row fires in the coming event phase", fontsize=9)
+    ax.set_xlabel(say(N_("chance the row fires in the coming event phase"), lang), fontsize=9)
     return ax

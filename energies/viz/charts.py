@@ -6,12 +6,14 @@ matplotlib and pandas are imported inside the functions.
 
 from __future__ import annotations
 
+from ..kit.i18n import N_, nsay, render, resolve, say
 from ..kit.text import chart_text
 from ..newenergies.actions import pretty
-from .style import BAND_COLORS, PLANT_COLORS, seat_color
+from ..newenergies.rules.vocabulary import word
+from .style import BAND_COLORS, PLANT_COLORS, chart_fonts, seat_color
 
 
-def _history(history):
+def _history(history, lang=None):
     """(frame, names by seat, rules or None, events or None) from a Game, DataFrame or records."""
     import pandas as pd
 
@@ -40,7 +42,7 @@ def _history(history):
             for seat, name in frame.groupby("seat")["name"].first().items():
                 names.setdefault(int(seat), str(name))
         for seat in frame["seat"].unique():
-            names.setdefault(int(seat), f"Seat {int(seat)}")
+            names.setdefault(int(seat), say(N_("Seat {seat}"), lang, seat=int(seat)))
     names = {seat: chart_text(name) for seat, name in names.items()}  # "$" is not maths here
     return frame, names, rules, events
 
@@ -53,11 +55,11 @@ def _new_axes(ax, figsize):
     return ax
 
 
-def _empty(ax, what):
+def _empty(ax, what, lang=None):
     ax.text(
         0.5,
         0.5,
-        f"No turns recorded yet: nothing to plot for {what}.",
+        say(N_("No turns recorded yet: nothing to plot for {what}."), lang, what=what),
         ha="center",
         va="center",
         transform=ax.transAxes,
@@ -97,7 +99,15 @@ def _labels(ax, xlabel, ylabel, title, pad=6.0):
     ax.margins(x=0.01)
 
 
-def plot_footprint(history, ax=None, rules=None, events=None):
+def _language(history, lang):
+    """The chart's language: ``lang``, else a Game's own, else the kit-wide one; the fonts
+    that draw it are made ready."""
+    lang = resolve(lang if lang is not None else getattr(history, "lang", None))
+    chart_fonts(lang)
+    return lang
+
+
+def plot_footprint(history, ax=None, rules=None, events=None, lang=None):
     """Each seat's LF and the GF over the turns, on the disc-draw bands of rule 4.3; return the Axes.
 
     ``history`` is a Game, ``game.history_frame()`` or the records ``game.history``
@@ -105,16 +115,18 @@ def plot_footprint(history, ax=None, rules=None, events=None):
     rules, else ``rules``, else ``RuleSet.standard`` for the number of seats. Events
     (``game.events`` or ``game.events_frame()``; a Game brings its own) are drawn as
     vertical markers half a turn before the turn record: they fire in the event phase
-    at the start of a turn, and the records are taken at its end.
+    at the start of a turn, and the records are taken at its end. ``lang``: the language of
+    the title, axes and legend (default: the game's, else the kit-wide one).
     """
     from matplotlib.lines import Line2D
 
-    frame, names, game_rules, game_events = _history(history)
+    lang = _language(history, lang)
+    frame, names, game_rules, game_events = _history(history, lang)
     rules = game_rules or rules
     events = game_events if events is None else events
     ax = _new_axes(ax, (10, 5.5))
     if frame.empty:
-        return _empty(ax, "the footprint")
+        return _empty(ax, say(N_("the footprint"), lang), lang)
     if rules is None:
         from ..newenergies.rules import RuleSet
 
@@ -126,7 +138,7 @@ def plot_footprint(history, ax=None, rules=None, events=None):
             lf,
             color=seat_color(seat),
             linewidth=2,
-            label=f"{names[seat]} LF",
+            label=say(N_("{name} LF"), lang, name=names[seat]),
             gid=f"lf-{seat}",
             zorder=3,
         )
@@ -136,7 +148,7 @@ def plot_footprint(history, ax=None, rules=None, events=None):
         gf.to_numpy(),
         color="black",
         linewidth=3.5,
-        label="GF (global footprint)",
+        label=say(N_("GF (global footprint)"), lang),
         gid="gf",
         zorder=4,
     )
@@ -162,7 +174,16 @@ def plot_footprint(history, ax=None, rules=None, events=None):
         )
         if low - 0.5 < top:  # name the band on a right-hand axis, clear of the lines
             ticks.append((max(low - 0.5, bottom) + min(high + 0.5, top)) / 2)
-            tick_labels.append(f"{discs} disc{'s' * (discs != 1)}\n(GF {low}–{high})")
+            tick_labels.append(
+                nsay(
+                    "{n} disc\n(GF {low}–{high})",
+                    "{n} discs\n(GF {low}–{high})",
+                    discs,
+                    lang,
+                    low=low,
+                    high=high,
+                )
+            )
     bands = ax.secondary_yaxis("right")
     bands.set_gid("disc-bands")
     bands.set_yticks(ticks, tick_labels)
@@ -170,16 +191,16 @@ def plot_footprint(history, ax=None, rules=None, events=None):
     ax.set_ylim(bottom, top)
 
     handles, _ = ax.get_legend_handles_labels()
-    marks, lift = _event_marks(ax, events)
+    marks, lift = _event_marks(ax, events, lang)
     for label, color, marker in marks:
         handles.append(
             Line2D([], [], color=color, marker=marker, linestyle="none", markersize=8, label=label)
         )
     _labels(
         ax,
-        "turn",
-        "footprint (LF per seat, GF)",
-        "Footprint over the game — shading: discs drawn per event phase (rule 4.3)",
+        say(N_("turn"), lang),
+        say(N_("footprint (LF per seat, GF)"), lang),
+        say(N_("Footprint over the game — shading: discs drawn per event phase (rule 4.3)"), lang),
         pad=6 + lift,
     )
     _outside_legend(ax, gap=80, handles=handles)
@@ -197,7 +218,7 @@ _EVENT_MARKERS = {
 }
 
 
-def _event_marks(ax, events):
+def _event_marks(ax, events, lang=None):
     """Draw events as vertical lines with a marker on top of the Axes (same-turn events stack).
 
     Returns ``(legend entries [(label, color, marker)], height of the marker stack in points)``.
@@ -231,23 +252,28 @@ def _event_marks(ax, events):
             clip_on=False,
             gid=f"event-mark-{i}",
         )
-        label = pretty(kind) + (" (green disc)" if green and kind == "climate_conference" else "")
+        name = render(pretty(kind), lang)
+        if green and kind == "climate_conference":
+            label = say(N_("{event} (green disc)"), lang, event=name)
+        else:
+            label = str(name)
         seen.setdefault((kind, green), (label, color, marker))
     return list(seen.values()), 11 * (max(stack.values()) + 1) if stack else 0
 
 
-def plot_resources(history, ax=None, column="hand_size"):
+def plot_resources(history, ax=None, column="hand_size", lang=None):
     """Cards in hand per seat over the turns, with the discard limit of rule 9.1; return the Axes.
 
     ``column`` is any per-seat history column: ``hand_size`` (resources + science, what a 7
     counts), ``resources``, ``science`` or ``energy``.
     """
-    frame, names, rules, _events = _history(history)
+    lang = _language(history, lang)
+    frame, names, rules, _events = _history(history, lang)
     if not frame.empty and column not in frame.columns:
         raise ValueError(f"The history has no column {column!r} to plot.")
     ax = _new_axes(ax, (10, 4.5))
     if frame.empty:
-        return _empty(ax, column)
+        return _empty(ax, column, lang)
     for seat, turns, values in _per_seat(frame, column):
         ax.plot(
             turns,
@@ -265,21 +291,26 @@ def plot_resources(history, ax=None, column="hand_size"):
             linestyle=":",
             linewidth=1.5,
             gid="discard-limit",
-            label=f"more than {limit}: discard half on a 7 (rule 9.1)",
+            label=say(N_("more than {n}: discard half on a 7 (rule 9.1)"), lang, n=limit),
         )
-    _labels(
-        ax,
-        "turn",
-        column.replace("_", " "),
-        {"hand_size": "Cards in hand (resources + science)"}.get(
-            column, f"{column.replace('_', ' ').capitalize()} per seat"
-        ),
-    )
+    what = {
+        "hand_size": N_("hand size"),
+        "resources": N_("resources"),
+        "science": N_("science"),
+        "energy": N_("energy"),
+    }.get(column)
+    shown = say(what, lang) if what else column.replace("_", " ")
+    if column == "hand_size":
+        title = say(N_("Cards in hand (resources + science)"), lang)
+    else:
+        title = say(N_("{what} per seat"), lang, what=shown)
+        title = title[:1].upper() + title[1:]
+    _labels(ax, say(N_("turn"), lang), shown, title)
     _outside_legend(ax)
     return ax
 
 
-def plot_plants(history, ax=None):
+def plot_plants(history, ax=None, lang=None):
     """Renewable (solid) and fossil (dashed) plants per seat over the turns; return the Axes.
 
     The lines of different seats are nudged apart by a few hundredths of a plant so that
@@ -287,10 +318,11 @@ def plot_plants(history, ax=None):
     """
     from matplotlib.lines import Line2D
 
-    frame, names, _rules, _events = _history(history)
+    lang = _language(history, lang)
+    frame, names, _rules, _events = _history(history, lang)
     ax = _new_axes(ax, (10, 4.5))
     if frame.empty:
-        return _empty(ax, "the plants")
+        return _empty(ax, say(N_("the plants"), lang), lang)
     middle = (len(names) - 1) / 2
     for kind, style in (("renewable", "-"), ("fossil", "--")):
         for seat, turns, values in _per_seat(frame, kind):
@@ -307,14 +339,18 @@ def plot_plants(history, ax=None):
         Line2D([], [], color=seat_color(s), linewidth=3, label=names[s]) for s in sorted(names)
     ]
     handles += [
-        Line2D([], [], color="black", linestyle="-", linewidth=2, label="renewable"),
-        Line2D([], [], color="black", linestyle="--", linewidth=2, label="fossil"),
+        Line2D(
+            [], [], color="black", linestyle="-", linewidth=2, label=render(word("renewable"), lang)
+        ),
+        Line2D(
+            [], [], color="black", linestyle="--", linewidth=2, label=render(word("fossil"), lang)
+        ),
     ]
     _labels(
         ax,
-        "turn",
-        "plants on the board",
-        "Power plants per seat: renewable (solid) vs fossil (dashed)",
+        say(N_("turn"), lang),
+        say(N_("plants on the board"), lang),
+        say(N_("Power plants per seat: renewable (solid) vs fossil (dashed)"), lang),
     )
     ax.yaxis.get_major_locator().set_params(integer=True)
     _outside_legend(ax, handles=handles)

@@ -129,6 +129,33 @@ def _shift(shape, x, y, scale=1.0):
     return [(x + scale * dx, y + scale * dy) for dx, dy in shape]
 
 
+# Fonts with the Chinese (Traditional) glyphs, first found wins (Debian's fonts-noto-cjk gives
+# the Noto ones); matplotlib falls back to them for the glyphs DejaVu Sans lacks.
+CJK_FONTS = ("Noto Sans CJK TC", "Noto Sans CJK JP", "Noto Sans CJK SC", "AR PL UMing TW")
+
+
+def chart_fonts(lang: str | None = None) -> None:
+    """Make the charts able to draw ``lang`` (resolved as :mod:`energies.kit.i18n` says):
+    for Chinese, the first installed CJK font joins the sans-serif fallback list (Latin
+    letters keep DejaVu Sans). Other languages need nothing; matplotlib is imported here."""
+    from ..kit.i18n import resolve
+
+    if resolve(lang) != "zh-Hant":
+        return
+    import matplotlib
+    from matplotlib import font_manager
+
+    family = list(matplotlib.rcParams["font.sans-serif"])
+    if any(name in family for name in CJK_FONTS):
+        return
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    found = next((name for name in CJK_FONTS if name in installed), None)
+    if found is None:
+        return  # the charts draw boxes for the Chinese glyphs: install fonts-noto-cjk
+    matplotlib.rcParams["font.sans-serif"] = ["DejaVu Sans", found, *family]
+    matplotlib.rcParams["font.family"] = ["sans-serif"]
+
+
 def seat_color(seat: int) -> str:
     """The colour of a seat (the palette repeats after 4 seats)."""
     return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]

@@ -8,6 +8,7 @@ import traceback
 
 import ipywidgets as W
 
+from ..kit.i18n import N_, nsay, resolve, say
 from ..newenergies.engine import IllegalActionError
 from ..newenergies.game import Game, SaveFileError
 from ..viz import plot_footprint
@@ -43,7 +44,9 @@ APP_CHART_SIZE = (6.2, 4.8)
 APP_LEGEND_POINTS = 11
 
 
-def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI, legend: str = "right"):
+def _footprint_figure(
+    game: Game, figsize=CHART_SIZE, dpi=CHART_DPI, legend: str = "right", lang: str | None = None
+):
     """A pyplot-free Figure with plot_footprint drawn in it, titled to fit a widget.
 
     ``legend="below"``: the legend in columns under the chart (the PlayApp's narrow column)."""
@@ -56,10 +59,12 @@ def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI, legend: str
     else:
         fig.subplots_adjust(left=0.08, right=0.57, bottom=0.14, top=0.82)
     ax = fig.add_subplot()
-    plot_footprint(game, ax=ax)
+    plot_footprint(game, ax=ax, lang=lang)
+    lang = resolve(lang if lang is not None else game.lang)
     # above the event markers that plot_footprint draws over the Axes, not on them
     ax.title.set_text("")
-    fig.suptitle("LF per seat and GF (shading: discs drawn, rule 4.3)", fontsize=11, y=0.985)
+    title = say(N_("LF per seat and GF (shading: discs drawn, rule 4.3)"), lang)
+    fig.suptitle(title, fontsize=11, y=0.985)
     if legend == "below":
         old = ax.get_legend()
         labels = [text.get_text() for text in old.get_texts()]
@@ -102,49 +107,57 @@ def footprint_png(
     dpi=CHART_DPI,
     turn: int | None = None,
     legend: str = "right",
+    lang: str | None = None,
 ) -> bytes:
     """The footprint chart (:func:`energies.viz.plot_footprint`) as PNG bytes, no pyplot.
 
     ``turn`` adds a vertical line at that turn; ``legend="below"`` puts the legend under the
     chart (see :func:`_footprint_figure`).
     """
-    fig, ax = _footprint_figure(game, figsize, dpi, legend)
+    fig, ax = _footprint_figure(game, figsize, dpi, legend, lang)
     if turn is not None:
         ax.axvline(turn, color="#E6007E", linewidth=2, linestyle="--", gid="turn-line", zorder=6)
     return _figure_png(fig)
 
 
-def _risk_figure(game: Game, figsize=(5.0, 3.3), dpi=CHART_DPI):
+def _risk_figure(game: Game, figsize=(5.0, 3.3), dpi=CHART_DPI, lang: str | None = None):
     """A pyplot-free Figure with the risk meter, titled with the event phase it is about."""
     from matplotlib.figure import Figure
 
     from ..insight import plot_event_risk
 
     fig = Figure(figsize=figsize, dpi=dpi, layout="constrained")
-    ax = plot_event_risk(game, ax=fig.add_subplot())
+    ax = plot_event_risk(game, ax=fig.add_subplot(), lang=lang)
+    lang = resolve(lang if lang is not None else game.lang)
     # say which event phase: the coming one, at the start of the next turn (not "Turn 2"
     # alone while turn 1 runs, which read as a mistake)
     if game.is_over:
-        title = "The game is over: no more event phases"
+        title = say(N_("The game is over: no more event phases"), lang)
     else:
         from ..insight.risk import coming_phase
 
         _which, draws, turn = coming_phase(game.state)
-        title = (
-            f"Chance each event fires in the next event phase\n(start of turn {turn}: "
-            f"{draws} disc{'s' * (draws != 1)} at GF {game.state.global_footprint})"
+        title = nsay(
+            "Chance each event fires in the next event phase\n(start of turn {turn}: {n} disc "
+            "at GF {gf})",
+            "Chance each event fires in the next event phase\n(start of turn {turn}: {n} discs "
+            "at GF {gf})",
+            draws,
+            lang,
+            turn=turn,
+            gf=game.state.global_footprint,
         )
     ax.set_title(title, fontsize=10)
     return fig, ax
 
 
-def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI) -> bytes:
+def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI, lang: str | None = None) -> bytes:
     """The risk meter (:func:`energies.insight.plot_event_risk`) as PNG bytes, no pyplot.
 
     Exact chances that each event row fires in the coming event phase, from public
     information only (brown discs, the unseen green composition).
     """
-    return _figure_png(_risk_figure(game, figsize, dpi)[0])
+    return _figure_png(_risk_figure(game, figsize, dpi, lang)[0])
 
 
 class _Guard:

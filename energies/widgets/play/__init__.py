@@ -12,6 +12,7 @@ from typing import Any
 
 from ... import bots as _bots
 from ...kit.fields import show
+from ...kit.i18n import N_, check_language, render, resolve
 from ...newenergies.actions import Action, SandboxEdit, action_from_dict, goods_text
 from ...newenergies.engine import IllegalActionError
 from ...newenergies.game import Game
@@ -83,6 +84,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         save_dir: str | os.PathLike | None = None,
         autosave: str | None = None,
         max_bot_actions: int = 20_000,
+        lang: str | None = None,
     ) -> None:
         if not isinstance(getattr(game, "state", None), GameState):  # the board it draws
             raise TypeError("PlayApp needs a Game (see energies.new_game).")
@@ -110,6 +112,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
                 raise ValueError(f"{name} must be True or False, not {show(flag)}.")
         if save_dir is not None and not isinstance(save_dir, (str, os.PathLike)):
             raise ValueError(f"save_dir must be a folder path, not {show(save_dir)}.")
+        self._lang = None if lang is None else check_language(lang)
         self.game = game
         self.step_delay = float(step_delay)
         self.answer_at_once = bool(answer_at_once)
@@ -147,7 +150,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self._new_board()
         self._mark()
         self._since["log"] = len(game.log)
-        self._say("Welcome! " + self._hint())
+        self._say(self.words.say(N_("Welcome! {hint}"), hint=self._hint()))
         if self.autosave_path is not None:
             self._resume()
         self._refresh()
@@ -157,15 +160,29 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         """The widget shown in a notebook (the app itself displays as this widget)."""
         return self.view
 
+    @property
+    def lang(self) -> str:
+        """The page's language: ``lang=`` if given, else the game's, else the kit-wide one
+        (:func:`energies.set_language`, ``ENERGIES_LANG``, the lesson folder). Setting it
+        redraws the page in that language."""
+        return resolve(self._lang or self.game.lang)
+
+    @lang.setter
+    def lang(self, code: str | None) -> None:
+        self._lang = None if code is None else check_language(code)
+        self._guard.run("redrawing", self._new_board)
+
     def _new_board(self) -> None:
-        self.words = Wording(self.game)
+        self.words = Wording(self.game, self.lang)
         self.view.geometry = board_geometry(self.game.board, self.words)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = self.view._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):  # where widgets do not render (a static viewer): one line
-            data["text/plain"] = f"PlayApp — {self._prompt_text()} (run the notebook to play)"
+            data["text/plain"] = self.words.say(
+                N_("PlayApp — {prompt} (run the notebook to play)"), prompt=self._prompt_text()
+            )
         return bundle
 
     # -- seats ---------------------------------------------------------------------------------
@@ -192,7 +209,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         return self.words.name(seat)
 
     def _who(self, seat: int) -> str:
-        return "human" if seat in self.humans else bot_label(self.bots[seat])
+        return self.words.say(N_("human")) if seat in self.humans else bot_label(self.bots[seat])
 
     # -- public API ----------------------------------------------------------------------------
 
@@ -220,10 +237,21 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         several actions (the chooser), the option number ``choice``."""
         spot = self.page.get("spots", {}).get(key)
         if spot is None or not spot.get("legal"):
-            return self._refuse(spot["tip"] if spot else f"There is no spot {key!r} on the board.")
+            if spot:
+                return self._refuse(spot["tip"])
+            return self._refuse(
+                self.words.say(N_("There is no spot {key} on the board."), key=repr(key))
+            )
         options = spot["options"]
         if type(choice) is not int or not 0 <= choice < len(options):  # no bool, no -1
-            return self._refuse(f"Choose 0 to {len(options) - 1} at {key}, not {choice!r}.")
+            return self._refuse(
+                self.words.say(
+                    N_("Choose 0 to {last} at {key}, not {choice}."),
+                    last=len(options) - 1,
+                    key=key,
+                    choice=repr(choice),
+                )
+            )
         return self.message({"type": "act", "action": options[choice]["a"]})
 
     def play_bots(self) -> int:
@@ -280,13 +308,18 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         made_on = content.get("decision_no") if kind == "act" or kind in _CONTROLS else None
         if made_on is not None and type(made_on) is not int:  # True == 1 would pass as decision 1
             return self._refuse(
-                f"The page sent a {kind!r} message whose 'decision_no' is {show(made_on)}, "
-                "not a number."
+                self.words.say(
+                    N_(
+                        "The page sent a {kind} message whose 'decision_no' is {value}, not a number."
+                    ),
+                    kind=repr(kind),
+                    value=show(made_on),
+                )
             )
         if kind == "act":
             return bool(self._guard.run("applying your move", self._act, content))
         if kind in _CONTROLS:
-            stale = self._stale_click(content, kind, _CONTROLS[kind])
+            stale = self._stale_click(content, kind, self.words.say(_CONTROLS[kind]))
             if stale:
                 return self._refuse(stale, "warn")
             done = {"bots": self.play_bots, "step": self.step, "undo": self.undo}[kind]()
@@ -296,9 +329,15 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return self.reveal()
         # The page's fields are checked, never coerced: bool("false") is True and str() of a
         # list would become a file name.
-        wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()))
+        wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()), self.words)
         if wrong:
-            return self._refuse(f"The page sent a {kind!r} message whose {wrong}.")
+            return self._refuse(
+                self.words.say(
+                    N_("The page sent a {kind} message whose {wrong}."),
+                    kind=repr(kind),
+                    wrong=wrong,
+                )
+            )
         if kind == "save":
             return self.save(content.get("name", "").strip() or None) is not None
         if kind == "load":
@@ -313,7 +352,9 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if kind == "charts":
             self.show_charts(content.get("open", False))
             return False
-        return self._refuse(f"Unknown message {kind!r} from the page.")
+        return self._refuse(
+            self.words.say(N_("Unknown message {kind} from the page."), kind=repr(kind))
+        )
 
     def _refuse(self, text: str, kind: str = "error") -> bool:
         """Say why a click does nothing and redraw (the page stops waiting); return False."""
@@ -355,14 +396,25 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return None
         if callable(label):
             label = label()
+        say = self.words.say
         if (key, made_on) == self._last_click:
-            return f"You clicked “{label}” twice: it was done once. Click again to repeat it."
+            return say(
+                N_("You clicked “{label}” twice: it was done once. Click again to repeat it."),
+                label=label,
+            )
         reason = why() if why is not None else None
         if reason is not None:
-            return f"Your earlier click “{label}” came after the board changed: {reason}"
-        return (
-            f"Your earlier click “{label}” came after the board changed: nothing was done. "
-            "Click again if you still want it."
+            return say(
+                N_("Your earlier click “{label}” came after the board changed: {reason}"),
+                label=label,
+                reason=reason,
+            )
+        return say(
+            N_(
+                "Your earlier click “{label}” came after the board changed: nothing was done. "
+                "Click again if you still want it."
+            ),
+            label=label,
         )
 
     # -- hot-seat: the pass screen --------------------------------------------------------------
@@ -381,7 +433,12 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if seat is None:
             return False
         self._revealed = seat
-        self._say(f"{self._name(seat)}, your move: {self._task()}.", "info")
+        self._say(
+            self.words.say(
+                N_("{name}, your move: {task}."), name=self._name(seat), task=self._task()
+            ),
+            "info",
+        )
         return True
 
     def _passing_problem(self) -> str | None:
@@ -390,8 +447,10 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         seat = self._pass_to()
         if seat is None:
             return None
-        name = self._name(seat)
-        return f"Pass the screen to {name} first: {name} clicks “I am {name}”."
+        return self.words.say(
+            N_("Pass the screen to {name} first: {name} clicks “I am {name}”."),
+            name=self._name(seat),
+        )
 
     # -- handlers (run inside the guard) -------------------------------------------------------
 
@@ -399,11 +458,16 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         try:
             action = action_from_dict(content.get("action"))
         except (ValueError, TypeError) as exc:
-            self._say(f"The page sent an action the game does not know: {exc}.", "error")
+            self._say(
+                self.words.say(
+                    N_("The page sent an action the game does not know: {problem}."), problem=exc
+                ),
+                "error",
+            )
             return False
 
         def label() -> str:
-            return self.words.speak(self.game.describe(action))
+            return self.words.describe(action)
 
         def why() -> str | None:
             reason = self.game.why_illegal(action)
@@ -428,24 +492,34 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
                 return False
             if not 0 <= choice < len(self._legal):
                 self._say(
-                    f"There is no action number {choice}: choose 0 to {len(self._legal) - 1}."
+                    self.words.say(
+                        N_("There is no action number {choice}: choose 0 to {last}."),
+                        choice=choice,
+                        last=len(self._legal) - 1,
+                    )
                     if self._legal
-                    else "There is nothing for you to choose now.",
+                    else self.words.say(N_("There is nothing for you to choose now.")),
                     "error",
                 )
                 return False
             choice = self._legal[choice]
         if not isinstance(choice, Action):
-            self._say(f"{choice!r} is not an action.", "error")
+            self._say(
+                self.words.say(N_("{action} is not an action."), action=repr(choice)), "error"
+            )
             return False
         if g.is_over:
-            self._say("The game is over: " + self.words.speak(str(g.outcome)), "error")
+            self._say(self._over_text(), "error")
             return False
         # the page never offers a sandbox edit: a crafted message must not give cards
         if isinstance(choice, SandboxEdit):
             self._say(
-                "A teacher's sandbox edit is not a move: make it with energies.sandbox, "
-                "then app.refresh().",
+                self.words.say(
+                    N_(
+                        "A teacher's sandbox edit is not a move: make it with energies.sandbox, "
+                        "then app.refresh()."
+                    )
+                ),
                 "error",
             )
             return False
@@ -453,7 +527,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if problem:
             self._say(problem, "error")
             return False
-        text = self.words.speak(g.describe(choice))
+        text = self.words.describe(choice)
         # who answers an offer: its partner; a proposal (rule 12.1): the active player
         partner = getattr(choice, "partner", g.state.active)
         viewer, since = self._viewer, self._since
@@ -467,7 +541,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             self._say(self.words.speak(exc.reason, addressee=choice.seat), "error")
             return False
         self.timings["apply"] = time.perf_counter() - start
-        message = text + "."
+        message = self.words.say(N_("{done}."), done=text)
         moves, passes = 0, self.auto_pass_count
         self._auto_pass()  # e.g. a second human's proposal window after this one
         if self.answer_at_once and not g.is_over and (g.active_seat in self.humans or g.pending):
@@ -477,20 +551,28 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         if self.auto_bots and not g.is_over and g.current_seat not in self.humans:
             moves += self._run_bots()
         if moves and choice.kind not in ("offer_trade", "propose_trade"):
-            message += f" The bots made {moves} move(s)."
+            message = self.words.nsay(
+                "{done} The bots made {n} move.",
+                "{done} The bots made {n} moves.",
+                moves,
+                done=message,
+            )
         self._say(message + self._passes_note(passes), "ok")
         return True
 
     def _human_seat_problem(self, seat: Any) -> str | None:
         """Why the page may not act for ``seat`` (no such seat, a bot's), or None."""
         if not (isinstance(seat, int) and not isinstance(seat, bool) and seat in self.seats):
-            return (
-                f"There is no seat {show(seat)} at this table (seats 0 to {len(self.seats) - 1})."
+            return self.words.say(
+                N_("There is no seat {seat} at this table (seats 0 to {last})."),
+                seat=show(seat),
+                last=len(self.seats) - 1,
             )
         if seat not in self.humans:
-            return (
-                f"{self._name(seat)} is played by a bot ({self._who(seat)}); "
-                "use “Step” or “Bots play until my turn”."
+            return self.words.say(
+                N_("{name} is played by a bot ({bot}); use “Step” or “Bots play until my turn”."),
+                name=self._name(seat),
+                bot=self._who(seat),
             )
         return None
 
@@ -499,44 +581,68 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         actions = self.game.actions
         at = max(i for i, a in enumerate(actions) if a == offer)
         answer = next((a for a in actions[at + 1 :] if a.kind == "respond_to_trade"), None)
-        who = self._name(partner)
-        deal = f"{goods_text(offer.give)} for {goods_text(offer.get)}"
+        say, lang = self.words.say, self.words.lang
+        who, give, get = self._name(partner), goods_text(offer.give), goods_text(offer.get)
+        give, get = render(give, lang), render(get, lang)
         if answer is None:
-            return f"{who} has not answered your offer ({deal}) yet."
-        return f"{who} {'accepted' if answer.accept else 'declined'} your offer: {deal}."
+            text = N_("{name} has not answered your offer ({give} for {get}) yet.")
+        elif answer.accept:
+            text = N_("{name} accepted your offer: {give} for {get}.")
+        else:
+            text = N_("{name} declined your offer: {give} for {get}.")
+        return say(text, name=who, give=give, get=get)
 
     # -- prompt texts --------------------------------------------------------------------------
 
     def _task(self) -> str:
-        g = self.game
+        g, say = self.game, self.words.say
         if g.is_over:
-            return "the game is over"
+            return say(N_("the game is over"))
         if g.pending:
             return self.words.speak(g.pending, addressee=g.current_seat)
         if g.state.phase == "roll":
-            return "roll the dice (a development card may be played first)"
-        return "build on the board, trade, or end the turn"
+            return say(N_("roll the dice (a development card may be played first)"))
+        return say(N_("build on the board, trade, or end the turn"))
 
     def _hint(self) -> str:
-        g = self.game
+        g, say = self.game, self.words.say
         if g.is_over:
-            return "The game is over."
+            return say(N_("The game is over."))
         if g.current_seat in self.humans:
-            return f"{self._name(g.current_seat)}, your move."
-        return "Press “Bots play until my turn” (or “Step” for one bot move)."
+            return say(N_("{name}, your move."), name=self._name(g.current_seat))
+        return say(N_("Press “Bots play until my turn” (or “Step” for one bot move)."))
+
+    def _over_text(self) -> str:
+        return self.words.say(
+            N_("The game is over: {outcome}"), outcome=self.words.speak(str(self.game.outcome))
+        )
 
     def _prompt_text(self) -> str:
         g = self.game
+        say = self.words.say
         if g.is_over:
-            return f"Game over after turn {g.turn}: {self.words.speak(str(g.outcome))}"
+            return say(
+                N_("Game over after turn {turn}: {outcome}"),
+                turn=g.turn,
+                outcome=self.words.speak(str(g.outcome)),
+            )
         seat = g.current_seat
         if seat in self.humans:
-            return f"{self._name(seat)}, your move: {self._task()}"
-        return f"{self._name(seat)} ({self._who(seat)}) must {self._task()}"
+            return say(N_("{name}, your move: {task}"), name=self._name(seat), task=self._task())
+        return say(
+            N_("{name} ({bot}) must {task}"),
+            name=self._name(seat),
+            bot=self._who(seat),
+            task=self._task(),
+        )
 
 
 #: The page's controls whose clicks are tied to a decision, and their labels on the page.
-_CONTROLS = {"bots": "Bots play until my turn", "step": "Step", "undo": "Undo"}
+_CONTROLS = {
+    "bots": N_("Bots play until my turn"),
+    "step": N_("Step"),
+    "undo": N_("Undo"),
+}
 #: The longest click token the page sends back to itself ("<page id>:<click number>").
 _CLICK_TOKEN_MAX = 64
 
@@ -548,12 +654,17 @@ _MESSAGE_FIELDS: dict[Any, tuple[tuple[str, type], ...]] = {
     "option": (("name", str),),  # its value: the option says what it takes (proposals)
     "charts": (("open", bool),),
 }
-_TYPE_WORDS = {str: "a text", bool: "true or false"}
+_TYPE_WORDS = {str: N_("a text"), bool: N_("true or false")}
 
 
-def _wrong_field(content: dict, fields: tuple[tuple[str, type], ...]) -> str | None:
+def _wrong_field(content: dict, fields: tuple[tuple[str, type], ...], words: Wording) -> str | None:
     """What is wrong with a message's fields ("'open' is 'false', not true or false"), or None."""
     for name, kind in fields:
         if name in content and not isinstance(content[name], kind):
-            return f"{name!r} is {show(content[name])}, not {_TYPE_WORDS[kind]}"
+            return words.say(
+                N_("{name} is {value}, not {kind}"),
+                name=repr(name),
+                value=show(content[name]),
+                kind=words.say(_TYPE_WORDS[kind]),
+            )
     return None

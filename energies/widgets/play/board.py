@@ -32,8 +32,9 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ...newenergies.board import RESOURCE_WORDS, TERRAIN_WORDS
 from ...viz.pieces import _hazard_xy, _plant_xy
-from .words import Wording
+from .words import Wording, page_words
 
 STATIC = Path(__file__).resolve().parent / "static"
 SCALE = 100  # SVG units per board unit
@@ -71,6 +72,7 @@ def board_geometry(board, words: Wording) -> dict[str, Any]:
             {
                 "id": hx.id,
                 "terrain": hx.terrain,
+                "terrain_name": words.say(TERRAIN_WORDS.get(hx.terrain, hx.terrain)),
                 "number": hx.number,
                 "name": words.hex(hx.id),
                 "center": _xy(x, y),
@@ -96,14 +98,23 @@ def board_geometry(board, words: Wording) -> dict[str, Any]:
                 "piers": [_xy(*pos[c]) for c in hb.corners],
                 "rate": hb.rate,
                 "resource": hb.resource,
-                "text": f"{hb.rate}:1" if hb.resource is None else f"{hb.rate}:1 {hb.resource}",
+                "text": f"{hb.rate}:1"
+                if hb.resource is None
+                else f"{hb.rate}:1 {words.say(RESOURCE_WORDS.get(hb.resource, hb.resource))}",
             }
         )
     xs = [p[0] for h in harbors for p in [h["xy"]]] + [c["xy"][0] for c in corners]
     ys = [p[1] for h in harbors for p in [h["xy"]]] + [c["xy"][1] for c in corners]
     pad = 45
     box = [min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad]
-    return {"hexes": hexes, "corners": corners, "paths": paths, "harbors": harbors, "box": box}
+    return {
+        "hexes": hexes,
+        "corners": corners,
+        "paths": paths,
+        "harbors": harbors,
+        "box": box,
+        "ui": page_words(words),  # the page's words, for what is drawn once per board
+    }
 
 
 def _pips(number: int | None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from ...kit.i18n import N_
 from ...newenergies.actions import Action
 from ...newenergies.engine import IllegalActionError
 
@@ -56,8 +57,12 @@ class _BotTurns:
             if g.turn != turn and not answers_only:
                 turn = g.turn
                 self._refresh(
-                    progress=f"Bots playing… turn {g.turn}: "
-                    f"{self.words.possessive(g.active_seat)} turn ({moves} moves so far)"
+                    progress=self.words.say(
+                        N_("Bots playing… turn {turn}: {name} plays ({moves} moves so far)"),
+                        turn=g.turn,
+                        name=self._name(g.active_seat),
+                        moves=moves,
+                    )
                 )
                 if self.step_delay > 0:
                     time.sleep(self.step_delay)
@@ -66,28 +71,42 @@ class _BotTurns:
     def _play_bots(self) -> int:
         g = self.game
         if g.is_over:
-            self._say("The game is over: " + self.words.speak(str(g.outcome)), "info")
+            self._say(self._over_text(), "info")
             return 0
         if g.current_seat in self.humans:
-            self._say(f"It is {self._name(g.current_seat)}'s move: " + self._task() + ".", "info")
+            self._say(
+                self.words.say(
+                    N_("It is {name}'s move: {task}."),
+                    name=self._name(g.current_seat),
+                    task=self._task(),
+                ),
+                "info",
+            )
             return 0
         start, passes = time.perf_counter(), self.auto_pass_count
         moves = self._run_bots()
         self.timings["bots"] = time.perf_counter() - start
-        self._say(f"The bots made {moves} move(s).{self._passes_note(passes)} {self._hint()}", "ok")
+        made = self.words.nsay("The bots made {n} move.", "The bots made {n} moves.", moves)
+        self._say(f"{made}{self._passes_note(passes)} {self._hint()}", "ok")
         return moves
 
     def _step(self) -> bool:
         g = self.game
         if g.is_over:
-            self._say("The game is over: " + self.words.speak(str(g.outcome)), "info")
+            self._say(self._over_text(), "info")
             return False
         if g.current_seat in self.humans:
-            self._say(f"No bot to step: {self._name(g.current_seat)} must decide.", "info")
+            self._say(
+                self.words.say(
+                    N_("No bot to step: {name} must decide."), name=self._name(g.current_seat)
+                ),
+                "info",
+            )
             return False
         action, passes = self._bot_move(), self.auto_pass_count
         self._auto_pass()
-        self._say(f"Step: {self.words.speak(g.describe(action))}.{self._passes_note(passes)}", "ok")
+        step = self.words.say(N_("Step: {done}."), done=self.words.describe(action))
+        self._say(step + self._passes_note(passes), "ok")
         return True
 
     def _undo(self) -> int:
@@ -97,7 +116,7 @@ class _BotTurns:
         else:
             last = len(g.actions) - 1 if g.actions else None
         if last is None:
-            self._say("Nothing to undo: no human move yet.", "info")
+            self._say(self.words.say(N_("Nothing to undo: no human move yet.")), "info")
             return 0
         steps = len(g.actions) - last
         g.undo(steps)
@@ -106,7 +125,17 @@ class _BotTurns:
         self.offer_answer = ""  # the offer it answered may be undone
         self._generation += 1
         self._since = {"log": len(g.log)}
-        seat = g.current_seat
+        seat, words = g.current_seat, self.words
+        if not words.english:
+            back = words.nsay(
+                "Undid {n} action: back to the decision of {name} ({task}).",
+                "Undid {n} actions: back to the decision of {name} ({task}).",
+                steps,
+                name=words.say(N_("nobody")) if seat is None else self._name(seat),
+                task=self._task(),
+            )
+            self._say(back, "ok")
+            return steps
         who = "nobody's" if seat is None else f"{self._name(seat)}'s"
         if seat is not None and self.words.is_you(seat):  # not "back to You's decision"
             who = "your"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ...kit.i18n import N_, N_plural, render
 from ...newenergies.actions import (
     Action,
     AskForProposals,
@@ -33,6 +34,7 @@ from ...newenergies.actions import (
 )
 from ...newenergies.engine.checks import supply_rates
 from ...newenergies.rules import RESOURCES
+from ...newenergies.rules.vocabulary import amount, word
 from .words import Wording, _plural_verb
 
 CARD_KINDS = (*RESOURCES, "science")
@@ -52,11 +54,39 @@ FREE_TASKS = frozenset(
     {"setup_town", "setup_city", "setup_road", "free_road", "free_fossil", "cleanup"}
 )
 BUILD_ITEMS = (  # (title, cost item, action kind, where to click)
-    ("Road", "road", "build_road", "a glowing path"),
-    ("Town", "town", "build_town", "a glowing corner"),
-    ("City", "city", "build_city", "one of your glowing towns"),
-    ("Fossil plant", "fossil", "build_plant", "a glowing hex"),
-    ("Renewable plant", "renewable", "build_plant", "a glowing hex"),
+    (
+        N_("Road"),
+        "road",
+        "build_road",
+        N_plural("click a glowing path ({n} spot)", "click a glowing path ({n} spots)"),
+    ),
+    (
+        N_("Town"),
+        "town",
+        "build_town",
+        N_plural("click a glowing corner ({n} spot)", "click a glowing corner ({n} spots)"),
+    ),
+    (
+        N_("City"),
+        "city",
+        "build_city",
+        N_plural(
+            "click one of your glowing towns ({n} spot)",
+            "click one of your glowing towns ({n} spots)",
+        ),
+    ),
+    (
+        N_("Fossil plant"),
+        "fossil",
+        "build_plant",
+        N_plural("click a glowing hex ({n} spot)", "click a glowing hex ({n} spots)"),
+    ),
+    (
+        N_("Renewable plant"),
+        "renewable",
+        "build_plant",
+        N_plural("click a glowing hex ({n} spot)", "click a glowing hex ({n} spots)"),
+    ),
 )
 
 
@@ -72,17 +102,22 @@ def spot_key(action: Action) -> str | None:
     return prefix + str(getattr(action, field))
 
 
-def price_text(cost: dict[str, int]) -> str:
-    return " + ".join(f"{n} {k}" for k, n in cost.items() if n) or "free"
+def price_text(cost: dict[str, int], words: Wording) -> str:
+    """ "1 lumber + 1 brick" in the app's language ("free" when nothing)."""
+    parts = [str(render(amount(k, n), words.lang)) for k, n in cost.items() if n]
+    return " + ".join(parts) or words.say(N_("free"))
 
 
-def short_of(have: dict[str, int], cost: dict[str, int]) -> str | None:
+def short_of(have: dict[str, int], cost: dict[str, int], words: Wording) -> str | None:
     """ "You are short of 1 food and 2 steel." (None when the cost can be paid)."""
-    missing = [f"{n - have.get(k, 0)} {k}" for k, n in cost.items() if have.get(k, 0) < n]
+    missing = [
+        str(render(amount(k, n - have.get(k, 0)), words.lang))
+        for k, n in cost.items()
+        if have.get(k, 0) < n
+    ]
     if not missing:
         return None
-    text = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " and " + missing[-1]
-    return f"You are short of {text}."
+    return words.say(N_("You are short of {cards}."), cards=words.listing(missing))
 
 
 class Options:
@@ -99,7 +134,10 @@ class Options:
     # -- labels ------------------------------------------------------------------------------
 
     def label(self, action: Action) -> str:
-        """The action as a command: "Build a road on path Mountains 10 | Pasture 2"."""
+        """The action as a command: "Build a road on path Mountains 10 | Pasture 2" (in
+        another language than English: the sentence with the player's name)."""
+        if not self.words.english:
+            return self.words.describe(action)
         text = self.game.describe(action)
         name = self.game.names[action.seat] if 0 <= action.seat < len(self.game.names) else ""
         if name and text.startswith(name + " "):
@@ -108,27 +146,28 @@ class Options:
         return self.words.speak(text, addressee=action.seat)
 
     def price(self, action: Action) -> str:
-        r, kind = self.rules, action.kind
+        r, kind, words = self.rules, action.kind, self.words
         task = self.game.state.pending
         if task is not None and task.kind in FREE_TASKS and task.seat == action.seat:
-            return "free"  # the event's fossil plant, a Cleanup's hazard, a free road
+            return words.say(N_("free"))  # the event's fossil plant, a Cleanup's hazard, a road
         if kind in ("build_road", "build_town", "build_city"):
-            return price_text(r.cost(kind[6:]))
+            return price_text(r.cost(kind[6:]), words)
         if kind == "build_plant":
-            return price_text(r.cost(action.plant))
+            return price_text(r.cost(action.plant), words)
         if kind == "buy_dev_card":
-            return price_text(r.cost("dev_card"))
-        if kind == "remove_hazard":
-            return f"{r.hazard_removal_energy} energy"
-        if kind == "demolish_fossil":
-            return f"{r.demolish_energy} energy"
-        if kind == "build_warehouse":
-            return f"{r.warehouse_energy} energy"
+            return price_text(r.cost("dev_card"), words)
+        energy = {
+            "remove_hazard": r.hazard_removal_energy,
+            "demolish_fossil": r.demolish_energy,
+            "build_warehouse": r.warehouse_energy,
+        }.get(kind)
+        if energy is not None:
+            return str(render(amount("energy", energy), words.lang))
         if kind == "trade_with_supply":
             rate = supply_rates(self.game.state, action.seat).get(action.give)
-            return f"{rate} {action.give}" if rate else ""
+            return str(render(amount(action.give, rate), words.lang)) if rate else ""
         if kind == "offer_trade":
-            return goods_text(action.give)
+            return str(render(goods_text(action.give), words.lang))
         return ""
 
     def option(self, action: Action, **extra: Any) -> dict[str, Any]:
@@ -157,16 +196,21 @@ class Options:
                 )
         for spot in out.values():
             self._shorten(spot["options"])
-            first = spot["options"][0]
+            first, say = spot["options"][0], self.words.say
+            free = say(N_("free"))
             spot["tip"] = (
-                f"{first['label']} — free"
-                if len(spot["options"]) == 1 and first["price"] == "free"
-                else f"{first['label']} — costs {first['price']}"
+                say(N_("{label} — free"), label=first["label"])
+                if len(spot["options"]) == 1 and first["price"] == free
+                else say(N_("{label} — costs {price}"), label=first["label"], price=first["price"])
                 if len(spot["options"]) == 1 and first["price"]
                 else first["label"]
                 if len(spot["options"]) == 1
-                else "Click to choose: "
-                + " or ".join(f"{o['short']} ({o['price']})" for o in spot["options"])
+                else say(
+                    N_("Click to choose: {options}"),
+                    options=say(N_(" or ")).join(
+                        f"{o['short']} ({o['price']})" for o in spot["options"]
+                    ),
+                )
             )
         if self.seat is None:
             return out
@@ -184,9 +228,16 @@ class Options:
                 continue
             if c in owner_of:
                 who, piece = owner_of[c]
-                tip = f"{w.possessive(who)} {piece}" + (
-                    " (a city cannot grow further)." if piece == "city" else "."
-                )
+                if w.english:
+                    tip = f"{w.possessive(who)} {piece}" + (
+                        " (a city cannot grow further)." if piece == "city" else "."
+                    )
+                elif piece == "city":
+                    tip = w.say(
+                        N_("City of {name} (a city cannot grow further)."), name=w.name(who)
+                    )
+                else:
+                    tip = w.say(N_("Town of {name}."), name=w.name(who))
                 if who == seat and piece == "town":
                     tip = self.why(BuildCity(seat, c)) or tip
             else:
@@ -194,11 +245,12 @@ class Options:
             out[f"c{c}"] = {"tip": tip}
         for path in range(len(g.board.paths)):
             if f"p{path}" not in out:
-                tip = (
-                    f"{w.possessive(roads[path])} road."
-                    if path in roads
-                    else self.why(BuildRoad(seat, path))
-                )
+                if path not in roads:
+                    tip = self.why(BuildRoad(seat, path))
+                elif w.english:
+                    tip = f"{w.possessive(roads[path])} road."
+                else:
+                    tip = w.say(N_("Road of {name}."), name=w.name(roads[path]))
                 out[f"p{path}"] = {"tip": tip}
         mine = self.player.towns | self.player.cities
         for hx in g.board.hexes:
@@ -208,9 +260,14 @@ class Options:
             if corners:
                 tip = self.why(BuildPlant(seat, "renewable", corners[0], hx.id))
             elif hx.number is None:
-                tip = f"{w.hex(hx.id)}: nothing grows here, no plant can stand here."
+                tip = w.say(
+                    N_("{hex}: nothing grows here, no plant can stand here."), hex=w.hex(hx.id)
+                )
             else:
-                tip = f"A plant on {w.hex(hx.id)} needs a town or city of yours on its corners."
+                tip = w.say(
+                    N_("A plant on {hex} needs a town or city of yours on its corners."),
+                    hex=w.hex(hx.id),
+                )
             out[f"h{hx.id}"] = {"tip": tip}
         return out
 
@@ -223,10 +280,19 @@ class Options:
             if o["kind"] != "build_plant":
                 o["short"] = o["label"]
                 continue
-            o["short"] = f"{a['plant'].capitalize()} plant"
+            say = self.words.say
+            fossil = a["plant"] == "fossil"
+            o["short"] = say(N_("Fossil plant")) if fossil else say(N_("Renewable plant"))
             if len(corners) > 1:
-                piece = "city" if a["corner"] in self.player.cities else "town"
-                o["short"] += f" for your {piece} at {self.words.corner(a['corner'])}"
+                at = self.words.corner(a["corner"])
+                if a["corner"] in self.player.cities:
+                    o["short"] = say(
+                        N_("{plant} for your city at {corner}"), plant=o["short"], corner=at
+                    )
+                else:
+                    o["short"] = say(
+                        N_("{plant} for your town at {corner}"), plant=o["short"], corner=at
+                    )
 
     # -- the controls beside the board -------------------------------------------------------
 
@@ -248,8 +314,9 @@ class Options:
     def build_rows(self) -> list[dict[str, Any]]:
         """One row per building: its price and how many spots glow, or why none."""
         rows = []
-        for title, item, kind, where in BUILD_ITEMS:
-            cost = self.rules.cost(item)
+        words = self.words
+        for title, item, kind, (where_one, where_many) in BUILD_ITEMS:
+            cost, title = self.rules.cost(item), words.say(title)
             legal = [
                 a
                 for a in self.legal
@@ -257,13 +324,20 @@ class Options:
             ]
             if legal:
                 n = len({spot_key(a) for a in legal})
-                text = f"click {where} ({n} spot{'s' * (n != 1)})"
-                rows.append({"title": title, "price": price_text(cost), "text": text, "kind": kind})
+                text = words.nsay(where_one, where_many, n)
+                price = price_text(cost, words)
+                rows.append({"title": title, "price": price, "text": text, "kind": kind})
                 continue
             # when the turn forbids every building (not your turn, roll first), the page
             # says so once above the rows (build_note) instead of on each row
-            why = "" if self.turn_why() else short_of(self.have, cost) or self._no_spot_why(kind)
-            rows.append({"title": title, "price": price_text(cost), "why": why, "kind": kind})
+            why = (
+                ""
+                if self.turn_why()
+                else short_of(self.have, cost, words) or self._no_spot_why(kind)
+            )
+            rows.append(
+                {"title": title, "price": price_text(cost, words), "why": why, "kind": kind}
+            )
         return rows
 
     def turn_why(self) -> str | None:
@@ -279,12 +353,18 @@ class Options:
         return None
 
     def _no_spot_why(self, kind: str) -> str:
-        return {
-            "build_road": "No free path touches your roads, towns or cities.",
-            "build_town": "No free corner is on your roads and two steps from every building.",
-            "build_city": "You have no town to turn into a city (or no city piece left).",
-            "build_plant": "No free plant spot next to your towns and cities (hover a hex).",
-        }.get(kind, "Not possible now.")
+        return self.words.say(
+            {
+                "build_road": N_("No free path touches your roads, towns or cities."),
+                "build_town": N_(
+                    "No free corner is on your roads and two steps from every building."
+                ),
+                "build_city": N_("You have no town to turn into a city (or no city piece left)."),
+                "build_plant": N_(
+                    "No free plant spot next to your towns and cities (hover a hex)."
+                ),
+            }.get(kind, N_("Not possible now."))
+        )
 
     def supply_rows(self) -> list[dict[str, Any]]:
         """Trades with the supply: one row per card you give, with its rate (4:1, 3:1, 2:1)."""
@@ -295,12 +375,18 @@ class Options:
         for give, rate in rates.items():
             legal = [a for a in self.legal if a.kind == "trade_with_supply" and a.give == give]
             row = {"give": give, "rate": f"{rate}:1", "have": self.have.get(give, 0)}
+            row["give_name"] = str(render(word(give), self.words.lang))
             if legal:
-                row["options"] = [self.option(a, label=a.get, price="") for a in legal]
+                row["options"] = [
+                    self.option(a, label=str(render(word(a.get), self.words.lang)), price="")
+                    for a in legal
+                ]
             else:
                 other = next(k for k in CARD_KINDS if k != give)
-                row["why"] = self.why(TradeWithSupply(self.seat, give, other)) or (
-                    f"You have {row['have']} {give}; a trade needs {rate}."
+                row["why"] = self.why(TradeWithSupply(self.seat, give, other)) or self.words.say(
+                    N_("You have {have}; a trade needs {rate}."),
+                    have=render(amount(give, row["have"]), self.words.lang),
+                    rate=rate,
                 )
             rows.append(row)
         return rows
@@ -314,8 +400,8 @@ class Options:
                 {
                     **self.option(a),
                     "partner": names[a.partner],
-                    "give": goods_text(a.give),
-                    "get": goods_text(a.get),
+                    "give": str(render(goods_text(a.give), self.words.lang)),
+                    "get": str(render(goods_text(a.get), self.words.lang)),
                 }
                 for a in legal
             ]
@@ -323,7 +409,9 @@ class Options:
         if not legal and self.seat is not None:
             n = len(self.game.state.players)
             probe = OfferTrade(self.seat, (self.seat + 1) % n, (("brick", 1),), (("lumber", 1),))
-            out["why"] = self.why(probe) or "No one-for-one offer is possible now."
+            out["why"] = self.why(probe) or self.words.say(
+                N_("No one-for-one offer is possible now.")
+            )
         return out
 
     def ask_control(self) -> dict[str, Any] | None:
@@ -331,12 +419,12 @@ class Options:
         or the reason it cannot now."""
         if self.seat is None:
             return None
-        a = self._first("ask_for_proposals")
+        a, say = self._first("ask_for_proposals"), self.words.say
         if a is not None:
-            return self.option(a, label="Ask the table")
+            return self.option(a, label=say(N_("Ask the table")))
         probe = AskForProposals(self.seat)
-        why = self.why(probe) or "Not possible now."
-        return {**self.option(probe), "a": None, "label": "Ask the table", "why": why}
+        why = self.why(probe) or say(N_("Not possible now."))
+        return {**self.option(probe), "a": None, "label": say(N_("Ask the table")), "why": why}
 
     def energy_controls(self) -> list[dict[str, Any]]:
         out = [self.option(a) for a in self.legal if a.group == "energy"]
@@ -344,14 +432,15 @@ class Options:
             return out
         seat, kinds = self.seat, {a.kind for a in self.legal}
         probes = (
-            ("remove_hazard", RemoveHazard(seat, "hex", 0), "Remove a hazard"),
-            ("demolish_fossil", DemolishFossil(seat, 0, 0), "Demolish a fossil plant"),
-            ("build_warehouse", BuildWarehouse(seat), "Build the warehouse"),
+            ("remove_hazard", RemoveHazard(seat, "hex", 0), N_("Remove a hazard")),
+            ("demolish_fossil", DemolishFossil(seat, 0, 0), N_("Demolish a fossil plant")),
+            ("build_warehouse", BuildWarehouse(seat), N_("Build the warehouse")),
         )
         for kind, probe, title in probes:
             if kind not in kinds:
                 why = self.turn_why() or self._energy_why(kind, probe)
-                out.append({**self.option(probe), "a": None, "label": title, "why": why})
+                label = self.words.say(title)
+                out.append({**self.option(probe), "a": None, "label": label, "why": why})
         return out
 
     def _energy_why(self, kind: str, probe: Action) -> str:
@@ -360,13 +449,16 @@ class Options:
             "demolish_fossil": self.rules.demolish_energy,
             "build_warehouse": self.rules.warehouse_energy,
         }[kind]
+        say = self.words.say
         if self.have["energy"] < need:
-            return f"You have {self.have['energy']} energy; it costs {need}."
+            return say(
+                N_("You have {have} energy; it costs {need}."), have=self.have["energy"], need=need
+            )
         if kind == "remove_hazard":
-            return "None of your buildings or hexes carries a hazard."
+            return say(N_("None of your buildings or hexes carries a hazard."))
         if kind == "demolish_fossil":
-            return "You have no fossil plant to demolish (or did so this turn)."
-        return self.why(probe) or "Not possible now."
+            return say(N_("You have no fossil plant to demolish (or did so this turn)."))
+        return self.why(probe) or say(N_("Not possible now."))
 
     def card_controls(self) -> list[dict[str, Any]]:
         out = [self.option(a) for a in self.legal if a.group == "cards"]
@@ -377,7 +469,7 @@ class Options:
             probe = BuyDevCard(self.seat)
             why = (
                 self.turn_why()
-                or short_of(self.have, self.rules.cost("dev_card"))
+                or short_of(self.have, self.rules.cost("dev_card"), self.words)
                 or self.why(probe)
             )
             out.insert(0, {**self.option(probe), "a": None, "why": why})
@@ -385,15 +477,11 @@ class Options:
         for card, n in sorted(Counter(self.player.dev_cards).items()):
             if card not in playable:
                 probe = PlayDevCard(self.seat, card)
-                why = self.why(probe) or "Not playable now."
-                out.append(
-                    {
-                        **self.option(probe),
-                        "a": None,
-                        "label": f"Play {pretty(card)} (×{n})",
-                        "why": why,
-                    }
+                why = self.why(probe) or self.words.say(N_("Not playable now."))
+                label = self.words.say(
+                    N_("Play {card} (×{n})"), card=render(pretty(card), self.words.lang), n=n
                 )
+                out.append({**self.option(probe), "a": None, "label": label, "why": why})
         return out
 
     def decision_controls(self) -> list[dict[str, Any]]:
@@ -401,7 +489,7 @@ class Options:
         but one-for-one proposals, which :meth:`proposal_picker` shows."""
         proposing = any(a.kind == "propose_trade" for a in self.legal)
         return [
-            self.option(a, label="Pass (propose nothing)")
+            self.option(a, label=self.words.say(N_("Pass (propose nothing)")))
             if proposing and a.kind == "decline"
             else self.option(a)
             for a in self.legal
@@ -416,8 +504,8 @@ class Options:
             {
                 **self.option(a),
                 "partner": active,
-                "give": goods_text(a.give),
-                "get": goods_text(a.get),
+                "give": str(render(goods_text(a.give), self.words.lang)),
+                "get": str(render(goods_text(a.get), self.words.lang)),
             }
             for a in self.legal
             if a.kind == "propose_trade"

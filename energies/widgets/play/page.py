@@ -8,12 +8,15 @@ import time
 from collections import Counter
 from typing import Any
 
+from ...kit.i18n import N_, render
 from ...newenergies.actions import goods_text, pretty
 from ...newenergies.engine.events import empty_bag_outcome
+from ...newenergies.rules.vocabulary import amount, word
 from ...viz import seat_color
 from ..common import APP_CHART_SIZE, footprint_png, risk_png
 from .board import board_pieces, changed_spots
 from .controls import CARD_KINDS, Options
+from .words import page_words
 
 LOG_LINES = 60
 STRIP_LINES = 14
@@ -92,7 +95,7 @@ class _Page:
             "bag_line": self._bag_line(),  # rule 14.2, scored now
             "hand": self._hand() if pass_to is None else None,
             "pass_to": self._pass_screen(pass_to),
-            "log": [self.words.speak(line) for line in g.log[-LOG_LINES:]],
+            "log": self._log_lines(g.state.log[-LOG_LINES:]),
             "controls": {
                 # a human decides (or the pass screen waits for one): no bot to move
                 "bots": not g.is_over and seat not in self.humans,
@@ -111,13 +114,19 @@ class _Page:
             "offer_answer": self.offer_answer,
             "proposals": self._proposal_view(),  # rule 12.1: the "don't ask me" option
             "interject": self._interject_view() if pass_to is None else None,  # rule 12.1
+            "ui": page_words(self.words),  # the page's own words, in the app's language
         }
         if human and g.pending:
-            title = f"{self.words.name(seat)}, decide now: {g.pending}"
+            words = self.words
+            title = words.say(
+                N_("{name}, decide now: {task}"),
+                name=words.name(seat),
+                task=g.pending if words.english else words.speak(g.pending, addressee=seat),
+            )
             task = g.state.pending
             if task.kind == "discard":  # how many clicks are left, not just "discard cards"
                 left = task.info["count"]
-                title += f" ({left} more, one card per click)" if left > 1 else " (1 more)"
+                title += " " + words.nsay("({n} more)", "({n} more, one card per click)", left)
             if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
                 offer = next(
                     (a for a in reversed(g.actions) if a.kind in ("offer_trade", "propose_trade")),
@@ -126,14 +135,19 @@ class _Page:
                 if offer is not None and offer.kind == "propose_trade" and offer.seat != seat:
                     # rule 12.1: who gives what, said to the one who answers ("Bo proposes
                     # 1 steel for 1 food to the active player" left that to guess)
-                    title += (
-                        f" ({self.words.name(offer.seat)} offers {self.words.name(seat)}"
-                        f" {goods_text(offer.give)} for {goods_text(offer.get)})"
+                    title += " " + words.say(
+                        N_("({name} offers {partner} {give} for {get})"),
+                        name=words.name(offer.seat),
+                        partner=words.name(seat),
+                        give=goods_text(offer.give),
+                        get=goods_text(offer.get),
                     )
+                elif offer is not None and words.english:  # spoken with the whole title below
+                    title += f" ({offer.sentence(words.names[offer.seat], g.board)})"
                 elif offer is not None:
-                    title += f" ({g.describe(offer)})"
+                    title += " " + words.say(N_("({offer})"), offer=words.describe(offer))
             view["decision"] = {
-                "title": self.words.speak(title, addressee=seat),
+                "title": words.speak(title, addressee=seat) if words.english else title,
                 "options": options.decision_controls(),
                 "picker": options.proposal_picker() or None,  # rule 12.1
             }
@@ -155,19 +169,31 @@ class _Page:
         self.timings["refresh"] = time.perf_counter() - start
 
     def _turn_line(self) -> str:
-        s = self.game.state
-        dice = f" · dice {s.dice[0]} + {s.dice[1]} = {sum(s.dice)}" if s.dice else ""
-        return f"Turn {s.turn} · {self.words.possessive(s.active)} turn{dice}"
+        s, words = self.game.state, self.words
+        if words.english:
+            dice = f" · dice {s.dice[0]} + {s.dice[1]} = {sum(s.dice)}" if s.dice else ""
+            return f"Turn {s.turn} · {words.possessive(s.active)} turn{dice}"
+        line = words.say(N_("Turn {turn} · {name} plays"), turn=s.turn, name=words.name(s.active))
+        if s.dice:
+            line += " · " + words.say(
+                N_("dice {a} + {b} = {total}"), a=s.dice[0], b=s.dice[1], total=sum(s.dice)
+            )
+        return line
 
     def _gf_line(self) -> str:
         s = self.game.state
         gf = s.global_footprint
+        words = self.words
         if self.game.is_over:
-            return f"GF {gf} of {s.rules.gf_max} · game over"
-        discs = s.rules.discs_to_draw(gf)
-        return (
-            f"GF {gf} of {s.rules.gf_max} · next event phase draws {discs} "
-            f"disc{'s' * (discs != 1)} · bag {len(s.bag)} · first to {s.rules.victory_points} VP"
+            return words.say(N_("GF {gf} of {most} · game over"), gf=gf, most=s.rules.gf_max)
+        return words.nsay(
+            "GF {gf} of {most} · next event phase draws {n} disc · bag {bag} · first to {vp} VP",
+            "GF {gf} of {most} · next event phase draws {n} discs · bag {bag} · first to {vp} VP",
+            s.rules.discs_to_draw(gf),
+            gf=gf,
+            most=s.rules.gf_max,
+            bag=len(s.bag),
+            vp=s.rules.victory_points,
         )
 
     def _bag_line(self) -> str:
@@ -177,12 +203,26 @@ class _Page:
         if g.is_over:
             return ""
         kind, winners, _reason, _out = empty_bag_outcome(g.state)
+        words = self.words
         if kind == "everyone_loses":
-            return (
-                "If the bag ran out now, everybody would lose: nobody has more renewable "
-                "than fossil plants (rule 14.2)."
+            return words.say(
+                N_(
+                    "If the bag ran out now, everybody would lose: nobody has more renewable "
+                    "than fossil plants (rule 14.2)."
+                )
             )
         names = [self.words.name(s) for s in winners]
+        if not words.english:
+            player = g.state.players[winners[0]]
+            return words.nsay(
+                "If the bag ran out now: {names} would win (renewable minus fossil plants: "
+                "+{balance}, rule 14.2).",
+                "If the bag ran out now: {names} would share the win (renewable minus fossil "
+                "plants: +{balance}, rule 14.2).",
+                len(names),
+                names=words.listing(names),
+                balance=player.count_plants("renewable") - player.count_plants("fossil"),
+            )
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         player = g.state.players[winners[0]]
         balance = player.count_plants("renewable") - player.count_plants("fossil")
@@ -205,7 +245,7 @@ class _Page:
     def _strip(self) -> dict[str, Any]:
         """What happened since the last human move: log lines and the viewer's card changes."""
         g, since = self.game, self._since
-        lines = [self.words.speak(line) for line in g.log[since.get("log", len(g.log)) :]]
+        lines = self._log_lines(g.state.log[since.get("log", len(g.state.log)) :])
         hand_change = ""
         seat = since.get("seat")
         # a hand's changes are shown to its own player only (hot-seat: not to the next one)
@@ -217,15 +257,31 @@ class _Page:
         ):
             p = g.state.players[seat]
             now = {**{k: p.hand[k] for k in CARD_KINDS}, "energy": p.energy}
+            lang = self.words.lang
             diff = [
-                f"{'+' if now[k] > since['hand'][k] else '−'}{abs(now[k] - since['hand'][k])} {k}"
+                ("+" if now[k] > since["hand"][k] else "−")
+                + str(render(amount(k, abs(now[k] - since["hand"][k])), lang))
                 for k in now
                 if now[k] != since["hand"][k]
             ]
-            if diff:
+            if diff and self.words.english:
                 hand_change = f"{self.words.possessive(seat)} cards: {', '.join(diff)}"
+            elif diff:
+                hand_change = self.words.say(
+                    N_("Cards of {name}: {changes}"),
+                    name=self.words.name(seat),
+                    changes=", ".join(diff),
+                )
         more = max(0, len(lines) - STRIP_LINES)
-        return {"lines": lines[-STRIP_LINES:], "more": more, "hand_change": hand_change}
+        more_text = self.words.nsay(
+            "({n} earlier line in the Log tab)", "({n} earlier lines in the Log tab)", more
+        )
+        return {
+            "lines": lines[-STRIP_LINES:],
+            "more": more,
+            "more_text": more_text if more else "",
+            "hand_change": hand_change,
+        }
 
     def _scores(self) -> list[dict[str, Any]]:
         g, s = self.game, self.game.state
@@ -260,16 +316,21 @@ class _Page:
         limit = g.rules.discard_threshold
         return {
             "seat": seat,
-            "title": f"{self.words.possessive(seat)} hand",
-            "cards": [[k, p.hand[k]] for k in CARD_KINDS],
+            "title": f"{self.words.possessive(seat)} hand"
+            if self.words.english
+            else self.words.say(N_("Hand of {name}"), name=self.words.name(seat)),
+            "cards": [[k, p.hand[k], str(render(word(k), self.words.lang))] for k in CARD_KINDS],
             "energy": p.energy,
             "cap": g.rules.energy_cap,
             "dev": ", ".join(
-                f"{pretty(c)} ×{n}" + (f" ({new[c]} new)" if new[c] else "")
+                f"{render(pretty(c), self.words.lang)} ×{n}"
+                + (" " + self.words.say(N_("({n} new)"), n=new[c]) if new[c] else "")
                 for c, n in sorted(dev.items())
             ),
             "warehouse": bool(p.warehouse),
-            "warn": f"more than {limit} cards: a 7 costs half" if p.cards > limit else "",
+            "warn": self.words.say(N_("more than {n} cards: a 7 costs half"), n=limit)
+            if p.cards > limit
+            else "",
         }
 
     def _over_panel(self) -> dict[str, Any]:
@@ -294,6 +355,14 @@ class _Page:
             rows = []
         return {"outcome": self.words.speak(str(g.outcome)), "burden": rows}
 
+    def _log_lines(self, lines: list) -> list[str]:
+        """Engine log lines (sentences and actions) as the page shows them."""
+        words = self.words
+        return [
+            words.describe(line) if hasattr(line, "sentence") else words.speak(line)
+            for line in lines
+        ]
+
     # -- charts ------------------------------------------------------------------------------
 
     def _draw_charts(self) -> None:
@@ -306,8 +375,11 @@ class _Page:
             self.timings["chart"] = 0.0
             return
         t = time.perf_counter()
-        self.view.chart = _data_url(footprint_png(g, figsize=APP_CHART_SIZE, legend="below"))
-        self.view.risk = _data_url(risk_png(g)) if not g.is_over else ""
+        lang = self.words.lang
+        self.view.chart = _data_url(
+            footprint_png(g, figsize=APP_CHART_SIZE, legend="below", lang=lang)
+        )
+        self.view.risk = _data_url(risk_png(g, lang=lang)) if not g.is_over else ""
         self._chart_key = key
         self.chart_redraws += 1
         self.timings["chart"] = time.perf_counter() - t

@@ -23,9 +23,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...kit.fields import show
+from ...kit.i18n import N_, render
 from ...newenergies.actions import Action, ProposeTrade, goods_text
 from ...newenergies.engine.checks import check_proposal, proposer_problem
 from ...newenergies.rules import CARD_KINDS
+from ...newenergies.rules.vocabulary import word
 
 
 class _Proposals:
@@ -69,17 +71,20 @@ class _Proposals:
         g, seat = self.game, content.get("seat")
         problem = self._human_seat_problem(seat) or self._passing_problem()
         if problem is None and g.is_over:
-            problem = "The game is over: " + self.words.speak(str(g.outcome))
+            problem = self._over_text()
         if problem is None and content.get("cancel") is True:
             held = self._held.pop(seat, None)
-            self._say("Proposal withdrawn." if held else "You hold no proposal.", "ok")
+            said = N_("Proposal withdrawn.") if held else N_("You hold no proposal.")
+            self._say(self.words.say(said), "ok")
             return held is not None
         kinds = CARD_KINDS + (("energy",) if g.rules.energy_tradeable else ())
         give, get = content.get("give"), content.get("get")
         if problem is None and not all(isinstance(k, str) and k in kinds for k in (give, get)):
-            problem = (
-                f"Propose one of {', '.join(kinds)} for another of them, "
-                f"not {show(give)} for {show(get)}."
+            problem = self.words.say(
+                N_("Propose one of {kinds} for another of them, not {give} for {get}."),
+                kinds=", ".join(str(render(word(k), self.words.lang)) for k in kinds),
+                give=show(give),
+                get=show(get),
             )
         if problem is not None:
             self._say(problem, "error")
@@ -94,8 +99,15 @@ class _Proposals:
         self._proposal_notes.pop(seat, None)
         partner = self._name(g.state.active)
         self._say(
-            f"Held: your proposal of {goods_text(proposal.give)} for {goods_text(proposal.get)} "
-            f"goes to {partner} at {partner}'s next free decision (rule 12.1).",
+            self.words.say(
+                N_(
+                    "Held: your proposal of {give} for {get} goes to {partner} at {partner}'s "
+                    "next free decision (rule 12.1)."
+                ),
+                give=goods_text(proposal.give),
+                get=goods_text(proposal.get),
+                partner=partner,
+            ),
             "ok",
         )
         return True
@@ -114,10 +126,12 @@ class _Proposals:
             del self._held[seat]
             why = g.why_illegal(proposal)
             if why:
-                self._proposal_notes[seat] = (
-                    f"Your proposal to {partner} ({goods_text(proposal.give)} for "
-                    f"{goods_text(proposal.get)}) could not be made: "
-                    + self.words.speak(why, addressee=seat)
+                self._proposal_notes[seat] = self.words.say(
+                    N_("Your proposal to {partner} ({give} for {get}) could not be made: {why}"),
+                    partner=partner,
+                    give=goods_text(proposal.give),
+                    get=goods_text(proposal.get),
+                    why=self.words.speak(why, addressee=seat),
                 )
                 continue
             g.apply(proposal)
@@ -131,7 +145,9 @@ class _Proposals:
         for seat, (_proposal, turn) in list(self._held.items()):
             if g.is_over or g.turn != turn:
                 del self._held[seat]
-                self._proposal_notes[seat] = "Your proposal was not made: that turn has ended."
+                self._proposal_notes[seat] = self.words.say(
+                    N_("Your proposal was not made: that turn has ended.")
+                )
 
     def _deliver_to_human(self) -> None:
         """When the page is drawn: the proposals held for an active human are made (its turn
@@ -154,6 +170,7 @@ class _Proposals:
         return {
             "partner": self._name(active),
             "kinds": list(kinds),
+            "kind_names": [str(render(word(k), self.words.lang)) for k in kinds],
             "seats": [
                 {
                     "seat": s,
@@ -167,7 +184,10 @@ class _Proposals:
 
     def _held_text(self, seat: int) -> str:
         held = self._held.get(seat)
-        return f"{goods_text(held[0].give)} for {goods_text(held[0].get)}" if held else ""
+        if not held:
+            return ""
+        give, get = goods_text(held[0].give), goods_text(held[0].get)
+        return self.words.say(N_("{give} for {get}"), give=give, get=get)
 
     def _note(self, seat: int) -> str:
         """What became of the seat's last proposal made from the page."""
@@ -184,32 +204,51 @@ class _Proposals:
     def _set_option(self, name: str, value: Any, seat: int | None) -> None:
         if name in ("ask_on_bot_turns", "propose_next") and not isinstance(value, bool):
             # bool("false") is True: a message without a clear yes or no changes nothing
-            self._say(f"The option {name!r} is true or false, not {value!r}.", "error")
+            self._say(
+                self.words.say(
+                    N_("The option {name} is true or false, not {value}."),
+                    name=repr(name),
+                    value=repr(value),
+                ),
+                "error",
+            )
             return
         if name == "ask_on_bot_turns":
             self.ask_on_bot_turns = bool(value)
             self._propose_next.clear()
             self._say(
-                "You will be asked to propose a trade in every bot turn (rule 12.1)."
-                if self.ask_on_bot_turns
-                else "From the next bot turn on, the app passes for you when the bots' "
-                "turns offer a trade proposal; the Trade tab brings the question back.",
+                self.words.say(
+                    N_("You will be asked to propose a trade in every bot turn (rule 12.1).")
+                    if self.ask_on_bot_turns
+                    else N_(
+                        "From the next bot turn on, the app passes for you when the bots' "
+                        "turns offer a trade proposal; the Trade tab brings the question back."
+                    )
+                ),
                 "ok",
             )
         elif name == "propose_next":
             seat = self._viewer if seat is None else seat
             if seat not in self.humans:
-                self._say(f"Seat {seat!r} is not a human seat.", "error")
+                self._say(
+                    self.words.say(N_("Seat {seat} is not a human seat."), seat=repr(seat)), "error"
+                )
                 return
             partner = self._next_bot_name()
             if value:
                 self._propose_next[seat] = None
-                self._say(f"At {partner}'s next roll you may propose a trade (rule 12.1).", "ok")
+                self._say(
+                    self.words.say(
+                        N_("At {partner}'s next roll you may propose a trade (rule 12.1)."),
+                        partner=partner,
+                    ),
+                    "ok",
+                )
             else:
                 self._propose_next.pop(seat, None)
-                self._say("Cancelled: the app passes for you again.", "ok")
+                self._say(self.words.say(N_("Cancelled: the app passes for you again.")), "ok")
         else:
-            self._say(f"Unknown option {name!r}.", "error")
+            self._say(self.words.say(N_("Unknown option {name}."), name=repr(name)), "error")
 
     def _proposal_seat(self) -> int | None:
         """The human seat the engine asks now to propose a trade to the active player, else
@@ -254,7 +293,13 @@ class _Proposals:
     def _passes_note(self, since: int) -> str:
         """ " Passed for you 2 time(s) …" when the app passed since the count was ``since``."""
         n = self.auto_pass_count - since
-        return f" Passed for you {n} time(s) (no trade proposal, rule 12.1)." if n else ""
+        if not n:
+            return ""
+        return " " + self.words.nsay(
+            "Passed for you {n} time (no trade proposal, rule 12.1).",
+            "Passed for you {n} times (no trade proposal, rule 12.1).",
+            n,
+        )
 
     def _last_human_choice(self, actions: list[Action]) -> int | None:
         """The index of the last action a human chose (the app's own passes do not count)."""
@@ -283,7 +328,7 @@ class _Proposals:
         first = 1 if g.state.phase == "action" else 0  # the window opens right after a roll
         seats = [(g.active_seat + k) % n for k in range(first, n + first)]
         bot = next((s for s in seats if s not in self.humans), None)
-        return self._name(bot) if bot is not None else "a bot"
+        return self._name(bot) if bot is not None else self.words.say(N_("a bot"))
 
     def _proposal_view(self) -> dict[str, Any] | None:
         """What the page shows about the option: in the decision area and the Trade tab."""

@@ -14,16 +14,24 @@ const TERRAIN = {
 const SEATS = ["#0072B2", "#D55E00", "#CC79A7", "#E69F00"];
 const TOWN = [[-15, 12], [15, 12], [15, -5], [0, -18], [-15, -5]];
 const CITY = [[-25, 16], [25, 16], [25, -4], [13, -15], [1, -4], [1, -13], [-12, -26], [-25, -13]];
-const TABS = [["build", "Build"], ["trade", "Trade"], ["energy", "Energy"], ["cards", "Cards"],
-              ["log", "Log"], ["charts", "Charts"], ["file", "File"]];
+const TABS = ["build", "trade", "energy", "cards", "log", "charts", "file"];
 
 const seatColor = (s) => SEATS[s % SEATS.length];
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
 const pts = (list, x = 0, y = 0) => list.map(([a, b]) => `${a + x},${b + y}`).join(" ");
 
+// The page's words come from Python in the app's language (view.ui, geometry.ui): every
+// visible string is one of them, with {placeholders} filled here.
+let UI = {};
+const fill = (text, vars, wrap) => text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? wrap(vars[k]) : m));
+// plain text (textContent, attributes through esc): the values as they are
+const Tt = (key, vars = {}) => fill(String(UI[key] ?? key), vars, (x) => String(x));
+// HTML: the words escaped, the values given as HTML (the caller escapes what needs it)
+const T = (key, vars = {}) => fill(esc(UI[key] ?? key), vars, (x) => String(x));
+
 // what a spot's hover says: its name (unless the sentence names it already) and the tip
 function spotText(name, spot) {
-  const tip = spot && spot.tip ? spot.tip : "nothing to do here now.";
+  const tip = spot && spot.tip ? spot.tip : Tt("nothing_here");
   return tip.includes(name) ? tip : `${name}: ${tip}`;
 }
 
@@ -39,7 +47,7 @@ function render({ model, el }) {
   root.className = "energies-app energies-playapp";
   root.innerHTML = `
     <div class="e-boardcol">
-      <svg class="energies-board" xmlns="${NS}" role="img" aria-label="the island"></svg>
+      <svg class="energies-board" xmlns="${NS}" role="img" aria-label="${T("island")}"></svg>
       <div class="e-tip energies-tip" aria-live="polite"></div>
       <div class="e-chooser energies-chooser" hidden></div>
     </div>
@@ -73,6 +81,7 @@ function render({ model, el }) {
   // -- the island (once per board) --------------------------------------------------------------
   function drawStatic() {
     const g = model.get("geometry");
+    if (g && g.ui) UI = { ...UI, ...g.ui };
     board.innerHTML = "";
     spots.clear();
     if (!g || !g.hexes) return;
@@ -96,7 +105,7 @@ function render({ model, el }) {
       svg("polygon", { points: pts(h.points.map(([a, b]) => [cx + 0.84 * (a - cx), cy + 0.84 * (b - cy)])), class: "e-glow" }, e);
       const [x, y] = h.center;
       const name = svg("text", { x, y: y - 50, class: "e-terrain" }, e);
-      name.textContent = h.terrain[0].toUpperCase() + h.terrain.slice(1);
+      name.textContent = h.terrain_name || h.terrain[0].toUpperCase() + h.terrain.slice(1);
       if (h.number !== null) {
         const red = h.number === 6 || h.number === 8;
         svg("circle", { cx: x, cy: y, r: 30, class: "e-token" }, e);
@@ -139,11 +148,11 @@ function render({ model, el }) {
     // a key to the markers, in the empty sea at the top left
     const key = svg("g", { class: "e-legend", transform: `translate(${g.box[0] + 34},${g.box[1] + 40})` }, board);
     plantMark(key, 0, 0, "fossil", null);
-    svg("text", { x: 30, y: 8 }, key).textContent = "fossil";
+    svg("text", { x: 30, y: 8 }, key).textContent = Tt("legend_fossil");
     plantMark(key, 0, 46, "renewable", null);
-    svg("text", { x: 30, y: 54 }, key).textContent = "renewable";
+    svg("text", { x: 30, y: 54 }, key).textContent = Tt("legend_renewable");
     hazardMark(key, 0, 94, 0.85, "");
-    svg("text", { x: 30, y: 100 }, key).textContent = "hazard";
+    svg("text", { x: 30, y: 100 }, key).textContent = Tt("legend_hazard");
   }
 
   function plantMark(parent, x, y, kind, seat) {
@@ -238,7 +247,7 @@ function render({ model, el }) {
         <span class="e-why">${esc(option.why)}</span></span>`;
     }
     const i = acts.push(option.a) - 1;
-    const tipText = option.price ? `${option.label} — costs ${option.price}` : option.label;
+    const tipText = option.price ? Tt("costs", { label: option.label, price: option.price }) : option.label;
     return `<button class="e-btn energies-action-${kind} ${extra}" data-action="${kind}" data-act="${i}"
       title="${esc(tipText)}">${esc(option.label)}${option.price ? ` <small>${esc(option.price)}</small>` : ""}</button>`;
   }
@@ -247,7 +256,7 @@ function render({ model, el }) {
   // is on, the way back: be asked at the next bot's roll all the same
   function askToggle(p) {
     return `<label class="e-option energies-option-ask"><input type="checkbox" data-option="ask_on_bot_turns"
-      ${p.ask ? "" : "checked"}> Don't ask me on the bots' turns (pass for me)</label>`;
+      ${p.ask ? "" : "checked"}> ${T("dont_ask")}</label>`;
   }
 
   function proposalBox(v) {
@@ -256,11 +265,11 @@ function render({ model, el }) {
     let back = "";
     if (!p.ask) {
       back = p.next
-        ? `<span class="e-note">You will be asked at ${esc(p.partner)}'s next roll.</span>
-           <button class="e-btn energies-option-propose" data-option="propose_next" data-value="false">Cancel</button>`
-        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">Ask me at ${esc(p.partner)}'s next roll</button>`;
+        ? `<span class="e-note">${T("asked_at", { partner: esc(p.partner) })}</span>
+           <button class="e-btn energies-option-propose" data-option="propose_next" data-value="false">${T("cancel")}</button>`
+        : `<button class="e-btn e-primary energies-option-propose" data-option="propose_next" data-value="true">${T("ask_me_at", { partner: esc(p.partner) })}</button>`;
     }
-    return `<div class="e-sub">Proposals to the bots (rule 12.1)</div><div class="e-proposals">${askToggle(p)}${back}</div>`;
+    return `<div class="e-sub">${T("proposals_to_bots")}</div><div class="e-proposals">${askToggle(p)}${back}</div>`;
   }
 
   // rule 12.1: a human who is not active proposes to the active player at any time of the
@@ -268,24 +277,31 @@ function render({ model, el }) {
   function interjectBox(v) {
     const p = v.interject;
     if (!p) return "";
-    const opts = (chosen) => p.kinds.map((k) => `<option${k === chosen ? " selected" : ""}>${esc(k)}</option>`).join("");
+    const names = p.kind_names || p.kinds;
+    const opts = (chosen) => p.kinds.map((k, i) => `<option value="${esc(k)}"${k === chosen ? " selected" : ""}>${esc(names[i])}</option>`).join("");
     const rows = p.seats.map((s) => `<div class="e-offer energies-interject" data-seat="${s.seat}">
       ${p.seats.length > 1 ? `<b>${esc(s.name)}:</b>` : ""}
-      <label>give <select data-ipick="give">${opts(p.kinds[0])}</select></label>
-      <label>for <select data-ipick="get">${opts(p.kinds[1])}</select></label>
-      <button class="e-btn energies-propose" data-propose="${s.seat}">Propose a trade to ${esc(p.partner)}</button>
-      ${s.held ? `<span class="e-note energies-held">Held: ${esc(s.held)}, made at ${esc(p.partner)}'s next free decision.</span>
-        <button class="e-btn energies-propose-cancel" data-propose-cancel="${s.seat}">Cancel</button>` : ""}
+      <label>${T("give")} <select data-ipick="give">${opts(p.kinds[0])}</select></label>
+      <label>${T("for")} <select data-ipick="get">${opts(p.kinds[1])}</select></label>
+      <button class="e-btn energies-propose" data-propose="${s.seat}">${T("propose_to", { partner: esc(p.partner) })}</button>
+      ${s.held ? `<span class="e-note energies-held">${T("held", { held: esc(s.held), partner: esc(p.partner) })}</span>
+        <button class="e-btn energies-propose-cancel" data-propose-cancel="${s.seat}">${T("cancel")}</button>` : ""}
       ${s.note ? `<span class="e-note energies-proposal-note">${esc(s.note)}</span>` : ""}</div>`).join("");
-    return `<div class="e-sub">Propose a trade to ${esc(p.partner)} at any time of the turn (rule 12.1)</div>${rows}`;
+    return `<div class="e-sub">${T("propose_any_time", { partner: esc(p.partner) })}</div>${rows}`;
+  }
+
+  // the log's turn headers and events get their own look (the prefixes in the app's language)
+  function logClass(l) {
+    if (l.startsWith("—")) return "e-logturn";
+    return UI.event_prefix && l.startsWith(UI.event_prefix) ? "e-logevent" : "";
   }
 
   function tabBody(v) {
     if (!v.human) {
       if (v.over) return "";
-      return `<p class="e-note">Waiting for the bots: press “Bots play until my turn” or “Step”.</p>${tab === "trade" ? interjectBox(v) + proposalBox(v) : ""}`;
+      return `<p class="e-note">${T("waiting_for_bots")}</p>${tab === "trade" ? interjectBox(v) + proposalBox(v) : ""}`;
     }
-    if (v.decision) return `<p class="e-note">Decide first (the orange box).</p>`;
+    if (v.decision) return `<p class="e-note">${T("decide_first")}</p>`;
     if (tab === "build") {
       return `${v.build_note ? `<p class="e-why">${esc(v.build_note)}</p>` : ""}<table class="e-build">${(v.build || []).map((r) => `<tr class="${r.why ? "e-no" : "e-yes"}">
         <th>${esc(r.title)} <small>${esc(r.price)}</small></th>
@@ -293,15 +309,15 @@ function render({ model, el }) {
     }
     if (tab === "trade") {
       const rows = (v.supply || []).map((r) => `<div class="e-trade-row"><b>${esc(r.rate)}</b>
-        <span class="e-give">give ${r.rate.split(":")[0]} ${esc(r.give)} <small>(you have ${r.have})</small>, get 1:</span>
+        <span class="e-give">${T("give_n", { n: r.rate.split(":")[0], kind: esc(r.give_name || r.give) })} <small>${T("you_have", { have: r.have })}</small>, ${T("get_one")}</span>
         ${r.options ? r.options.map((o) => act(o)).join("") : `<span class="e-why">${esc(r.why)}</span>`}</div>`).join("");
       const offers = v.offers || { options: [] };
       const offerHtml = offers.options.length
-        ? pickerHtml(offers.options, "offer_trade", "Offer")
+        ? pickerHtml(offers.options, "offer_trade", Tt("offer"))
         : `<div class="e-offer"><span class="e-why">${esc(offers.why || "")}</span></div>`;
       const answer = v.offer_answer ? `<div class="e-answer energies-offer-answer">${esc(v.offer_answer)}</div>` : "";
       const ask = v.ask ? `<div class="e-list energies-ask">${act(v.ask)}</div>` : "";
-      return `<div class="e-sub">With the supply</div>${rows}<div class="e-sub">Offer a player one card for one (rule 12.1)</div>${offerHtml}${answer}${ask}${interjectBox(v)}${proposalBox(v)}`;
+      return `<div class="e-sub">${T("with_supply")}</div>${rows}<div class="e-sub">${T("offer_one_for_one")}</div>${offerHtml}${answer}${ask}${interjectBox(v)}${proposalBox(v)}`;
     }
     if (tab === "energy") return `<div class="e-list">${(v.energy || []).map((o) => act(o)).join("")}</div>`;
     if (tab === "cards") return `<div class="e-list">${(v.cards || []).map((o) => act(o)).join("")}</div>`;
@@ -310,20 +326,20 @@ function render({ model, el }) {
 
   function otherTab(v) {
     if (tab === "log") {
-      return `<div class="e-log energies-log">${v.log.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}</div>`;
+      return `<div class="e-log energies-log">${v.log.map((l) => `<div class="${logClass(l)}">${esc(l)}</div>`).join("")}</div>`;
     }
     if (tab === "charts") {
       const c = model.get("chart"), r = model.get("risk");
-      return `<div class="e-charts">${c ? `<img class="energies-chart" alt="footprint chart" src="${c}">` : "<p class='e-note'>Drawing the charts…</p>"}
-        ${r ? `<img class="energies-risk" alt="risk meter" src="${r}">` : ""}</div>`;
+      return `<div class="e-charts">${c ? `<img class="energies-chart" alt="${T("footprint_chart")}" src="${c}">` : `<p class='e-note'>${T("drawing_charts")}</p>`}
+        ${r ? `<img class="energies-risk" alt="${T("risk_meter")}" src="${r}">` : ""}</div>`;
     }
     if (tab === "file") {
-      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.${v.file.autosave
-          ? ` The game is saved after every move as <b>${esc(v.file.autosave)}</b>.` : ""}</div>
-        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name">
-        <button class="e-btn energies-save" data-control="save">Save</button>
-        <button class="e-btn energies-load" data-control="load">Load</button>
-        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>
+      return `<div class="e-file"><div>${T("files_stay", { folder: `<code>${esc(v.file.folder)}</code>` })}${v.file.autosave
+          ? " " + T("saved_every_move", { file: `<b>${esc(v.file.autosave)}</b>` }) : ""}</div>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="${T("file_name")}">
+        <button class="e-btn energies-save" data-control="save">${T("save")}</button>
+        <button class="e-btn energies-load" data-control="load">${T("load")}</button>
+        <label class="e-upload">${T("upload")} <input type="file" accept=".json" data-control="upload"></label></div>
         ${fileNote(v)}`;
     }
     return null;
@@ -340,39 +356,40 @@ function render({ model, el }) {
   function passScreen(v) {
     const p = v.pass_to;
     return `<div class="e-pass energies-pass" style="border-color:${p.color}">
-      <div class="e-pass-title">Pass the laptop to ${esc(p.name)}</div>
-      <p>${esc(p.name)}'s hand and moves stay hidden until ${esc(p.name)} has the screen.</p>
-      <button class="e-btn e-primary energies-reveal" data-control="reveal">I am ${esc(p.name)}: show my hand</button></div>`;
+      <div class="e-pass-title">${T("pass_laptop", { name: esc(p.name) })}</div>
+      <p>${T("hand_hidden", { name: esc(p.name) })}</p>
+      <button class="e-btn e-primary energies-reveal" data-control="reveal">${T("i_am", { name: esc(p.name) })}</button></div>`;
   }
 
   function drawSide() {
     const v = shown;
     if (!v || !v.pieces) return;
+    if (v.ui) UI = { ...UI, ...v.ui };
     acts = [];
     const status = v.status || { text: "", kind: "info" };
-    const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
+    const scores = `<table class="e-scores energies-scores"><tr><th>${T("col_seat")}</th><th>${T("col_vp")}</th><th>${T("col_lf")}</th><th title="${T("col_plants_title")}">${T("col_plants")}</th><th>${T("col_cards")}</th><th>${T("col_energy")}</th><th>${T("col_dev")}</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
       <div class="e-gf energies-gf">${esc(v.gf)}</div>
       ${v.bag_line ? `<div class="e-bagline energies-bagline">${esc(v.bag_line)}</div>` : ""}`;
     const turn = (v.turn || []).map((o) => act(o, o.kind === "roll_dice" ? "e-primary" : "e-end")).join("");
     const c = v.controls;
-    const botRow = `<button class="e-btn e-bots energies-bots" data-control="bots" ${c.bots ? "" : "disabled"}>Bots play until my turn</button>
-      <button class="e-btn energies-step" data-control="step" ${c.step ? "" : "disabled"}>Step</button>
-      <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>Undo</button>`;
+    const botRow = `<button class="e-btn e-bots energies-bots" data-control="bots" ${c.bots ? "" : "disabled"}>${T("bots")}</button>
+      <button class="e-btn energies-step" data-control="step" ${c.step ? "" : "disabled"}>${T("step")}</button>
+      <button class="e-btn energies-undo" data-control="undo" ${c.undo ? "" : "disabled"}>${T("undo")}</button>`;
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
-      ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
+      ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, Tt("propose")) : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
-      ${v.decision.options.length > 6 ? `<div class="e-note e-more">${v.decision.options.length} choices: scroll the list${Object.keys(v.spots || {}).some((k) => v.spots[k].legal) ? ", or click a glowing spot on the board" : ""}.</div>` : ""}
+      ${v.decision.options.length > 6 ? `<div class="e-note e-more">${T(Object.keys(v.spots || {}).some((k) => v.spots[k].legal) ? "choices_or_board" : "choices", { n: v.decision.options.length })}</div>` : ""}
       ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
-    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}</div>
-      ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
+    const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>${T("what_happened")}</b>${v.strip.more ? ` <small>${esc(v.strip.more_text || "")}</small>` : ""}</div>
+      ${v.strip.lines.map((l) => `<div class="${logClass(l)}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
     const h = v.hand;
     const hand = !h ? "" : `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
-      ${h.cards.map(([k, n]) => `<span class="e-card e-card-${k}">${k} <b>${n}</b></span>`).join("")}
-      <span class="e-card e-card-energy">energy <b>${h.energy}</b>/${h.cap}</span>
-      ${h.dev ? `<span class="e-dev">dev: ${esc(h.dev)}</span>` : ""}${h.warehouse ? " · warehouse" : ""}
+      ${h.cards.map(([k, n, label]) => `<span class="e-card e-card-${k}">${esc(label ?? k)} <b>${n}</b></span>`).join("")}
+      <span class="e-card e-card-energy">${T("energy")} <b>${h.energy}</b>/${h.cap}</span>
+      ${h.dev ? `<span class="e-dev">${T("dev", { dev: esc(h.dev) })}</span>` : ""}${h.warehouse ? " · " + T("warehouse") : ""}
       ${h.warn ? `<span class="e-why">${esc(h.warn)}</span>` : ""}</div>`;
     let body;
     if (v.pass_to && !["log", "charts", "file"].includes(tab)) { // nothing private there
@@ -380,18 +397,18 @@ function render({ model, el }) {
     } else if (v.over && !["log", "charts", "file"].includes(tab)) {
       const o = v.over_panel;
       const chart = model.get("chart");
-      const save = `<div class="e-file energies-oversave"><button class="e-btn e-primary energies-save" data-control="save">Save this game</button>
-        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name"></div>${fileNote(v)}`;
+      const save = `<div class="e-file energies-oversave"><button class="e-btn e-primary energies-save" data-control="save">${T("save_this_game")}</button>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="${T("file_name")}"></div>${fileNote(v)}`;
       body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>${save}
-        <div class="e-sub">Who polluted, who paid: share of the fossil plants' pollution, share of the pollution harm (hazards, the production they cost, brown events)</div>
+        <div class="e-sub">${T("who_polluted")}</div>
         <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
-          <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
-          <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
-        ${chart ? `<img class="energies-chart" alt="footprint chart" src="${chart}">` : ""}</div>`;
+          <td>${T("polluted")} <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
+          <td>${T("paid")} <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
+        ${chart ? `<img class="energies-chart" alt="${T("footprint_chart")}" src="${chart}">` : ""}</div>`;
     } else {
       body = otherTab(v) ?? tabBody(v);
     }
-    const tabs = `<div class="e-tabs" role="tablist">${TABS.map(([k, t]) => `<button class="e-tab ${k === tab ? "e-on" : ""}" data-tab="${k}">${t}</button>`).join("")}</div>`;
+    const tabs = `<div class="e-tabs" role="tablist">${TABS.map((k) => `<button class="e-tab ${k === tab ? "e-on" : ""}" data-tab="${k}">${T("tab_" + k)}</button>`).join("")}</div>`;
     const kept = keepInputs();
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
@@ -447,8 +464,8 @@ function render({ model, el }) {
   function pickerHtml(options, kind, label) {
     const uniq = (k) => [...new Set(options.map((o) => o[k]))];
     const sel = (k, text) => `<label>${text} <select data-pick="${k}">${uniq(k).map((x) => `<option>${esc(x)}</option>`).join("")}</select></label>`;
-    const partner = uniq("partner").length > 1 ? sel("partner", "to") : `to <b>${esc(options[0].partner)}</b>`;
-    return `<div class="e-offer" data-picker="${kind}">${partner} ${sel("give", "give")} ${sel("get", "for")}
+    const partner = uniq("partner").length > 1 ? sel("partner", T("to")) : T("to_partner", { partner: `<b>${esc(options[0].partner)}</b>` });
+    return `<div class="e-offer" data-picker="${kind}">${partner} ${sel("give", T("give"))} ${sel("get", T("for"))}
       <button class="e-btn energies-action-${kind}" data-action="${kind}" data-pick-go>${esc(label)}</button>
       <span class="e-why e-offer-why"></span></div>`;
   }
@@ -472,7 +489,7 @@ function render({ model, el }) {
         } else {
           go.disabled = true;
           delete go.dataset.act;
-          why.textContent = "Not possible: give a card you hold, for a different kind. Pick other cards.";
+          why.textContent = Tt("not_possible_pick");
         }
       };
       box.querySelectorAll("select[data-pick]").forEach((s) => s.addEventListener("change", pick));
@@ -481,7 +498,7 @@ function render({ model, el }) {
   }
 
   // -- clicks -------------------------------------------------------------------------------------
-  const busyText = (waiting) => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+  const busyText = (waiting) => "⏳ " + Tt("working") + (waiting > 1 ? " " + Tt("clicks_waiting", { n: waiting }) : "");
 
   // The page's own state, for people and tests: data-sent / data-answered count the clicks,
   // data-busy is how many are not answered yet; the note is drawn over the status line, never
@@ -537,11 +554,11 @@ function render({ model, el }) {
     const e = spots.get(key);
     const box = root.querySelector(".e-boardcol").getBoundingClientRect();
     const start = acts.length;
-    chooser.innerHTML = `<div class="e-chooser-title">${esc(e.getAttribute("data-name"))}: choose</div>` +
+    chooser.innerHTML = `<div class="e-chooser-title">${T("choose_at", { name: esc(e.getAttribute("data-name")) })}</div>` +
       spot.options.map((o, i) => {
         acts.push(o.a);
         return `<button class="e-btn energies-action-${o.kind}" data-action="${o.kind}" data-act="${start + i}" title="${esc(o.label)}">${esc(o.short || o.label)}${o.price ? ` <small>${esc(o.price)}</small>` : ""}</button>`;
-      }).join("") + `<button class="e-btn e-cancel" data-control="cancel">Cancel</button>`;
+      }).join("") + `<button class="e-btn e-cancel" data-control="cancel">${T("cancel")}</button>`;
     chooser.hidden = false;
     const x = Math.min(Math.max(0, event.clientX - box.left - 20), box.width - chooser.offsetWidth - 4);
     const y = Math.min(Math.max(0, event.clientY - box.top + 14), box.height - chooser.offsetHeight - 4);
@@ -627,9 +644,9 @@ function render({ model, el }) {
   }
 
   let hovered = null; // the spot under the mouse: its sentence is redrawn with the page
-  const HINT = "Hover a spot to see what a click does.";
+  const hint = () => Tt("hint");
   function showTip() {
-    let text = HINT;
+    let text = hint();
     if (hovered && hovered.isConnected) {
       const spot = (shown.spots || {})[hovered.dataset.spot];
       text = spotText(hovered.getAttribute("data-name"), spot);
