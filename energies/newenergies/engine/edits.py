@@ -10,8 +10,10 @@ the player's stock, discs from the bag.
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, msg, nmsg
 from ..actions import BuildPlant, SandboxEdit
 from ..rules import CARD_KINDS, DEV_CARDS, ROWS
+from ..rules.vocabulary import seat_name
 from ..state import GameState
 from . import awards, checks, effects
 from .turns import advance
@@ -52,15 +54,31 @@ def public_sentence(e: SandboxEdit) -> str:
     stays out — the kind of cards given or taken (energy is public), the development card
     given and the dice fixed — so two positions that differ only in such hidden facts give
     equal views (``game.actions`` keeps the edit itself)."""
-    who = f" for seat {e.seat}" if e.seat >= 0 else ""
     if e.op == "dice":
-        return "Teacher sandbox: the next dice roll is fixed"
+        return msg(N_("Teacher sandbox: the next dice roll is fixed"))
+    seat = seat_name(e.seat)
     if e.op == "dev_card":
-        return f"Teacher sandbox: give a development card{who}"
+        if e.seat < 0:
+            return msg(N_("Teacher sandbox: give a development card"))
+        return msg(N_("Teacher sandbox: give a development card for {player}"), player=seat)
     if e.op in ("give", "take") and e.args[:1] != ("energy",):
         count = e.args[1] if len(e.args) > 1 else "some"
-        return f"Teacher sandbox: {e.op} {count} card{'' if count == 1 else 's'}{who}"
-    return e.describe()
+        if not isinstance(count, int):  # a malformed edit is refused before; say it anyway
+            return e.sentence()
+        if e.op == "give":
+            return nmsg(
+                "Teacher sandbox: give {n} card for {player}",
+                "Teacher sandbox: give {n} cards for {player}",
+                count,
+                player=seat,
+            )
+        return nmsg(
+            "Teacher sandbox: take {n} card for {player}",
+            "Teacher sandbox: take {n} cards for {player}",
+            count,
+            player=seat,
+        )
+    return e.sentence()
 
 
 def _held(state, seat, kind):

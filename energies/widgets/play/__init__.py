@@ -470,7 +470,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return self.words.describe(action)
 
         def why() -> str | None:
-            reason = self.game.why_illegal(action)
+            reason = self.game.ENGINE.why_illegal(self.game.state, action)  # said by speak
             return None if reason is None else self.words.speak(reason, addressee=action.seat)
 
         stale = self._stale_click(content, action, label, why)

@@ -90,6 +90,15 @@ BUILD_ITEMS = (  # (title, cost item, action kind, where to click)
 )
 
 
+# why no spot glows for a building although the turn allows building
+_NO_SPOT = {
+    "build_road": N_("No free path touches your roads, towns or cities."),
+    "build_town": N_("No free corner is on your roads and two steps from every building."),
+    "build_city": N_("You have no town to turn into a city (or no city piece left)."),
+    "build_plant": N_("No free plant spot next to your towns and cities (hover a hex)."),
+}
+
+
 def spot_key(action: Action) -> str | None:
     """Where on the board an action happens: "c12" (corner), "p40" (path), "h3" (hex)."""
     kind = action.kind
@@ -179,8 +188,12 @@ class Options:
             **extra,
         }
 
+    def _reason(self, action: Action):
+        """The engine's reason as a message (the app says it in its own language)."""
+        return self.game.ENGINE.why_illegal(self.game.state, action)
+
     def why(self, action: Action) -> str:
-        reason = self.game.why_illegal(action)
+        reason = self._reason(action)
         return self.words.speak(reason, addressee=self.seat) if reason else ""
 
     # -- the board ---------------------------------------------------------------------------
@@ -342,29 +355,18 @@ class Options:
 
     def turn_why(self) -> str | None:
         """The reason that holds for every building now (not your turn, roll first, decide)."""
-        reason = self.game.why_illegal(BuildRoad(self.seat, 0))
+        reason = self._reason(BuildRoad(self.seat, 0))
         # the same sentence for two different spots: the turn, not the spot, forbids it
         if (
             reason
             and not reason.lower().startswith(("you are short", "you need", "path"))
-            and self.game.why_illegal(BuildTown(self.seat, 0)) == reason
+            and self._reason(BuildTown(self.seat, 0)) == reason
         ):
             return self.words.speak(reason, addressee=self.seat)
         return None
 
     def _no_spot_why(self, kind: str) -> str:
-        return self.words.say(
-            {
-                "build_road": N_("No free path touches your roads, towns or cities."),
-                "build_town": N_(
-                    "No free corner is on your roads and two steps from every building."
-                ),
-                "build_city": N_("You have no town to turn into a city (or no city piece left)."),
-                "build_plant": N_(
-                    "No free plant spot next to your towns and cities (hover a hex)."
-                ),
-            }.get(kind, N_("Not possible now."))
-        )
+        return self.words.say(_NO_SPOT.get(kind, N_("Not possible now.")))
 
     def supply_rows(self) -> list[dict[str, Any]]:
         """Trades with the supply: one row per card you give, with its rate (4:1, 3:1, 2:1)."""

@@ -124,7 +124,7 @@ class _Proposals:
             if state.queue or state.phase != "action":
                 continue  # the active player is not free to answer yet: it waits
             del self._held[seat]
-            why = g.why_illegal(proposal)
+            why = g.ENGINE.why_illegal(state, proposal)  # the message: speak says it
             if why:
                 self._proposal_notes[seat] = self.words.say(
                     N_("Your proposal to {partner} ({give} for {get}) could not be made: {why}"),
