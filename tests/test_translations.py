@@ -214,6 +214,35 @@ def test_teacher_guide_plan_quotes_the_english_guides_timings(lang):
         assert f"docs/worksheets/{lang}/{pdf}" in guide, f"the plan prints {pdf}"
 
 
+# the app's words that lesson 02 and the plan quote in bold, as the PlayApp draws them
+APP_WORDS = (
+    ("Pass the laptop to {name}", {"name": "Ben"}),
+    ("What just happened", {}),
+    ("Undo", {}),
+    ("Charts", {}),
+    ("Save this game", {}),
+    ("Trade", {}),
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lesson_02_and_the_plan_quote_the_apps_own_words(lang):
+    """A student reads the lesson beside the app: the buttons and lines it names in bold are the
+    catalog's words (energies/kit/i18n), so a changed translation shows here."""
+    from energies.kit.i18n import translation
+
+    say = translation(lang).gettext
+    cells = load(NOTEBOOKS / lang / "02-play.ipynb")["cells"]
+    lesson = " ".join(" ".join(source(c).split()) for c in cells if c["cell_type"] == "markdown")
+    plan = " ".join((NOTEBOOKS / lang / "TEACHER_GUIDE.md").read_text(encoding="utf-8").split())
+    for message, values in APP_WORDS:
+        said = say(message).format(**values)
+        assert said != message.format(**values), f"the catalog has no {lang} for {message!r}"
+        assert said in lesson, f"02-play does not quote the app's {said!r}"
+    for message, values in APP_WORDS[:2]:
+        assert say(message).format(**values) in plan, f"the plan does not quote {message!r}"
+
+
 def _builder():
     script = ROOT / "docs" / "build_worksheets.py"
     spec = importlib.util.spec_from_file_location("build_worksheets", script)

@@ -184,7 +184,7 @@ AID = {
         "resources": {
             "lumber": "Holz",
             "brick": "Lehm",
-            "fiber": "Fasern",
+            "fiber": "Faser",
             "food": "Nahrung",
             "steel": "Stahl",
             "science": "Wissenschaft",
