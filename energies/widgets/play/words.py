@@ -208,6 +208,7 @@ PAGE_WORDS = {
     "legend_fossil": N_("fossil"),
     "legend_renewable": N_("renewable"),
     "legend_hazard": N_("hazard"),
+    "inspector": N_("the Inspector"),
     "costs": N_("{label} — costs {price}"),
     "dont_ask": N_("Don't ask me on the bots' turns (pass for me)"),
     "asked_at": N_("You will be asked at {partner}'s next roll."),

@@ -235,7 +235,7 @@ function render({ model, el }) {
     const ins = svg("g", { class: "e-inspector", transform: `translate(${ix - 58},${iy})` }, marks);
     svg("path", { d: "M-14,26 L14,26 L8,-6 L-8,-6 Z" }, ins);
     svg("circle", { cy: -16, r: 10 }, ins);
-    svg("title", {}, ins).textContent = "the Inspector";
+    svg("title", {}, ins).textContent = Tt("inspector");
   }
 
   // -- controls beside the board ------------------------------------------------------------------

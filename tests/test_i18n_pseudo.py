@@ -1,0 +1,135 @@
+"""No English left hard-coded on the PlayApp page (issue 35): a pseudo-locale run.
+
+The pseudo-locale ``en-XA`` (``energies.kit.i18n.pseudo``) says every message as accented
+English in brackets, ``⟦Róll thé díçé⟧``. The app is drawn in it at several moments of a
+game (a set-up decision, a turn with its controls, a discard, the pass screen of hot-seat,
+the end); every text the page shows — the state ``playapp.js`` draws from (``view``, the
+board's ``geometry`` and the page's own words ``ui``) — must be pseudo-translated: outside
+the brackets only names, numbers and signs may stand. A text built in Python without the
+catalogs, or a word ``playapp.js`` writes itself, would show as plain English.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import energies as en
+from energies import sandbox
+from energies.kit.i18n import pseudo
+
+NAMES = ["You", "Fossil Fred", "Green Grace", "Balanced Bo"]
+SEATS = {0: "human", 1: "FossilRush", 2: "GreenInvestor", 3: "Balanced"}
+# keys whose values the page never shows as text (actions, kinds, colours, paths, numbers)
+HIDDEN = {"a", "kind", "color", "give", "get", "kinds", "rate", "pieces", "terrain", "resource"}
+HIDDEN_IN = {"file": {"folder", "default", "autosave"}}
+# outside the brackets: names, bot labels, numbers, signs; never a word of English
+ALLOWED = {
+    word
+    for name in NAMES + ["FossilRush", "GreenInvestor", "Balanced", "RandomBot", "json"]
+    for word in name.split()
+}
+ALLOWED |= {"GF", "LF", "VP", "PlayApp"}  # inside the brackets anyway; kept for the sums
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def outside_brackets(text: str) -> str:
+    """What a text says outside the pseudo-locale's brackets (nested ones too)."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    return text
+
+
+def visible_texts(data, key: str = "", parent: str = ""):
+    """Every text the page may show, with where it is."""
+    if key == "cards" and parent == "hand":  # [kind, count, the kind's name]: the name shows
+        yield from (("card", label) for _kind, _n, label in data)
+        return
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in HIDDEN or k in HIDDEN_IN.get(key, ()):
+                continue
+            if key == "spots" or parent == "spots":  # spot keys ("c12") are ids
+                yield from visible_texts(v, k if key != "spots" else "spot", key)
+            else:
+                yield from visible_texts(v, k, key)
+    elif isinstance(data, (list, tuple)):
+        for v in data:
+            yield from visible_texts(v, key, parent)
+    elif isinstance(data, str) and data:
+        yield key, data
+
+
+def english_left(app) -> list[tuple[str, str]]:
+    page = {"view": app.page, "geometry": app.view.geometry}
+    left = []
+    for key, text in visible_texts(page):
+        if key in ("name", "partner", "who", "title") and text in ALLOWED | set(NAMES):
+            continue
+        words = set(WORD.findall(outside_brackets(text))) - ALLOWED
+        if words:
+            left.append((key, text))
+    return left
+
+
+@pytest.fixture
+def xa():
+    return pseudo.install()
+
+
+def _app(xa, seats=SEATS, **kw):
+    game = en.new_game(players=4, seed=2034, names=NAMES, **kw)
+    return game, en.widgets.PlayApp(game, seats=seats, lang=xa, chart=False)
+
+
+def test_the_outside_check_finds_plain_english():
+    assert outside_brackets("⟦Róll {⟦thé⟧} díçé⟧ for Ada") == "  for Ada"
+    assert WORD.findall(outside_brackets("⟦Hand⟧: roll")) == ["roll"]
+
+
+def test_a_turn_with_every_control_is_pseudo_translated(xa):
+    game, app = _app(xa)
+    sandbox.give(game, 0, brick=6, lumber=6, fiber=3, food=3, science=6, steel=3)
+    app.refresh()
+    assert english_left(app) == []  # before the roll: every control says why not
+    app.click(next(a for a in app.legal_actions if a.kind == "roll_dice"))
+    page = app.page
+    assert page["build"] and page["supply"] and page["spots"]
+    assert english_left(app) == []
+    for tab in ("energy", "cards", "offers"):
+        assert page[tab], tab
+    app.click(next(a for a in app.legal_actions if a.kind == "build_road"))
+    app.click(next(a for a in app.legal_actions if a.kind == "end_turn"))
+    assert english_left(app) == []  # the bots' moves in the strip and the log
+    assert any("⟦" in line for line in app.page["log"])
+
+
+def test_a_set_up_decision_and_the_end_are_pseudo_translated(xa):
+    rules = en.RuleSet.standard(4, start="draft").replace(turn_limit=3)  # a quick ending
+    game, app = _app(xa, rules=rules)
+    assert app.page["decision"] and english_left(app) == []
+    app.play_bots()
+    while not game.is_over:
+        app.click(0)  # the human's first option, then the bots until the human again
+        app.play_bots()
+    assert app.page["over_panel"]["outcome"].startswith("⟦")
+    assert english_left(app) == []
+
+
+def test_hot_seat_pass_screen_is_pseudo_translated(xa):
+    _game, app = _app(xa, seats={0: "human", 1: "human", 2: "random", 3: "random"})
+    assert app.page["pass_to"] is not None
+    assert english_left(app) == []
+
+
+def test_every_word_playapp_js_writes_comes_from_python():
+    """The page's ES module holds no English of its own: its visible words are the keys of
+    ``view.ui`` (``T("key")``); a literal between tags or in ``textContent`` would be one."""
+    js = (Path(en.widgets.play.__file__).parent / "static" / "playapp.js").read_text()
+    code = re.sub(r"//[^\n]*", "", js)
+    between_tags = re.findall(r"(?<=[\w\"'\]]>)([^<>`${}]*[A-Za-z]{3,}[^<>`${}]*)(?=</?\w)", code)
+    assigned = re.findall(r"textContent = \"([^\"]*[A-Za-z]{3,}[^\"]*)\"", code)
+    assert between_tags == [] and assigned == []
