@@ -214,6 +214,10 @@ def test_teacher_guide_plan_quotes_the_english_guides_timings(lang):
         assert f"docs/worksheets/{lang}/{pdf}" in guide, f"the plan prints {pdf}"
 
 
+BAG_LINE = (
+    "If the bag ran out now, everybody would lose: nobody has more renewable than fossil plants "
+    "(rule 14.2)."
+)
 # the app's words that lesson 02 and the plan quote in bold, as the PlayApp draws them
 APP_WORDS = (
     ("Pass the laptop to {name}", {"name": "Ben"}),
@@ -241,6 +245,9 @@ def test_lesson_02_and_the_plan_quote_the_apps_own_words(lang):
         assert said in lesson, f"02-play does not quote the app's {said!r}"
     for message, values in APP_WORDS[:2]:
         assert say(message).format(**values) in plan, f"the plan does not quote {message!r}"
+    bag = say(BAG_LINE)
+    opening = re.split("[,，:]", bag)[0]  # "If the bag ran out now", the line's own words
+    assert bag != BAG_LINE and opening in lesson and opening in plan, opening
 
 
 def _builder():
