@@ -104,5 +104,6 @@ def test_lesson_02_fits_1366x768_in_its_language(browser, lesson):
             assert part and part["y"] + part["height"] <= 768, (selector, part)
             assert part["x"] + part["width"] <= 1366, (selector, part)
         page.screenshot(path=str(bk.ARTIFACTS / f"lesson02-{lang}-1366x768.png"))
+        app.screenshot(path=str(bk.ARTIFACTS / f"lesson02-{lang}-app.png"))  # the lesson's picture
     finally:
         context.close()
