@@ -196,3 +196,26 @@ def test_str_of_an_action_stays_english_whatever_the_language():
     assert str(action) == "Seat 2 builds a town on corner 5"
     assert action.describe() == "Platz 2 baut eine Siedlung auf Ecke 5"
     assert action.describe(lang="en") == str(action)
+
+
+def test_the_charts_speak_the_game_s_language_and_have_the_glyphs():
+    """A Chinese game's footprint chart: Chinese title, axes and legend, every glyph in a font
+    (matplotlib warns "Glyph ... missing from font(s)" when none has it; fonts-noto-cjk)."""
+    import warnings
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies.widgets.common import footprint_png
+
+    game = en.new_game(players=4, seed=5, lang="zh-Hant")
+    en.play(game, [en.bots.RandomBot(seed=s) for s in range(4)])
+    ax = en.viz.plot_footprint(game)
+    texts = [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+    texts += [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "碳足跡" in ax.get_title() and ax.get_xlabel() == "回合"
+    assert any("全球碳足跡" in t for t in texts)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a missing glyph is a warning: make it fail
+        assert footprint_png(game)[:4] == b"\x89PNG"
+    assert "Fußabdruck" in en.viz.plot_footprint(game, lang="de").get_title()  # lang= wins

@@ -361,4 +361,5 @@ def plot_event_risk(game_or_frame, ax=None, lang=None):
         title = say(N_("Chance each event fires"), lang)
     ax.set_title(title, fontsize=10)
     ax.set_xlabel(say(N_("chance the row fires in the coming event phase"), lang), fontsize=9)
+    chart_fonts(lang, ax)
     return ax

@@ -204,6 +204,7 @@ def plot_footprint(history, ax=None, rules=None, events=None, lang=None):
         pad=6 + lift,
     )
     _outside_legend(ax, gap=80, handles=handles)
+    chart_fonts(lang, ax)
     return ax
 
 
@@ -307,6 +308,7 @@ def plot_resources(history, ax=None, column="hand_size", lang=None):
         title = title[:1].upper() + title[1:]
     _labels(ax, say(N_("turn"), lang), shown, title)
     _outside_legend(ax)
+    chart_fonts(lang, ax)
     return ax
 
 
@@ -354,4 +356,5 @@ def plot_plants(history, ax=None, lang=None):
     )
     ax.yaxis.get_major_locator().set_params(integer=True)
     _outside_legend(ax, handles=handles)
+    chart_fonts(lang, ax)
     return ax

@@ -134,26 +134,38 @@ def _shift(shape, x, y, scale=1.0):
 CJK_FONTS = ("Noto Sans CJK TC", "Noto Sans CJK JP", "Noto Sans CJK SC", "AR PL UMing TW")
 
 
-def chart_fonts(lang: str | None = None) -> None:
+def chart_fonts(lang: str | None = None, artist=None) -> None:
     """Make the charts able to draw ``lang`` (resolved as :mod:`energies.kit.i18n` says):
-    for Chinese, the first installed CJK font joins the sans-serif fallback list (Latin
-    letters keep DejaVu Sans). Other languages need nothing; matplotlib is imported here."""
+    for Chinese, the first installed CJK font joins the font family as a fallback (Latin
+    letters keep the usual font). Other languages need nothing; matplotlib is imported here.
+
+    ``artist`` (an Axes or Figure drawn already): its texts take the fallback too (a text keeps
+    the fonts of when it was made, and an Axes makes its title and labels when it is made)."""
     from ..kit.i18n import resolve
 
     if resolve(lang) != "zh-Hant":
         return
     import matplotlib
     from matplotlib import font_manager
+    from matplotlib.text import Text
 
-    family = list(matplotlib.rcParams["font.sans-serif"])
-    if any(name in family for name in CJK_FONTS):
-        return
+    family = list(matplotlib.rcParams["font.family"])
+    if not any(name in family for name in CJK_FONTS):
+        family = _with_cjk(family, font_manager)
+        matplotlib.rcParams["font.family"] = family
+    if artist is not None:
+        for text in artist.findobj(Text):
+            text.set_fontfamily(family)
+
+
+def _with_cjk(family: list[str], font_manager) -> list[str]:
     installed = {f.name for f in font_manager.fontManager.ttflist}
     found = next((name for name in CJK_FONTS if name in installed), None)
     if found is None:
-        return  # the charts draw boxes for the Chinese glyphs: install fonts-noto-cjk
-    matplotlib.rcParams["font.sans-serif"] = ["DejaVu Sans", found, *family]
-    matplotlib.rcParams["font.family"] = ["sans-serif"]
+        return family  # the charts draw boxes for the Chinese glyphs: install fonts-noto-cjk
+    # a family list is a fallback chain (matplotlib 3.6+): each glyph from the first font
+    # that has it, so Latin letters and digits keep the usual font
+    return [*family, found]
 
 
 def seat_color(seat: int) -> str:

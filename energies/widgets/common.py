@@ -12,6 +12,7 @@ from ..kit.i18n import N_, nsay, resolve, say
 from ..newenergies.engine import IllegalActionError
 from ..newenergies.game import Game, SaveFileError
 from ..viz import plot_footprint
+from ..viz.style import chart_fonts
 
 
 def _esc(text: str) -> str:
@@ -81,6 +82,7 @@ def _footprint_figure(
             handlelength=1.6,
         )
     _no_tiny_axes(ax)
+    chart_fonts(lang, fig)
     return fig, ax
 
 
@@ -148,6 +150,7 @@ def _risk_figure(game: Game, figsize=(5.0, 3.3), dpi=CHART_DPI, lang: str | None
             gf=game.state.global_footprint,
         )
     ax.set_title(title, fontsize=10)
+    chart_fonts(lang, fig)
     return fig, ax
 
 

@@ -397,8 +397,8 @@ def wait_for_app(page, timeout: float = RENDER_TIMEOUT):
           if (markers.some((m) => text.includes(m))) return true;
           const root = ({_ROOT_JS})();
           if (!root) return false;
-          const bots = Array.from(root.querySelectorAll('button'))
-              .some((b) => b.textContent.includes({json.dumps(BOTS_LABEL)}));
+          // the bots button by its control, not its label: the page may speak another language
+          const bots = root.querySelector('button[data-control="bots"]') !== null;
           return bots && root.querySelectorAll('[data-hex]').length >= 19
                  && root.querySelector('.energies-prompt') && root.getAttribute('data-busy') === '0';
         }}""",

@@ -91,11 +91,14 @@ function render({ model, el }) {
     for (const h of g.harbors) {
       for (const p of h.piers) svg("line", { x1: h.xy[0], y1: h.xy[1], x2: p[0], y2: p[1], class: "e-pier" }, sea);
       const label = svg("g", { class: "e-harbor" }, sea);
-      const w = h.resource ? 92 : 52;
-      svg("rect", { x: h.xy[0] - w / 2, y: h.xy[1] - 16, width: w, height: 32, rx: 8,
+      const box = svg("rect", { y: h.xy[1] - 16, height: 32, rx: 8,
                     fill: h.resource ? TERRAIN[{lumber: "forest", brick: "hills", fiber: "pasture", food: "fields", steel: "mountains"}[h.resource]] : "#FFFFFF" }, label);
       const t = svg("text", { x: h.xy[0], y: h.xy[1] + 7, class: "e-harbor-text" }, label);
       t.textContent = h.text;
+      // as wide as its words (a resource's name is longer in some languages)
+      const w = Math.max(h.resource ? 92 : 52, (t.getComputedTextLength ? t.getComputedTextLength() : 0) + 16);
+      box.setAttribute("x", h.xy[0] - w / 2);
+      box.setAttribute("width", w);
     }
     const hexes = svg("g", { class: "e-hexes" }, board);
     for (const h of g.hexes) {
