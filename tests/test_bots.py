@@ -703,7 +703,7 @@ def test_rule_12_1_persona_games_trade_by_proposals_that_are_mostly_accepted():
                 accepted += g.actions[i + 1].accept
         turn_of = None
         for line in g.state.log:
-            if isinstance(line, str) and line.startswith("— Turn"):
+            if not isinstance(line, A.Action) and str(line).startswith("— Turn"):  # a log line
                 turn_of = line
             elif isinstance(line, A.ProposeTrade):
                 per_turn[(turn_of, line.seat)] += 1

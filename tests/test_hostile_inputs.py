@@ -154,7 +154,11 @@ def test_a_one_for_one_bank_does_not_make_persona_bots_trade_forever():
 
 
 def _turn_spans(log):
-    marks = [i for i, line in enumerate(log) if isinstance(line, str) and line.startswith("— Turn")]
+    marks = [
+        i
+        for i, line in enumerate(log)
+        if not isinstance(line, A.Action) and str(line).startswith("— Turn")
+    ]
     return list(zip(marks, marks[1:] + [len(log)]))
 
 

@@ -109,7 +109,7 @@ def test_a_message_is_english_now_and_said_later():
     i18n._extra.pop("en-XS", None)
     i18n.register_language("en-XS", _Shouting())
     try:
-        inner = i18n.msg("a road")
+        inner = i18n.msg(i18n.capital_at_start("a road"))
         message = i18n.nmsg("{what} costs {n} brick", "{what} costs {n} bricks", 2, what=inner)
         assert message == "A road costs 2 bricks" and isinstance(message, str)
         assert i18n.render(message, "en-XS") == "A ROAD COSTS 2 BRICKS"

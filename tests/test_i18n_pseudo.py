@@ -133,3 +133,40 @@ def test_every_word_playapp_js_writes_comes_from_python():
     between_tags = re.findall(r"(?<=[\w\"'\]]>)([^<>`${}]*[A-Za-z]{3,}[^<>`${}]*)(?=</?\w)", code)
     assigned = re.findall(r"textContent = \"([^\"]*[A-Za-z]{3,}[^\"]*)\"", code)
     assert between_tags == [] and assigned == []
+
+
+def test_the_shelfie_app_is_pseudo_translated(xa):
+    """A companion app (My Shelfie Dice): its buttons, list of actions, status line, hint,
+    dice and the picture's words all come through the catalogs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from energies.games.shelfie import new_game
+    from energies.games.shelfie.draw import draw_game
+    from energies.games.shelfie.widget import ShelfieApp
+
+    app = ShelfieApp(new_game(players=2, seed=3), seats={0: "human", 1: "ev"}, lang=xa)
+    app.hint()
+    texts = [
+        ("choice", app.choice.description),
+        ("apply", app.apply_button.description),
+        ("undo", app.undo_button.description),
+        ("file", app.file_name.description),
+        ("save", app.save_button.description),
+        ("reroll", app.reroll_button.description),
+        ("keep", app.keep_button.description),
+        ("hint", app.hint_button.description),
+        ("status", app.status_text),
+        *(("option", label) for label, _ in app.choice.options),
+        *(("die", b.description) for b in app.dice_buttons if b.layout.display != "none"),
+    ]
+    app.play(app.game.legal_actions()[0])  # the human moves, the bot answers
+    texts.append(("after a move", app.status_text))
+    ax = draw_game(app.game, ax=Figure().add_subplot())
+    texts += [("picture", t.get_text()) for t in ax.texts if t.get_text().strip()]
+    allowed = ALLOWED | {"Seat", "ExpectedValue", "ev"}  # the bot's name in the hint
+    left = [(k, t) for k, t in texts if set(WORD.findall(outside_brackets(t))) - allowed]
+    assert left == []
+    assert len(texts) > 15

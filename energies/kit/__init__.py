@@ -20,6 +20,7 @@ through it. See ``docs/architecture.md``.
 :mod:`~.files`                bounded reads and atomic writes
 :mod:`~.text`                 names
 :mod:`~.platform`             Pyodide or not
+:mod:`~.i18n`                 the languages: which applies, messages said in it (gettext)
 ============================  =================================================================
 """
 

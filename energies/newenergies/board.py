@@ -177,11 +177,16 @@ class Hex:
     center: tuple[float, float]
 
     def __str__(self) -> str:
-        known = TERRAIN_WORDS.get(self.terrain)
-        name = msg(known) if known else self.terrain.capitalize()  # "Fields", in any language
+        name = _terrain_name(self.terrain)  # "Fields", in any language
         if self.number is None:
             return name
         return msg(N_("{terrain} {number}"), terrain=name, number=self.number)
+
+
+@functools.cache  # six terrains, named in every hex's name: each message made once
+def _terrain_name(terrain: str) -> str:
+    known = TERRAIN_WORDS.get(terrain)
+    return msg(known) if known else terrain.capitalize()
 
 
 def _resource(name: str) -> str:

@@ -163,6 +163,11 @@ def risk_png(game: Game, *, figsize=(5.0, 3.3), dpi=CHART_DPI, lang: str | None 
     return _figure_png(_risk_figure(game, figsize, dpi, lang)[0])
 
 
+def _lang(owner) -> str | None:
+    """The language an app speaks in (None: the kit-wide one)."""
+    return getattr(owner, "lang", None)
+
+
 class _Guard:
     """The busy flag shared by a widget's handlers: one change of the game at a time."""
 
@@ -173,7 +178,10 @@ class _Guard:
         owner = self.owner
         if owner._busy:
             owner.ignored_clicks += 1
-            owner._say(f"Busy ({owner._busy}): that click was ignored.", "warn")
+            owner._say(
+                say(N_("Busy ({what}): that click was ignored."), _lang(owner), what=owner._busy),
+                "warn",
+            )
             return None
         owner._busy = what
         result = None
@@ -185,14 +193,22 @@ class _Guard:
             owner._say(str(exc), "error")
         except Exception as exc:  # noqa: BLE001 - a handler never shows a traceback
             owner.last_error = traceback.format_exc()
-            owner._say(f"Something went wrong while {what}: {exc}", "error")
+            owner._say(
+                say(
+                    N_("Something went wrong while {what}: {problem}"),
+                    _lang(owner),
+                    what=what,
+                    problem=exc,
+                ),
+                "error",
+            )
         finally:
             owner._busy = None
         try:
             owner._refresh()
         except Exception as exc:  # noqa: BLE001 - keep the picture, never raise into the frontend
             owner.last_error = traceback.format_exc()
-            owner._say(f"Could not redraw: {exc}", "error")
+            owner._say(say(N_("Could not redraw: {problem}"), _lang(owner), problem=exc), "error")
         return result
 
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import ipywidgets as W
 
 from ..kit.fields import show
+from ..kit.i18n import N_, check_language, nsay, render, resolve, say
 from ..kit.registry import spec_of
 from .common import _Guard, _StatusMixin, seats_problem
 from .save_folder import SaveFolder, saved_text
@@ -44,7 +45,9 @@ class GameApp(_StatusMixin):
         seats: dict[int, str] | None = None,
         seed: int = 0,
         save_dir: str | os.PathLike | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.lang = None if lang is None else check_language(lang)
         if self.GAME is not None and not isinstance(game, self.GAME):
             raise TypeError(
                 f"{type(self).__name__} plays {self.GAME.TITLE} games, not {show(game)}: "
@@ -57,6 +60,9 @@ class GameApp(_StatusMixin):
         self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
         self._files = SaveFolder(self.save_dir)
         self.game = game
+        if self.lang is not None:  # the game's reasons and log speak the app's language
+            game.lang = self.lang
+        self.lang = resolve(self.lang or game.lang)
         self.spec = spec_of(game)
         self.seats = self._checked_seats(seats)
         self.bots = {
@@ -72,16 +78,19 @@ class GameApp(_StatusMixin):
         self.picture = W.Image(
             format="png", layout=W.Layout(max_width="100%", height="auto", align_self="flex-start")
         )
-        self.choice = W.Dropdown(description="Action", layout=W.Layout(width="520px"))
-        self.apply_button = W.Button(description="Play it", button_style="primary")
-        self.undo_button = W.Button(description="Undo my move")
+        t = self._t
+        self.choice = W.Dropdown(description=t(N_("Action")), layout=W.Layout(width="520px"))
+        self.apply_button = W.Button(description=t(N_("Play it")), button_style="primary")
+        self.undo_button = W.Button(description=t(N_("Undo my move")))
         self.status = W.HTML()
         self.file_name = W.Text(
             placeholder=self._default_file_name(),
-            description="File",
+            description=t(N_("File")),
             layout=W.Layout(width="420px"),
         )
-        self.save_button = W.Button(description="Save", tooltip=f"into {self.save_dir}")
+        self.save_button = W.Button(
+            description=t(N_("Save")), tooltip=t(N_("into {folder}"), folder=self.save_dir)
+        )
         self.apply_button.on_click(lambda _: self._guard.run("playing", self._play_chosen))
         self.undo_button.on_click(lambda _: self._guard.run("undoing", self.undo))
         self.save_button.on_click(lambda _: self.save(self.file_name.value.strip() or None))
@@ -118,9 +127,14 @@ class GameApp(_StatusMixin):
         """Game-specific widgets shown between the picture and the action list."""
         return []
 
+    def _t(self, message: str, /, **params: Any) -> str:
+        """``message`` in the app's language."""
+        return say(message, self.lang, **params)
+
     def label(self, action) -> str:
         """How an action reads in the list of actions (a game may add what it costs)."""
-        return str(action)
+        sentence = getattr(action, "sentence", None)
+        return str(render(sentence(), self.lang)) if callable(sentence) else str(action)
 
     dpi = 110  # the picture is shown at its own size: readable on a projector, fits 768 px
 
@@ -135,13 +149,13 @@ class GameApp(_StatusMixin):
 
     def _apply(self, action) -> None:
         self.game.apply(action)
-        self._say(f"You: {action}.", "ok")
+        self._say(self._t(N_("You: {action}."), action=self.label(action)), "ok")
         self._run_bots()
 
     def _play_chosen(self) -> None:
         legal = self.game.legal_actions()
         if self.choice.value is None or not 0 <= self.choice.value < len(legal):
-            self._say("Choose an action first.", "warn")
+            self._say(self._t(N_("Choose an action first.")), "warn")
             return
         self._apply(legal[self.choice.value])
 
@@ -153,9 +167,17 @@ class GameApp(_StatusMixin):
             game.apply(action)
             moves += 1
         if game.is_over:
-            self._say(str(game.outcome), "ok")
+            self._say(str(render(game.outcome.reason, self.lang)), "ok")
         elif moves:
-            self._say(f"The bots made {moves} move(s); your turn, {game.names[game.current_seat]}.")
+            self._say(
+                nsay(
+                    "The bots made {n} move; your turn, {name}.",
+                    "The bots made {n} moves; your turn, {name}.",
+                    moves,
+                    self.lang,
+                    name=game.names[game.current_seat],
+                )
+            )
 
     def save(self, name: str | None = None) -> str | None:
         """Save the game as ``name`` (default: the game, seed and time) in :attr:`save_dir`;
@@ -173,7 +195,7 @@ class GameApp(_StatusMixin):
         try:
             path = self._files.inside(name if name is not None else self._default_file_name())
         except ValueError as exc:
-            self._say(f"Cannot save: {exc}.", "error")
+            self._say(self._t(N_("Cannot save: {problem}."), problem=exc), "error")
             return None
         written, note = self._files.write(self.game, path)
         if written is None:
@@ -190,10 +212,10 @@ class GameApp(_StatusMixin):
         game = self.game
         humans = [i for i, a in enumerate(game.actions) if self.seats.get(a.seat) == HUMAN]
         if not humans:
-            self._say("Nothing of yours to undo.", "warn")
+            self._say(self._t(N_("Nothing of yours to undo.")), "warn")
             return
         game.undo(len(game.actions) - humans[-1])
-        self._say("Took back your last move.", "info")
+        self._say(self._t(N_("Took back your last move.")), "info")
 
     def _refresh(self) -> None:
         self.picture.value = self.png()

@@ -22,10 +22,16 @@ class NoclearApp(GameApp):
     GAME = NoclearGame
 
     def __init__(
-        self, game=None, seats: dict[int, str] | None = None, seed: int = 0, save_dir=None
+        self,
+        game=None,
+        seats: dict[int, str] | None = None,
+        seed: int = 0,
+        save_dir=None,
+        lang: str | None = None,
     ) -> None:
         self.economy = W.HTML()
-        super().__init__(game or new_game(players=2, seed=seed), seats, seed, save_dir)
+        game = game or new_game(players=2, seed=seed)
+        super().__init__(game, seats, seed, save_dir, lang)
 
     def png(self) -> bytes:
         return game_png(self.game, dpi=self.dpi)

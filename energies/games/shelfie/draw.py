@@ -8,8 +8,9 @@ also has a text cue (row names, ``O`` circled, ``X`` crossed out). The kit's pal
 
 from __future__ import annotations
 
+from ...kit.i18n import N_, nsay, render, say
 from ...kit.text import chart_text
-from .actions import face_name
+from .actions import face_name, face_word
 from .state import CIRCLED, CROSSED
 
 # Paul Tol's "light" scheme: one per row colour; the joker is grey
@@ -31,7 +32,7 @@ def draw_game(game, ax=None, seats=None):
         _, ax = plt.subplots(figsize=(2.3 * shown + 0.6, 3.4))
     from matplotlib.patches import Circle, Rectangle
 
-    from ...viz.style import HIGHLIGHT_COLOR
+    from ...viz.style import HIGHLIGHT_COLOR, chart_fonts
 
     state, rules = game.state, game.rules
     seats = list(range(rules.players)) if seats is None else list(seats)
@@ -41,9 +42,12 @@ def draw_game(game, ax=None, seats=None):
         shelf, parts = state.shelves[seat], state.score_parts(seat)
         active = state.outcome is None and seat == state.active
         winner = state.outcome is not None and seat in state.outcome.winners
-        title = f"{chart_text(game.names[seat])}: {state.score(seat)} pts" + (
-            " ★" if winner else ""
-        )
+        title = say(
+            N_("{name}: {points} pts"),
+            game.lang,
+            name=chart_text(game.names[seat]),
+            points=state.score(seat),
+        ) + (" ★" if winner else "")
         ax.text(
             x0 + rules.columns / 2,
             rules.colours + 0.35,
@@ -91,7 +95,7 @@ def draw_game(game, ax=None, seats=None):
         ax.text(
             -0.15,
             rules.colours - 1 - row + 0.47,
-            face_name(row),
+            str(render(face_word(row), game.lang)),
             ha="right",
             va="center",
             fontsize=7,
@@ -101,15 +105,17 @@ def draw_game(game, ax=None, seats=None):
     ax.set_ylim(-1.9, rules.colours + 1.0)
     ax.set_aspect("equal")
     ax.axis("off")
+    chart_fonts(game.lang, ax)  # Chinese glyphs from a CJK font
     return ax
 
 
 def _draw_dice(ax, game, Rectangle) -> None:
     state = game.state
     if state.outcome is not None:
-        ax.text(0, -1.2, state.outcome.reason, fontsize=8, va="center")
+        ax.text(0, -1.2, str(render(state.outcome.reason, game.lang)), fontsize=8, va="center")
         return
-    ax.text(0, -1.2, f"seat {state.active}:", fontsize=8, va="center")
+    seat = say(N_("seat {seat}:"), game.lang, seat=state.active)
+    ax.text(0, -1.2, seat, fontsize=8, va="center")
     for i, face in enumerate(state.dice):
         x = 1.6 + i * 0.75
         ax.add_patch(
@@ -117,9 +123,10 @@ def _draw_dice(ax, game, Rectangle) -> None:
         )
         label = "J" if face == game.rules.joker else face_name(face)[0].upper()
         ax.text(x + 0.3, -1.2, label, ha="center", va="center", fontsize=8, fontweight="bold")
-    left = (
-        f"{state.rerolls_left} re-roll(s) left" if state.phase == "roll" else "circle or cross out"
-    )
+    if state.phase == "roll":
+        left = nsay("{n} re-roll left", "{n} re-rolls left", state.rerolls_left, game.lang)
+    else:
+        left = say(N_("circle or cross out"), game.lang)
     ax.text(1.6 + len(state.dice) * 0.75 + 0.2, -1.2, left, fontsize=8, va="center")
 
 

@@ -14,8 +14,9 @@ from fractions import Fraction
 
 from ...kit.codec import check_action_type
 from ...kit.contract import Outcome
+from ...kit.i18n import N_, joined, msg, nmsg
 from . import dice as D
-from .actions import CODEC, Circle, CrossOut, Keep, Reroll, face_name, item_name
+from .actions import CODEC, Circle, CrossOut, Keep, Reroll, face_word, item_word
 from .rules import ShelfieRules
 from .state import AVAILABLE, CIRCLED, CROSSED, ShelfieState
 
@@ -79,9 +80,13 @@ def why_illegal(state: ShelfieState, action) -> str | None:
     if reason:
         return reason
     if state.outcome is not None:
-        return "The game is over."
+        return msg(N_("The game is over."))
     if action.seat != state.active:
-        return f"It is seat {state.active}'s turn, not seat {action.seat}'s."
+        return msg(
+            N_("It is seat {active}'s turn, not seat {seat}'s."),
+            active=state.active,
+            seat=action.seat,
+        )
     if action in legal_actions(state):
         return None
     return _explain(state, action)
@@ -91,62 +96,87 @@ def _explain(state: ShelfieState, action) -> str:
     """Why a well-typed action of the active seat is not in the listing."""
     rules = state.rules
     if isinstance(action, (Reroll, Keep)) and state.phase != "roll":
-        return "No re-rolls left: circle items or cross out a row now (rule 2.1)."
+        return msg(N_("No re-rolls left: circle items or cross out a row now (rule 2.1)."))
     if isinstance(action, (Circle, CrossOut)) and state.phase != "place":
-        return "Roll first: keep the dice or re-roll some of them before circling (rule 2.1)."
+        return msg(
+            N_("Roll first: keep the dice or re-roll some of them before circling (rule 2.1).")
+        )
     if isinstance(action, Reroll):
         faces = action.faces
         if not isinstance(faces, tuple) or not faces:
-            return "Say which dice to re-roll (at least one)."
+            return msg(N_("Say which dice to re-roll (at least one)."))
         if any(not isinstance(f, int) or not 0 <= f < rules.faces for f in faces):
-            return f"Dice faces are numbers 0 to {rules.faces - 1}."
+            return msg(N_("Dice faces are numbers 0 to {last}."), last=rules.faces - 1)
         missing = Counter(faces) - Counter(state.dice)
         if missing:
             face = min(missing)
             wanted, there = faces.count(face), state.dice.count(face)
-            return (
-                f"You cannot re-roll {_dice_count(wanted, face, rules)}: the table has "
-                f"{there or 'none'} (dice: {_dice_text(state.dice, rules)})."
+            return nmsg(
+                "You cannot re-roll {n} die showing {colour}: the table has {there} (dice: {dice}).",
+                "You cannot re-roll {n} dice showing {colour}: the table has {there} (dice: {dice}).",
+                wanted,
+                colour=face_word(face, rules.colours),
+                there=there,
+                dice=_dice_text(state.dice, rules),
             )
-        return (  # the dice are there, listed in another order: say the order the game uses
-            "List the dice to re-roll lowest face first: "
-            f"faces={tuple(sorted(faces))} ({_dice_text(tuple(sorted(faces)), rules)})."
+        # the dice are there, listed in another order: say the order the game uses
+        ordered = tuple(sorted(faces))
+        return msg(
+            N_("List the dice to re-roll lowest face first: faces={faces} ({dice})."),
+            faces=ordered,
+            dice=_dice_text(ordered, rules),
         )
     if isinstance(action, CrossOut):
         if not isinstance(action.row, int) or not 0 <= action.row < rules.colours:
-            return f"Rows are numbered 0 to {rules.colours - 1}."
+            return msg(N_("Rows are numbered 0 to {last}."), last=rules.colours - 1)
         if _placements(state) and rules.must_circle_if_able:
-            return (
-                "You can circle an item with these dice, so you may not cross out a row (rule 2.4)."
+            return msg(
+                N_(
+                    "You can circle an item with these dice, so you may not cross out a row "
+                    "(rule 2.4)."
+                )
             )
-        return f"The {face_name(action.row, rules.colours)} row has no available item left to cross out (rule 2.4)."
+        return msg(
+            N_("The {colour} row has no available item left to cross out (rule 2.4)."),
+            colour=face_word(action.row, rules.colours),
+        )
     items = action.items
     shape_ok = isinstance(items, tuple) and all(
         isinstance(i, tuple) and len(i) == 2 and all(isinstance(x, int) for x in i) for i in items
     )
     if not shape_ok or not items:
-        return "Name the items to circle as (row, column) pairs, at least one."
+        return msg(N_("Name the items to circle as (row, column) pairs, at least one."))
     if len(items) > rules.max_circles:
-        return f"You may circle at most {rules.max_circles} items a turn (rule 2.2)."
+        return nmsg(
+            "You may circle at most {n} item a turn (rule 2.2).",
+            "You may circle at most {n} items a turn (rule 2.2).",
+            rules.max_circles,
+        )
     if len(set(items)) != len(items) or list(items) != sorted(items):
-        return "List each item once, in order (row, then column)."
+        return msg(N_("List each item once, in order (row, then column)."))
     open_items = set(state.open_items(state.active))
     for item in items:
         row, column = item
         if not (0 <= row < rules.colours and 0 <= column < rules.columns):
-            return f"There is no item {item} on the shelf."
+            return msg(N_("There is no item {item} on the shelf."), item=item)
         if item not in open_items:
             mark = state.shelves[state.active][row][column]
-            why = {CIRCLED: "is already circled", CROSSED: "is crossed out"}.get(
-                mark, "must wait until the items left of it are done"
-            )
-            return f"Item {item_name(item, rules.colours)} {why} (rule 2.2)."
+            why = {
+                CIRCLED: N_("Item {item} is already circled (rule 2.2)."),
+                CROSSED: N_("Item {item} is crossed out (rule 2.2)."),
+            }.get(mark, N_("Item {item} must wait until the items left of it are done (rule 2.2)."))
+            return msg(why, item=item_word(item, rules.colours))
     if D.all_jokers(state.dice, rules.colours) and rules.joker_alone_when_all_jokers:
-        return "With every die a joker you circle exactly one item of your choice (rule 2.3)."
-    return (
-        f"The dice {_dice_text(state.dice, rules)} cannot make a separate combo for each of "
-        f"{', '.join(item_name(i, rules.colours) for i in items)}: item k needs k dice of its colour, "
-        "at most one of them a joker (rules 2.2-2.3)."
+        return msg(
+            N_("With every die a joker you circle exactly one item of your choice (rule 2.3).")
+        )
+    return msg(
+        N_(
+            "The dice {dice} cannot make a separate combo for each of {items}: item k needs k "
+            "dice of its colour, at most one of them a joker (rules 2.2-2.3)."
+        ),
+        dice=_dice_text(state.dice, rules),
+        items=joined([item_word(i, rules.colours) for i in items], ", "),
     )
 
 
@@ -156,7 +186,7 @@ def _explain(state: ShelfieState, action) -> str:
 def apply_legal(state: ShelfieState, action) -> None:
     """Apply an action the listing holds (unchecked: call why_illegal first)."""
     seat, rules = action.seat, state.rules
-    state.log.append(str(action))
+    state.log.append(action.sentence())
     if isinstance(action, Keep):
         state.phase = "place"
     elif isinstance(action, Reroll):
@@ -164,7 +194,7 @@ def apply_legal(state: ShelfieState, action) -> None:
         fresh = [state.rng.randrange(rules.faces) for _ in action.faces]
         state.dice = tuple(sorted(kept + fresh))
         state.rerolls_left -= 1
-        state.log.append(f"  dice: {_dice_text(state.dice, rules)}")
+        state.log.append(msg(N_("  dice: {dice}"), dice=_dice_text(state.dice, rules)))
         if state.rerolls_left == 0:
             state.phase = "place"
     elif isinstance(action, Circle):
@@ -185,7 +215,13 @@ def apply_legal(state: ShelfieState, action) -> None:
 
 def _complete_column(state: ShelfieState, seat: int, column: int) -> None:
     """Rule 2.5: every other player crosses out the items of that column not yet circled."""
-    state.log.append(f"  seat {seat} completes column {column + 1}: the others cross it out")
+    state.log.append(
+        msg(
+            N_("  seat {seat} completes column {column}: the others cross it out"),
+            seat=seat,
+            column=column + 1,
+        )
+    )
     for other, shelf in enumerate(state.shelves):
         if other != seat:
             for row in shelf:
@@ -194,12 +230,7 @@ def _complete_column(state: ShelfieState, seat: int, column: int) -> None:
 
 
 def _dice_text(dice: tuple[int, ...], rules: ShelfieRules) -> str:
-    return ", ".join(face_name(f, rules.colours) for f in dice)
-
-
-def _dice_count(count: int, face: int, rules: ShelfieRules) -> str:
-    """'1 die showing pink', '3 dice showing colour 7'."""
-    return f"{count} {'die' if count == 1 else 'dice'} showing {face_name(face, rules.colours)}"
+    return joined([face_word(f, rules.colours) for f in dice], ", ")
 
 
 def _start_turn(state: ShelfieState, seat: int) -> None:
@@ -210,7 +241,9 @@ def _start_turn(state: ShelfieState, seat: int) -> None:
         state.active = seat
         if state.rows_with_space(seat):
             break
-        state.log.append(f"seat {seat} has no available item left and skips the turn")
+        state.log.append(
+            msg(N_("seat {seat} has no available item left and skips the turn"), seat=seat)
+        )
         seat = (seat + 1) % rules.players
         if state.ending and seat == rules.first_seat:
             _finish(state)
@@ -218,7 +251,14 @@ def _start_turn(state: ShelfieState, seat: int) -> None:
     state.dice = tuple(sorted(state.rng.randrange(rules.faces) for _ in range(rules.dice)))
     state.rerolls_left = rules.rerolls
     state.phase = "roll" if rules.rerolls > 0 else "place"
-    state.log.append(f"turn {state.turn}, seat {seat} rolls {_dice_text(state.dice, rules)}")
+    state.log.append(
+        msg(
+            N_("turn {turn}, seat {seat} rolls {dice}"),
+            turn=state.turn,
+            seat=seat,
+            dice=_dice_text(state.dice, rules),
+        )
+    )
 
 
 def _end_turn(state: ShelfieState) -> None:
@@ -229,7 +269,12 @@ def _end_turn(state: ShelfieState) -> None:
         if done:
             state.ending = True
             state.log.append(
-                f"  seat {done[0]} has {rules.rows_to_end} full rows: this is the last round"
+                nmsg(
+                    "  seat {seat} has {n} full row: this is the last round",
+                    "  seat {seat} has {n} full rows: this is the last round",
+                    rules.rows_to_end,
+                    seat=done[0],
+                )
             )
     following = (state.active + 1) % rules.players
     if state.ending and following == rules.first_seat:
@@ -243,9 +288,15 @@ def _finish(state: ShelfieState) -> None:
     scores = [state.score(s) for s in range(state.rules.players)]
     best = max(scores)
     winners = tuple(s for s, v in enumerate(scores) if v == best)
-    names = " and ".join(f"seat {s}" for s in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
-    reason = f"{names} {verb} with {best} points (scores {scores})."
+    names = joined([msg(N_("seat {seat}"), seat=s) for s in winners], msg(N_(" and ")))
+    reason = nmsg(
+        "{names} wins with {best} points (scores {scores}).",
+        "{names} share the victory with {best} points (scores {scores}).",
+        len(winners),
+        names=names,
+        best=best,
+        scores=scores,
+    )
     state.phase, state.dice, state.rerolls_left = "over", (), 0
     state.outcome = Outcome("points", winners, state.turn, reason)
     state.log.append(reason)

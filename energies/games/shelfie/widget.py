@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+from ...kit.i18n import N_, render
 from ...widgets.companion import GameApp
-from .actions import Keep, Reroll, face_name
+from .actions import Keep, Reroll, face_word
 from .draw import game_png
 from .game import ShelfieGame, new_game
 from .odds import RerollPlanner, planning_problem
@@ -22,13 +23,22 @@ class ShelfieApp(GameApp):
     GAME = ShelfieGame
 
     def __init__(
-        self, game=None, seats: dict[int, str] | None = None, seed: int = 0, save_dir=None
+        self,
+        game=None,
+        seats: dict[int, str] | None = None,
+        seed: int = 0,
+        save_dir=None,
+        lang: str | None = None,
     ) -> None:
         self.dice_buttons = [W.ToggleButton(layout=W.Layout(width="72px")) for _ in range(8)]
-        self.reroll_button = W.Button(description="Re-roll pressed dice")
-        self.keep_button = W.Button(description="Keep the dice")
-        self.hint_button = W.Button(description="Hint (exact)")
-        super().__init__(game or new_game(players=2, seed=seed), seats, seed, save_dir)
+        self.reroll_button = W.Button()
+        self.keep_button = W.Button()
+        self.hint_button = W.Button()
+        game = game or new_game(players=2, seed=seed)
+        super().__init__(game, seats, seed, save_dir, lang)
+        self.reroll_button.description = self._t(N_("Re-roll pressed dice"))
+        self.keep_button.description = self._t(N_("Keep the dice"))
+        self.hint_button.description = self._t(N_("Hint (exact)"))
         self.reroll_button.on_click(lambda _: self._guard.run("re-rolling", self._reroll))
         self.keep_button.on_click(lambda _: self._guard.run("keeping", self._keep))
         self.hint_button.on_click(lambda _: self._guard.run("thinking", self.hint))
@@ -57,20 +67,26 @@ class ShelfieApp(GameApp):
         state = self.game.state
         too_large = planning_problem(len(state.dice), state.rules.faces)
         if self.game.is_over or state.phase != "roll":
-            text = "Hints are for re-roll decisions."
+            text = self._t(N_("Hints are for re-roll decisions."))
         elif too_large:  # the exact plan would freeze the app for many seconds
             faces = greedy_reroll(state, _Evaluator(state, state.active))
-            text = (
-                f"No exact hint with these rules ({too_large}). "
-                f"The greedy player would {_choice_words(faces, state.rules)}."
+            text = self._t(
+                N_("No exact hint with these rules ({why}). The greedy player would {choice}."),
+                why=too_large,
+                choice=self._choice_words(faces),
             )
         else:
             evaluator = _Evaluator(state, state.active)
             planner = RerollPlanner(state.rules.faces, evaluator.best_value)
             faces, value = planner.choose(state.dice, state.rerolls_left)
             keep_value = planner.final(state.dice)
-            what = _choice_words(faces, state.rules)
-            text = f"{ExpectedValueBot.name}: {what} (expected shelf value {value:.1f}, keeping now {keep_value:.1f})."
+            text = self._t(
+                N_("{bot}: {choice} (expected shelf value {value}, keeping now {keep})."),
+                bot=ExpectedValueBot.name,
+                choice=self._choice_words(faces),
+                value=f"{value:.1f}",
+                keep=f"{keep_value:.1f}",
+            )
         self._say(text, "info")
         return text
 
@@ -89,7 +105,7 @@ class ShelfieApp(GameApp):
             shown = rolling and i < len(state.dice)
             button.layout.display = None if shown else "none"
             if shown:
-                button.description = face_name(state.dice[i])
+                button.description = str(render(face_word(state.dice[i]), self.lang))
                 button.tooltip = str(state.dice[i])
             else:
                 button.tooltip = ""
@@ -99,9 +115,10 @@ class ShelfieApp(GameApp):
             self.hint_button.disabled
         ) = not rolling
 
-
-def _choice_words(faces: tuple[int, ...], rules) -> str:
-    """A re-roll choice in words, in the rules' colour names (a ninth face is no joker)."""
-    if not faces:
-        return "keep the dice"
-    return "re-roll " + ", ".join(rules.colour_name(f) for f in faces)
+    def _choice_words(self, faces: tuple[int, ...]) -> str:
+        """A re-roll choice in words, in the rules' colour names (a ninth face is no joker)."""
+        if not faces:
+            return self._t(N_("keep the dice"))
+        colours = self.game.rules.colours
+        names = ", ".join(str(render(face_word(f, colours), self.lang)) for f in faces)
+        return self._t(N_("re-roll {faces}"), faces=names)

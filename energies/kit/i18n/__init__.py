@@ -36,9 +36,11 @@ __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
+    "Deferred",
     "Joined",
     "Message",
     "N_plural",
+    "capital_at_start",
     "check_language",
     "get_language",
     "joined",
@@ -162,12 +164,24 @@ def _fill(text: str, params: Mapping[str, Any], lang: str | None, replace: Repla
     return _capital(text, params, filled)
 
 
+# Templates of sub-messages that take a capital where a sentence starts with them.
+_CAPITALISED: set[str] = set()
+
+
+def capital_at_start(template: str) -> str:
+    """Mark ``template`` ("seat {seat}") as a phrase that takes a capital where a sentence opens
+    with it ("{player} rolls" -> "Seat 2 rolls"); return it."""
+    _CAPITALISED.add(template)
+    return template
+
+
 def _capital(template: str, params: Mapping[str, Any], filled: str) -> str:
-    """A sentence that opens with a sub-message ("{player} rolls": "seat 2") opens with a
-    capital; a name given as plain text keeps its own spelling."""
+    """A sentence that opens with a phrase marked by :func:`capital_at_start` opens with a
+    capital; a name given as plain text, and any other phrase, keep their own spelling."""
     if template.startswith("{") and filled[:1].islower():
         key = template[1 : template.find("}")].partition(":")[0].partition("!")[0]
-        if isinstance(params.get(key), Message):
+        value = params.get(key)
+        if isinstance(value, Message) and value.template in _CAPITALISED:
             return filled[0].upper() + filled[1:]
     return filled
 
@@ -260,7 +274,47 @@ def _made(english: str, template: str, plural, count, params) -> Message:
     return made
 
 
+class Deferred:
+    """A sentence made only when it is read: ``build(*args)`` gives its :class:`Message`.
+
+    The engine's log takes one per roll, disc and turn; building the sentence there would
+    cost more than the move itself, and most games are never read (a bot run)."""
+
+    __slots__ = ("args", "build")
+
+    def __init__(self, build: Callable[..., Message], *args: Any) -> None:
+        self.build, self.args = build, args
+
+    def sentence(self) -> Message:
+        return self.build(*self.args)
+
+    def __str__(self) -> str:
+        return str(self.build(*self.args))
+
+    def __repr__(self) -> str:
+        return f"Deferred({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Deferred):
+            return str(self) == str(other)
+        return str(self) == other if isinstance(other, str) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __copy__(self) -> Deferred:
+        return self  # never changes: a forked game's log may share it
+
+    def __deepcopy__(self, memo: dict) -> Deferred:
+        return self
+
+    def __reduce__(self):  # pickles (dask, multiprocessing) as the plain English text
+        return (str, (str(self),))
+
+
 def render(text: Any, lang: str | None = None, replace: Replace | None = None) -> Any:
-    """``text`` said in the language that applies when it is a :class:`Message`; any other
-    value as it is."""
+    """``text`` said in the language that applies when it is a :class:`Message` (or a
+    :class:`Deferred` one); any other value as it is."""
+    if isinstance(text, Deferred):
+        text = text.sentence()
     return text.said(lang, replace) if isinstance(text, Message) else text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...kit.i18n import N_, msg, nmsg
+from ...kit.i18n import N_, Deferred, msg, nmsg
 from ..actions import (
     Action,
     AskForProposals,
@@ -80,13 +80,7 @@ def steal_random(state: GameState, thief: int, victim: int) -> None:
     hand[card] -= 1
     state.players[thief].hand[card] += 1
     state.stats[victim].cards_stolen += 1
-    state.log.append(
-        msg(
-            N_("{thief} steals a card from {victim}"),
-            thief=seat_name(thief),
-            victim=seat_name(victim),
-        )
-    )
+    state.log.append(Deferred(_steals, thief, victim))
 
 
 def starting_hand(state: GameState, seat: int, city: int) -> None:
@@ -111,10 +105,20 @@ def starting_hand(state: GameState, seat: int, city: int) -> None:
 ROLLED = N_("{player} rolled {total}")
 
 
+def _rolled(seat: int, total: int):
+    return msg(ROLLED, player=seat_name(seat), total=total)
+
+
+def _steals(thief: int, victim: int):
+    return msg(
+        N_("{thief} steals a card from {victim}"), thief=seat_name(thief), victim=seat_name(victim)
+    )
+
+
 def _do_roll(state: GameState, a: RollDice) -> None:
     state.dice = state.roll_dice()
     total = sum(state.dice)
-    state.log.append(msg(ROLLED, player=seat_name(a.seat), total=total))
+    state.log.append(Deferred(_rolled, a.seat, total))
     state.phase = "action"
     if total == 7:
         _seven(state)
@@ -227,13 +231,11 @@ def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> Non
     hex_hazards.difference_update(gone_hex)
     building_hazards.difference_update(gone_building)
     if gone_hex or gone_building:
-        state.log.append(
-            nmsg(
-                "{n} hazard cleared by production",
-                "{n} hazards cleared by production",
-                len(gone_hex) + len(gone_building),
-            )
-        )
+        state.log.append(Deferred(_cleared, len(gone_hex) + len(gone_building)))
+
+
+def _cleared(n: int):
+    return nmsg("{n} hazard cleared by production", "{n} hazards cleared by production", n)
 
 
 def do_build_road(state: GameState, a: BuildRoad, paid: bool = True) -> None:

@@ -7,7 +7,7 @@ from the active player (rule 6.5); the engine then waits for those actions.
 
 from __future__ import annotations
 
-from ...kit.i18n import N_, joined, msg, nmsg
+from ...kit.i18n import N_, Deferred, joined, msg, nmsg
 from ..actions import pretty
 from ..rules import RESOURCES
 from ..rules.vocabulary import SEATS
@@ -33,24 +33,21 @@ def draw_disc(state: GameState) -> None:
     row = state.rules.row_of(color, symbol)
     discs = state.event_board[row]
     discs.append(disc)
-    drawn = N_("Brown disc drawn: {event} ({n}/{spaces})") if color == "brown" else None
-    if color == "green":
-        drawn = N_("Green disc drawn: {event} ({n}/{spaces})")
-    if drawn is None:
-        drawn = N_("{color} disc drawn: {event} ({n}/{spaces})")
-    state.log.append(
-        msg(
-            drawn,
-            color=color.title(),
-            event=pretty(symbol),
-            n=len(discs),
-            spaces=state.rules.spaces(row),
-        )
-    )
+    state.log.append(Deferred(_drawn, color, symbol, len(discs), state.rules.spaces(row)))
     if len(discs) >= state.rules.spaces(row):
         state.removed_discs.extend(discs)  # rule 6.2: the row's discs leave the game
         state.event_board[row] = []
         fire(state, symbol, color)
+
+
+def _drawn(color: str, symbol: str, n: int, spaces: int):
+    if color == "brown":
+        text = N_("Brown disc drawn: {event} ({n}/{spaces})")
+    elif color == "green":
+        text = N_("Green disc drawn: {event} ({n}/{spaces})")
+    else:
+        text = N_("{color} disc drawn: {event} ({n}/{spaces})")
+    return msg(text, color=color.title(), event=pretty(symbol), n=n, spaces=spaces)
 
 
 def _take_from_bag(state: GameState) -> Disc:
@@ -104,7 +101,11 @@ def fire(state: GameState, symbol: str, color: str) -> None:
             "effect": effect,
         }
     )
-    state.log.append(msg(N_("Event: {event} — {effect}"), event=pretty(symbol), effect=effect))
+    state.log.append(Deferred(_event_line, symbol, effect))
+
+
+def _event_line(symbol: str, effect):
+    return msg(N_("Event: {event} — {effect}"), event=pretty(symbol), effect=effect)
 
 
 def _climate_conference(state: GameState):

@@ -10,7 +10,7 @@ sandbox) call these; the rules of each action live in the effects and decisions 
 
 from __future__ import annotations
 
-from ...kit.i18n import N_, msg
+from ...kit.i18n import N_, Deferred, msg
 from ..rules.vocabulary import seat_name
 from ..state import GameState
 from . import events
@@ -72,6 +72,10 @@ def _check_victory(state: GameState) -> None:
 TURN = N_("— Turn {turn}: {player} —")
 
 
+def _turn_header(turn: int, seat: int):
+    return msg(TURN, turn=turn, player=seat_name(seat))
+
+
 def _start_turn(state: GameState) -> None:
     state.turn += 1
     if state.turn > state.rules.turn_limit:  # rule 14.3
@@ -90,7 +94,7 @@ def _start_turn(state: GameState) -> None:
         buildings = state.players[state.active].buildings()
         if buildings and buildings <= state.building_hazards:
             state.stats[state.active].blocked_turns += 1
-    state.log.append(msg(TURN, turn=state.turn, player=seat_name(state.active)))
+    state.log.append(Deferred(_turn_header, state.turn, state.active))
     _check_victory(state)
     if state.outcome is None:
         events.begin_event_phase(state)

@@ -7,7 +7,9 @@ them, so ``energies.rules.CARD_KINDS`` keeps working.
 
 from __future__ import annotations
 
-from ...kit.i18n import N_, Message, N_plural, joined, msg, nmsg
+import functools
+
+from ...kit.i18n import N_, Message, N_plural, capital_at_start, joined, msg, nmsg
 from ..board import RESOURCE_WORDS, TERRAIN_WORDS
 
 RESOURCES = ("lumber", "brick", "fiber", "food", "steel")
@@ -74,15 +76,20 @@ _AMOUNTS = {
 def pretty(name: str) -> str:
     """Human name of an event, card or resource ("high_yield" -> "High Yield"); a
     :class:`~energies.kit.i18n.Message`, so a reader may say it in another language."""
-    known = _PRETTY.get(name)
-    return name if known is None else msg(known)
+    known = _PRETTY.get(name) if isinstance(name, str) else None
+    return name if known is None else _said(known)
 
 
 def word(name: str) -> str:
     """A game word inside a sentence: a resource, plant, piece or terrain ("lumber"), said
     in the reader's language; an unknown word as it is."""
-    known = _WORDS.get(name) or _PRETTY.get(name)
-    return name if known is None else msg(known)
+    known = (_WORDS.get(name) or _PRETTY.get(name)) if isinstance(name, str) else None
+    return name if known is None else _said(known)
+
+
+@functools.cache  # a few dozen words, said again and again in the log: each made once
+def _said(text: str) -> Message:
+    return msg(text)
 
 
 def amount(kind: str, n: int) -> Message:
@@ -94,12 +101,17 @@ def amount(kind: str, n: int) -> Message:
 
 #: The templates apps look for when they name seats and places their own way
 #: (``energies.kit.i18n.Replace``): "seat 2", "corner 17 (...)", "path 40 (...)".
-SEAT = N_("seat {seat}")
-SEATS = N_("seat {seats}")  # several: "seat 3, 1"
+SEAT = capital_at_start(N_("seat {seat}"))
+SEATS = capital_at_start(N_("seat {seats}"))  # several: "seat 3, 1"
 
 
 def seat_name(seat: object) -> Message:
     """A seat in a sentence, "seat 2" ("Seat 2" where the sentence starts)."""
+    return _seat_name(seat) if type(seat) is int else msg(SEAT, seat=seat)
+
+
+@functools.cache  # every roll and turn names a seat: one message per seat, made once
+def _seat_name(seat: int) -> Message:
     return msg(SEAT, seat=seat)
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from ...kit.i18n import N_, render
-from ...newenergies.actions import goods_text, pretty
+from ...newenergies.actions import Action, goods_text, pretty
 from ...newenergies.engine.events import empty_bag_outcome
 from ...newenergies.rules.vocabulary import amount, word
 from ...viz import seat_color
@@ -359,7 +359,7 @@ class _Page:
         """Engine log lines (sentences and actions) as the page shows them."""
         words = self.words
         return [
-            words.describe(line) if hasattr(line, "sentence") else words.speak(line)
+            words.describe(line) if isinstance(line, Action) else words.speak(line)
             for line in lines
         ]
 
