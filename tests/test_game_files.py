@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from types import FunctionType
 
 import pytest
 
@@ -272,7 +273,8 @@ def test_undo_several_steps_and_bad_requests():
 
 # -- fork --------------------------------------------------------------------------------------
 
-_IMMUTABLE = (str, int, float, bool, type(None), bytes, frozenset, Board, RuleSet)
+# (a function is never copied: the log's deferred sentences name theirs, and a fork shares it)
+_IMMUTABLE = (str, int, float, bool, type(None), bytes, frozenset, Board, RuleSet, FunctionType)
 
 
 def _mutable_objects(root: object) -> dict[int, object]:

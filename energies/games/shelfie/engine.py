@@ -116,7 +116,7 @@ def _explain(state: ShelfieState, action) -> str:
                 "You cannot re-roll {n} dice showing {colour}: the table has {there} (dice: {dice}).",
                 wanted,
                 colour=face_word(face, rules.colours),
-                there=there,
+                there=there or msg(N_("none")),
                 dice=_dice_text(state.dice, rules),
             )
         # the dice are there, listed in another order: say the order the game uses

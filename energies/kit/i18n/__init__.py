@@ -255,8 +255,18 @@ def joined(parts, separator: str) -> Joined:
 
 def msg(template: str, /, **params: Any) -> Message:
     """A sentence said in English now and in any language later (:class:`Message`)."""
-    english = _capital(template, params, template.format_map(params)) if params else template
+    if not params:  # a sentence without values is one message, made once
+        made = _PLAIN.get(template)
+        if made is None:
+            made = _PLAIN[template] = _made(template, template, None, None, params)
+        return made
+    english = _capital(template, params, template.format_map(params))
     return _made(english, template, None, None, params)
+
+
+# msg(template) without values, by template: the engine's checks say these while it lists
+# the legal moves (a development card not playable yet); a message never changes.
+_PLAIN: dict[str, Message] = {}
 
 
 def nmsg(singular: str, plural: str, n: int, /, **params: Any) -> Message:
@@ -274,22 +284,21 @@ def _made(english: str, template: str, plural, count, params) -> Message:
     return made
 
 
-class Deferred:
-    """A sentence made only when it is read: ``build(*args)`` gives its :class:`Message`.
+class Deferred(tuple):
+    """A sentence made only when it is read: ``Deferred((build, *args))`` holds a function and
+    its values, and ``build(*args)`` gives the :class:`Message`.
 
     The engine's log takes one per roll, disc and turn; building the sentence there would
-    cost more than the move itself, and most games are never read (a bot run)."""
+    cost more than the move itself, and most games are never read (a bot run). A tuple:
+    making one costs no more than the f-string it replaces."""
 
-    __slots__ = ("args", "build")
-
-    def __init__(self, build: Callable[..., Message], *args: Any) -> None:
-        self.build, self.args = build, args
+    __slots__ = ()
 
     def sentence(self) -> Message:
-        return self.build(*self.args)
+        return self[0](*self[1:])
 
     def __str__(self) -> str:
-        return str(self.build(*self.args))
+        return str(self.sentence())
 
     def __repr__(self) -> str:
         return f"Deferred({str(self)!r})"
@@ -298,6 +307,10 @@ class Deferred:
         if isinstance(other, Deferred):
             return str(self) == str(other)
         return str(self) == other if isinstance(other, str) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash(str(self))

@@ -80,7 +80,7 @@ def steal_random(state: GameState, thief: int, victim: int) -> None:
     hand[card] -= 1
     state.players[thief].hand[card] += 1
     state.stats[victim].cards_stolen += 1
-    state.log.append(Deferred(_steals, thief, victim))
+    state.log.append(Deferred((_steals, thief, victim)))
 
 
 def starting_hand(state: GameState, seat: int, city: int) -> None:
@@ -118,7 +118,7 @@ def _steals(thief: int, victim: int):
 def _do_roll(state: GameState, a: RollDice) -> None:
     state.dice = state.roll_dice()
     total = sum(state.dice)
-    state.log.append(Deferred(_rolled, a.seat, total))
+    state.log.append(Deferred((_rolled, a.seat, total)))
     state.phase = "action"
     if total == 7:
         _seven(state)
@@ -231,7 +231,7 @@ def _remove_hazards_after_roll(state: GameState, rolled: tuple[int, ...]) -> Non
     hex_hazards.difference_update(gone_hex)
     building_hazards.difference_update(gone_building)
     if gone_hex or gone_building:
-        state.log.append(Deferred(_cleared, len(gone_hex) + len(gone_building)))
+        state.log.append(Deferred((_cleared, len(gone_hex) + len(gone_building))))
 
 
 def _cleared(n: int):

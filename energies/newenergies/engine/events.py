@@ -33,7 +33,7 @@ def draw_disc(state: GameState) -> None:
     row = state.rules.row_of(color, symbol)
     discs = state.event_board[row]
     discs.append(disc)
-    state.log.append(Deferred(_drawn, color, symbol, len(discs), state.rules.spaces(row)))
+    state.log.append(Deferred((_drawn, color, symbol, len(discs), state.rules.spaces(row))))
     if len(discs) >= state.rules.spaces(row):
         state.removed_discs.extend(discs)  # rule 6.2: the row's discs leave the game
         state.event_board[row] = []
@@ -101,7 +101,7 @@ def fire(state: GameState, symbol: str, color: str) -> None:
             "effect": effect,
         }
     )
-    state.log.append(Deferred(_event_line, symbol, effect))
+    state.log.append(Deferred((_event_line, symbol, effect)))
 
 
 def _event_line(symbol: str, effect):

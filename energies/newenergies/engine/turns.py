@@ -94,7 +94,7 @@ def _start_turn(state: GameState) -> None:
         buildings = state.players[state.active].buildings()
         if buildings and buildings <= state.building_hazards:
             state.stats[state.active].blocked_turns += 1
-    state.log.append(Deferred(_turn_header, state.turn, state.active))
+    state.log.append(Deferred((_turn_header, state.turn, state.active)))
     _check_victory(state)
     if state.outcome is None:
         events.begin_event_phase(state)
