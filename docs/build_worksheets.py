@@ -3,6 +3,12 @@
     python docs/build_worksheets.py            # write docs/worksheets/*.pdf and
                                                # docs/facilitator/* (needs Chromium)
     python docs/build_worksheets.py --check    # exit 1 if a PDF is stale (no Chromium needed)
+    python docs/build_worksheets.py --lang de  # only lesson A's printables in one language
+
+Lesson A's printables in German, Chinese and Belarusian (issue 35) are built the same way into
+``docs/worksheets/<lang>/`` (the worksheets of lessons 00 and 02, the rules sheet, the player aid
+and the teacher guide's 50-minute plan), each language with its own ``sources.json``, from
+``notebooks/<lang>/`` and the words in ``docs/printables/languages.py``.
 
 The facilitator pack (slides, script, player aid, role cards, answer keys, debrief guide) is
 built by the package beside this script, ``docs/printables``; its docstring says from what.
@@ -81,6 +87,32 @@ PERSONA_KEYS = {
 }
 BUILD_LOG_ROWS = 10
 
+# The words of a worksheet's frame; docs/printables/languages.py has them in de, zh-Hant and be.
+ENGLISH_WORKSHEET = {
+    "worksheet": "Worksheet",
+    "name_line": "Name: ______________________ &nbsp; Group: ______ &nbsp; Date: __________",
+    "intro": (
+        "Write your guess in the box <em>before</em> the teacher runs the cell that answers "
+        "it. Words and rule numbers are explained on the rules sheet."
+    ),
+    "predict": "Predict first",
+    "predict_marker": "**Predict first:**",
+    "extension": "*extension*",
+    "what_happened": "What happened: ",
+    "build_log": "Build log",
+    "build_log_intro": "One line for every power plant you build.",
+    "build_log_columns": ("turn", "plant", "why this one?", "my LF after"),
+    "build_log_choice": "fossil / renewable",
+    "debrief": "Debrief",
+    "exit_ticket": "Exit ticket",
+    "exit_tickets": EXIT_TICKETS,
+    "debrief_questions": DEBRIEF,
+    "rules_title": "Rules sheet and glossary",
+}
+# Lesson A in every translated language: its two lessons' worksheets and what a teacher prints
+# with them (the plan and the player aid), into docs/worksheets/<lang>/.
+LESSON_A = ("00", "02")
+
 
 # The lessons with a worksheet: the New Energies lessons of the teacher guide. The extension
 # lessons (08 learning agents, 09-10 companion games) can join by adding their number here.
@@ -110,18 +142,20 @@ def _title(path: Path) -> str:
     return match.group(1).strip() if match else path.stem
 
 
-def _core_predictions(path: Path) -> list[str]:
-    """The "Predict first" prompts outside sections marked *extension*, in order."""
+def _core_predictions(path: Path, words: dict = ENGLISH_WORKSHEET) -> list[str]:
+    """The "Predict first" prompts outside sections marked *extension*, in order (in a
+    translated lesson, its own words for the two markers)."""
+    marker, extension_mark = words["predict_marker"], words["extension"]
     prompts, extension = [], False
     for text in _cells(path):
         for block in re.split(r"\n\s*\n", text):
             heading = re.match(r"^(#{2,3}) ", block)
             if heading:
                 line = block.splitlines()[0]
-                if heading.group(1) == "##" or "*core*" in line or "*extension*" in line:
-                    extension = "*extension*" in line
-            if block.startswith("**Predict first:**") and not extension:
-                prompt = " ".join(block.split())[len("**Predict first:**") :].strip()
+                if heading.group(1) == "##" or "*core*" in line or extension_mark in line:
+                    extension = extension_mark in line
+            if block.startswith(marker) and not extension:
+                prompt = " ".join(block.split())[len(marker) :].strip()
                 prompts.append(prompt[:1].upper() + prompt[1:])
     return prompts
 
@@ -169,63 +203,73 @@ footer { margin-top: 4mm; font-size: 8pt; color: #555; }
 """
 
 
-def _page(title: str, body: str, css_class: str = "") -> str:
+def _page(title: str, body: str, css_class: str = "", lang: str = "en") -> str:
+    if lang == "en":
+        footer = (
+            "energies — unofficial teaching kit; CATAN is a trademark of its owners. "
+            "Built from the notebooks by docs/build_worksheets.py"
+        )
+    else:
+        footer = html.escape(pack().languages.WORKSHEET[lang]["footer"]).replace(
+            "{source}", f"notebooks/{lang}"
+        )
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
         f'<body class="{css_class}">\n{body}\n'
-        "<footer>energies — unofficial teaching kit; CATAN is a trademark of its owners. "
-        "Built from the notebooks by docs/build_worksheets.py · source {digest}</footer>"
+        f"<footer>{footer} · source {{digest}}</footer>"
         "</body></html>\n"
     )
 
 
-def worksheet_html(path: Path) -> str:
-    """The worksheet of one lesson as HTML, with a ``{digest}`` placeholder in the footer."""
+def worksheet_html(path: Path, lang: str = "en") -> str:
+    """The worksheet of one lesson as HTML, with a ``{digest}`` placeholder in the footer
+    (``lang``: the language of the lesson at ``path``, its frame's words from the printables)."""
+    words = ENGLISH_WORKSHEET if lang == "en" else pack().languages.WORKSHEET[lang]
     number = path.stem[:2]
     title = _title(path)
     parts = [
-        f"<h1>Worksheet · {html.escape(title)}</h1>",
-        '<p class="name">Name: ______________________ &nbsp; Group: ______ &nbsp; Date: __________</p>',
-        (
-            "<p>Write your guess in the box <em>before</em> the teacher runs the cell that answers "
-            "it. Words and rule numbers are explained on the rules sheet.</p>"
-        ),
+        f"<h1>{words['worksheet']} · {html.escape(title)}</h1>",
+        f'<p class="name">{words["name_line"]}</p>',
+        f"<p>{words['intro']}</p>",
     ]
     if number in PERSONA_KEYS:
         parts.append(_persona_key(PERSONA_KEYS[number]))
-    prompts = _core_predictions(path)
+    prompts = _core_predictions(path, words)
     if prompts:
-        parts.append("<h2>Predict first</h2>")
+        parts.append(f"<h2>{words['predict']}</h2>")
         for i, prompt in enumerate(prompts, start=1):
             parts.append(
                 f'<div class="box"><strong>{i}.</strong> {_markdown(prompt).strip()[3:-4]}'
-                '<div class="answer"></div><div>What happened: </div></div>'
+                f'<div class="answer"></div><div>{words["what_happened"]}</div></div>'
             )
     if number == "02":
-        parts.append("<h2>Build log</h2><p>One line for every power plant you build.</p>")
+        parts.append(f"<h2>{words['build_log']}</h2><p>{words['build_log_intro']}</p>")
         rows = "".join(
-            "<tr><td></td><td>fossil / renewable</td><td></td><td></td></tr>"
+            f"<tr><td></td><td>{words['build_log_choice']}</td><td></td><td></td></tr>"
             for _ in range(BUILD_LOG_ROWS)
         )
+        turn, plant, why, after = words["build_log_columns"]
         parts.append(
-            '<table class="log"><tr><th style="width:12%">turn</th><th style="width:22%">plant</th>'
-            '<th>why this one?</th><th style="width:14%">my LF after</th></tr>'
+            f'<table class="log"><tr><th style="width:12%">{turn}</th>'
+            f'<th style="width:22%">{plant}</th>'
+            f'<th>{why}</th><th style="width:14%">{after}</th></tr>'
             f"{rows}</table>"
         )
-    questions = _discussion(path) or DEBRIEF.get(number, [])
+    questions = _discussion(path) or words["debrief_questions"].get(number, [])
     if questions:
-        parts.append("<h2>Debrief</h2>")
+        parts.append(f"<h2>{words['debrief']}</h2>")
         for i, question in enumerate(questions, start=1):
             text = _markdown(question).strip()[3:-4]
             parts.append(
                 f'<div class="box"><strong>{i}.</strong> {text}<div class="answer"></div></div>'
             )
+    ticket = words["exit_tickets"].get(number, DEFAULT_EXIT_TICKET)
     parts.append(
-        '<h2>Exit ticket</h2><div class="box tall">'
-        f'{html.escape(EXIT_TICKETS.get(number, DEFAULT_EXIT_TICKET))}<div class="answer"></div></div>'
+        f'<h2>{words["exit_ticket"]}</h2><div class="box tall">'
+        f'{html.escape(ticket)}<div class="answer"></div></div>'
     )
-    return _page(f"Worksheet {title}", "\n".join(parts))
+    return _page(f"{words['worksheet']} {title}", "\n".join(parts), lang=lang)
 
 
 def _persona_key(personas) -> str:
@@ -240,8 +284,21 @@ def _persona_key(personas) -> str:
     return f'<p class="personas"><strong>Persona colours in the charts:</strong> {swatches}</p>'
 
 
-def rules_html() -> str:
-    return _page("Rules sheet and glossary", _markdown(RULES.read_text(encoding="utf-8")), "rules")
+def rules_html(lang: str = "en") -> str:
+    if lang == "en":
+        return _page(
+            "Rules sheet and glossary", _markdown(RULES.read_text(encoding="utf-8")), "rules"
+        )
+    source = (NOTEBOOKS / lang / "RULES.md").read_text(encoding="utf-8")
+    title = pack().languages.WORKSHEET[lang]["rules_title"]
+    return _page(title, _markdown(source), "rules", lang=lang)
+
+
+def plan_html(lang: str) -> str:
+    """The teacher guide's lesson A plan in ``lang`` (``notebooks/<lang>/TEACHER_GUIDE.md``)."""
+    source = (NOTEBOOKS / lang / "TEACHER_GUIDE.md").read_text(encoding="utf-8")
+    title = pack().languages.WORKSHEET[lang]["plan_title"]
+    return _page(title, _markdown(source), "rules", lang=lang)
 
 
 def pages() -> dict[str, str]:
@@ -251,18 +308,47 @@ def pages() -> dict[str, str]:
     return out
 
 
+def translated_pages(lang: str) -> dict[str, str]:
+    """Lesson A's printables in ``lang``: PDF file name (in docs/worksheets/<lang>/) -> HTML."""
+    folder = NOTEBOOKS / lang
+    out = {
+        f"{p.stem}.pdf": worksheet_html(p, lang)
+        for p in sorted(folder.glob("[0-9][0-9]-*.ipynb"))
+        if p.stem[:2] in LESSON_A
+    }
+    out["rules-sheet.pdf"] = rules_html(lang)
+    out["player-aid.pdf"] = pack().player_aid_html(lang)
+    out["lesson-a-plan.pdf"] = plan_html(lang)
+    return out
+
+
+def languages() -> tuple[str, ...]:
+    """The translated languages (docs/printables/languages.py)."""
+    return pack().languages.LANGUAGES
+
+
 def digest(page: str) -> str:
     return hashlib.sha256(page.encode("utf-8")).hexdigest()
 
 
-def stale() -> list[str]:
-    """PDF names whose stored source digest differs from a fresh build (or that are missing)."""
-    stored = json.loads(HASHES.read_text(encoding="utf-8")) if HASHES.exists() else {}
+def _stale_in(folder: Path, built: dict[str, str]) -> list[str]:
+    hashes = folder / "sources.json"
+    stored = json.loads(hashes.read_text(encoding="utf-8")) if hashes.exists() else {}
     return [
         name
-        for name, page in pages().items()
-        if stored.get(name) != digest(page) or not (OUT / name).exists()
+        for name, page in built.items()
+        if stored.get(name) != digest(page) or not (folder / name).exists()
     ]
+
+
+def stale(lang: str | None = None) -> list[str]:
+    """PDF names whose stored source digest differs from a fresh build (or that are missing):
+    the English ones and every language's (as ``de/02-play.pdf``), or only ``lang``'s."""
+    if lang == "en":
+        return _stale_in(OUT, pages())
+    if lang is not None:
+        return [f"{lang}/{name}" for name in _stale_in(OUT / lang, translated_pages(lang))]
+    return stale("en") + [name for code in languages() for name in stale(code)]
 
 
 def chromium() -> str:
@@ -296,15 +382,26 @@ def print_pdf(page: str, target: Path, browser: str) -> None:
         shutil.move(partial, target)  # a finished file only, never half a PDF
 
 
-def build() -> None:
-    browser = chromium()
-    OUT.mkdir(parents=True, exist_ok=True)
+def _print_all(built: dict[str, str], folder: Path, browser: str) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
     hashes = {}
-    for name, page in pages().items():
+    for name, page in built.items():
         hashes[name] = digest(page)
-        print_pdf(page.replace("{digest}", hashes[name][:12]), OUT / name, browser)
-        print(f"wrote docs/worksheets/{name}")
-    HASHES.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print_pdf(page.replace("{digest}", hashes[name][:12]), folder / name, browser)
+        print(f"wrote {(folder / name).relative_to(ROOT)}")
+    hashes_file = folder / "sources.json"
+    hashes_file.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def build(lang: str | None = None) -> None:
+    """Print every PDF, or only one translated language's (``lang``)."""
+    browser = chromium()
+    if lang is not None:
+        _print_all(translated_pages(lang), OUT / lang, browser)
+        return
+    _print_all(pages(), OUT, browser)
+    for code in languages():
+        _print_all(translated_pages(code), OUT / code, browser)
     pack().build(browser, print_pdf)
 
 
@@ -321,6 +418,9 @@ def pack():
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report stale PDFs")
+    parser.add_argument(
+        "--lang", choices=languages(), help="print only this language's lesson A printables"
+    )
     args = parser.parse_args()
     if args.check:
         old = stale() + pack().stale()
@@ -329,7 +429,7 @@ def main() -> None:
             sys.exit(1)
         print("worksheets and facilitator pack up to date")
         return
-    build()
+    build(args.lang)
 
 
 if __name__ == "__main__":

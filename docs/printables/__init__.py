@@ -22,6 +22,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import languages as languages  # lesson A's words in de, zh-Hant, be
 from .aid import player_aid_html
 from .answers import answer_keys_html
 from .cards import CARDS_PER_PAGE, role_cards_html

@@ -96,13 +96,20 @@ def inline_pictures(page: str, folder: Path) -> str:
     return re.sub(r'src="([^"]+)"', one, page)
 
 
-def document(title: str, body: str, source: str) -> str:
-    """An A4 page: ``body`` (HTML) under a footer naming ``source`` and the digest."""
+def document(
+    title: str, body: str, source: str, lang: str = "en", footer: str | None = None
+) -> str:
+    """An A4 page: ``body`` (HTML) under a footer naming ``source`` and the digest.
+
+    A translated page names its language (``lang``, so the browser picks the script's fonts:
+    Noto CJK for zh-Hant) and brings its own ``footer`` template with ``{source}`` in it."""
+    if footer is None:
+        footer = f"{NOTICE} Facilitator pack, built from {{source}} by docs/build_worksheets.py"
+    footer = footer.replace("{source}", html.escape(source))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{DOC_STYLE}</style></head><body>\n"
-        f"{body}\n<footer>{NOTICE} Facilitator pack, built from {html.escape(source)} by "
-        "docs/build_worksheets.py · source {digest}</footer></body></html>\n"
+        f"{body}\n<footer>{footer} · source {{digest}}</footer></body></html>\n"
     )
 
 
