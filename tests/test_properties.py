@@ -30,6 +30,7 @@ import dataclasses
 import json
 import os
 import random
+import types
 from functools import cache
 
 import pytest
@@ -488,7 +489,20 @@ def test_design_2_undo_of_several_actions_restores_the_save_text(data):
 
 # -- fork -------------------------------------------------------------------------------------
 
-_SHARED_ON_PURPOSE = (str, int, float, bool, type(None), bytes, frozenset, Board, RuleSet)
+# functions too: a log line made when read (kit.i18n.Deferred) holds the module function that
+# says it, which a fork shares like any other code
+_SHARED_ON_PURPOSE = (
+    str,
+    int,
+    float,
+    bool,
+    type(None),
+    bytes,
+    frozenset,
+    Board,
+    RuleSet,
+    types.FunctionType,
+)
 
 
 def _mutable_objects(root) -> list:
