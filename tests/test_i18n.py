@@ -219,3 +219,18 @@ def test_the_charts_speak_the_game_s_language_and_have_the_glyphs():
         warnings.simplefilter("error")  # a missing glyph is a warning: make it fail
         assert footprint_png(game)[:4] == b"\x89PNG"
     assert "Fußabdruck" in en.viz.plot_footprint(game, lang="de").get_title()  # lang= wins
+
+
+def test_chinese_charts_find_a_font_installed_after_matplotlib_cached_its_list(monkeypatch):
+    # a school machine that drew charts before fonts-noto-cjk was installed: matplotlib's
+    # cached font list lacks the CJK fonts, and chart_fonts must still find them
+    import matplotlib
+    from matplotlib import font_manager
+
+    from energies.viz.style import CJK_FONTS, chart_fonts
+
+    manager = font_manager.fontManager
+    monkeypatch.setattr(manager, "ttflist", [f for f in manager.ttflist if "CJK" not in f.name])
+    monkeypatch.setitem(matplotlib.rcParams, "font.family", ["sans-serif"])
+    chart_fonts("zh-Hant")
+    assert any(name in matplotlib.rcParams["font.family"] for name in CJK_FONTS)

@@ -162,6 +162,14 @@ def _with_cjk(family: list[str], font_manager) -> list[str]:
     installed = {f.name for f in font_manager.fontManager.ttflist}
     found = next((name for name in CJK_FONTS if name in installed), None)
     if found is None:
+        # matplotlib's font list is cached from its first run: fonts installed after it (apt
+        # install fonts-noto-cjk on a machine that had drawn charts) join only when added
+        for path in font_manager.findSystemFonts():
+            if "cjk" in path.lower():
+                font_manager.fontManager.addfont(path)
+        installed = {f.name for f in font_manager.fontManager.ttflist}
+        found = next((name for name in CJK_FONTS if name in installed), None)
+    if found is None:
         return family  # the charts draw boxes for the Chinese glyphs: install fonts-noto-cjk
     # a family list is a fallback chain (matplotlib 3.6+): each glyph from the first font
     # that has it, so Latin letters and digits keep the usual font
