@@ -45,7 +45,17 @@ _MODULES = {
     "sandbox": "newenergies.sandbox",
     **{
         layer: layer
-        for layer in ("bots", "games", "insight", "kit", "newenergies", "runner", "viz", "widgets")
+        for layer in (
+            "bots",
+            "games",
+            "insight",
+            "kit",
+            "newenergies",
+            "runner",
+            "server",
+            "viz",
+            "widgets",
+        )
     },
 }
 _moved.install()
@@ -69,6 +79,7 @@ __all__ = [
     "new_game",
     "play",
     "sandbox",
+    "server",
     "simulate",
     "viz",
     "widgets",

@@ -12,6 +12,14 @@ when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them
 (Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
 keeps working: pandas compares the ``attrs`` of the frames it joins.)
 
+A class played on the class server (:mod:`energies.server`) lives in one SQLite file,
+:class:`~energies.classroom.database.ClassDatabase`; ``collect("class.sqlite")`` reads it
+straight from there, also while the server keeps writing it (every game replayed and
+checked, its moves against the digests the server recorded). Such a frame has three more
+columns: ``round``, ``table`` and ``agreement`` (round 2 of lesson 07 was played with the
+written agreement), and ``group`` is ``table 1``, ``table 2``…; :func:`plot_class` draws
+each round in its own line style.
+
 pandas and matplotlib are imported inside the functions.
 """
 
@@ -24,8 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from ..kit.text import chart_text, printable, readable
+from .database import ClassDatabase, is_class_database
 
-__all__ = ["COLUMNS", "collect", "plot_class"]
+__all__ = ["COLUMNS", "DATABASE_COLUMNS", "ClassDatabase", "collect", "plot_class"]
 
 # The columns of collect()'s frame, in order; the per-seat columns follow the game's seats.
 COLUMNS = (
@@ -43,6 +52,8 @@ COLUMNS = (
     "gf_by_turn",
     "mismatch",
 )
+#: The columns a class database adds after the others (and after the per-seat columns).
+DATABASE_COLUMNS = ("round", "table", "agreement")
 SEAT_COLUMNS = ("fossil", "renewable", "vp", "burden")  # each as <name>_<seat>, seat 0..3
 MAX_SEATS = 4
 # Okabe-Ito (safe for the common colour-vision deficiencies), plus black and grey; each line
@@ -83,9 +94,12 @@ def collect(source: Any):
     Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
     ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
     neither a folder, a path, a text nor a list.
-    """
-    import pandas as pd
 
+    ``source`` may also be the path of a class database (the class server's SQLite file):
+    every game of every round, with the columns ``round``, ``table`` and ``agreement`` added.
+    """
+    if isinstance(source, (str, os.PathLike)) and _is_path(source) and is_class_database(source):
+        return _collect_database(source)
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     first_of: dict[str, str] = {}  # digest -> the source that brought that game first
@@ -106,8 +120,14 @@ def collect(source: Any):
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
             skipped.append({"source": source_name, "reason": readable(_reason(exc))})
+    return _frame(rows, skipped)
+
+
+def _frame(rows: list[dict[str, Any]], skipped: list[dict[str, str]], extra: tuple = ()):
+    import pandas as pd
+
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
-    frame = pd.DataFrame.from_records(rows, columns=columns)
+    frame = pd.DataFrame.from_records(rows, columns=columns + list(extra))
     for seat in range(MAX_SEATS):
         for kind in ("fossil", "renewable", "vp"):
             frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype("Int64")
@@ -117,6 +137,39 @@ def collect(source: Any):
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
     frame["finished"] = frame["finished"].astype(bool)
     frame.attrs["skipped"] = skipped
+    return frame
+
+
+def _collect_database(path: str | os.PathLike):
+    """Every game of a class database, replayed and checked (see :func:`collect`)."""
+    rows: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    shown = _shown(Path(path))
+    try:
+        database = ClassDatabase.open_for_reading(path)
+    except Exception as exc:  # noqa: BLE001 - an unreadable file is reported, never fatal
+        skipped.append({"source": shown, "reason": readable(_reason(exc))})
+        return _frame(rows, skipped, DATABASE_COLUMNS)
+    with database:
+        for record in database.games():
+            source = f"{shown}: round {record.round}, table {record.number}"
+            if record.game != "new-energies":
+                skipped.append(
+                    {"source": source, "reason": "collect() pools New Energies games only."}
+                )
+                continue
+            try:
+                game = database.replay(record)
+                row = _row(game, f"table {record.number}", source)
+            except Exception as exc:  # noqa: BLE001 - a bad game is reported, never fatal
+                skipped.append({"source": source, "reason": readable(_reason(exc))})
+                continue
+            row.update(round=record.round, table=record.number, agreement=record.agreement)
+            rows.append(row)
+    frame = _frame(rows, skipped, DATABASE_COLUMNS)
+    for name in ("round", "table"):
+        frame[name] = frame[name].astype(int)
+    frame["agreement"] = frame["agreement"].astype(bool)
     return frame
 
 
