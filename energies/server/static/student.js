@@ -81,7 +81,8 @@ function studentPage() {
     lastLobby = info;
     where(info);
     $("[data-lobby-title]").textContent = `Table ${info.table} · ${info.class}`;
-    const taken = info.seats.filter((s) => !s.free).length;
+    const forStudents = info.seats.filter((s) => !s.bot);
+    const taken = forStudents.filter((s) => !s.free).length;
     const note = $("[data-lobby-note]");
     const form = $("[data-join]");
     if (seated) {
@@ -94,7 +95,7 @@ function studentPage() {
       form.hidden = true;
       return;
     }
-    note.textContent = `${taken} of ${info.seats.length} seats taken. Type your name, then take a free seat.`;
+    note.textContent = `${taken} of ${forStudents.length} seats for students taken. Type your name, then take a free seat.`;
     form.hidden = false;
     $("[data-seats]").innerHTML = info.seats.map((s) => s.free
       ? `<button class="e-btn e-primary c-seat" type="button" data-seat="${s.seat}">Take seat ${s.seat + 1}</button>`

@@ -1,0 +1,308 @@
+"""The teacher's console over real websockets: every table live, pause and resume, end the
+round, lesson 07's second round, a seat handed to a bot, the downloads, and
+``classroom.collect`` reading the class straight from its database (issue 34, item 4)."""
+
+from __future__ import annotations
+
+import io
+import time
+import urllib.request
+import zipfile
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("websockets")
+
+from test_server import Client, _options, codes, full_table, student, table_game
+
+import energies as en
+from energies.classroom import collect, plot_class
+from energies.classroom.database import ClassDatabase
+from energies.server import create_class
+from energies.server.room import Room
+
+
+@pytest.fixture
+def server(tmp_path):
+    path = tmp_path / "class.sqlite"
+    create_class(path, tables=2, seed=40, bots={3: "green"}, bot_delay=0.0, name="7B")
+    running = en.server.ClassServer(path, port=0)
+    yield running
+    running.stop()
+
+
+def console(server) -> Client:
+    client = Client(server, "/ws/console")
+    client.next("hello")
+    client.send(type="hello", key=server.key)
+    assert client.ack("hello")["ok"]
+    return client
+
+
+def latest(client: Client) -> dict:
+    """The console as the teacher's page shows it now (every message waiting read first)."""
+    try:
+        while True:
+            client.next(timeout=0.05)
+    except TimeoutError:
+        pass
+    return next(m for m in reversed(client.received) if m["type"] == "set")["changes"]["console"]
+
+
+def command(client: Client, **message) -> dict:
+    client.send(**message)
+    return client.ack(message["type"])
+
+
+def wait_for(check, what: str, timeout: float = 30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no {what} within {timeout} s")
+
+
+def download(server, what: str) -> bytes:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{server.port}/console/{what}",
+        headers={"Authorization": f"Bearer {server.key}"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        assert answer.status == 200
+        return answer.read()
+
+
+def play(server, seats: list[Client], moves: int) -> None:
+    """Make ``moves`` student moves at table 1 (each the first option of the deciding page),
+    while its bot plays its own at its pace."""
+    by_seat = {c.view["hand"]["seat"]: c for c in seats}
+    made = 0
+    deadline = time.monotonic() + 60
+    while made < moves:
+        assert time.monotonic() < deadline, "the table did not move on"
+        game = table_game(server)
+        client = by_seat.get(game.current_seat)
+        if client is None:  # the bot decides
+            time.sleep(0.02)
+            continue
+        page = client.page_at(len(game.actions))
+        options = _options(page)
+        if not options:  # an older drawing of this position (paused, say): the next one
+            try:
+                client.next("set", timeout=0.5)
+            except TimeoutError:
+                pass
+            continue
+        client.send(type="act", action=options[0], rev=page["rev"])
+        if client.ack("act")["ok"]:
+            made += 1
+
+
+def next_game(client: Client) -> dict:
+    """The first page of a new game (a new round): move 0 again."""
+    while True:
+        message = client.next("set")
+        if "view" in message["changes"] and message["moves"] == 0:
+            return message["changes"]["view"]
+
+
+def test_the_console_shows_every_table_live_with_its_join_code_and_qr_code(server):
+    teacher = console(server)
+    first = teacher.received[-2]["changes"] if teacher.received[-2]["type"] == "set" else None
+    first = first or next(m for m in teacher.received if m["type"] == "set")["changes"]
+    assert set(first["qr"]) == {"1", "2"} and first["qr"]["1"].startswith("<svg")
+    state = first["console"]
+    assert state["class"] == "7B" and state["round"] == 1 and not state["paused"]
+    table = state["tables"][0]
+    assert table["status"] == "waiting" and table["link"] == server.links[1]
+    seats = full_table(server, codes(server)[0], names=("Ada", "Bo", "Cy"))
+    playing = wait_for(
+        lambda: (s := latest(teacher))["tables"][0].get("turn") is not None and s, "a live table"
+    )
+    table = playing["tables"][0]
+    assert table["status"] == "playing" and table["gf_max"] == 28 and table["bag"] > 0
+    assert [s["name"] for s in table["seats"]] == ["Ada", "Bo", "Cy", "Bot 4 (green)"]
+    assert {"lf", "fossil", "renewable", "vp", "cards"} <= set(table["seats"][0])
+    assert table["seats"][0]["who"] == "student" and table["seats"][3]["who"] == "bot (green)"
+    for client in (teacher, *seats):
+        client.close()
+
+
+def test_pause_stops_every_move_and_resume_lets_the_class_go_on(server):
+    teacher = console(server)
+    seats = full_table(server, codes(server)[0], names=("Ada", "Bo", "Cy"))
+    assert command(teacher, type="pause")["ok"]
+    assert wait_for(lambda: latest(teacher)["paused"], "a paused console")
+    moves = len(table_game(server).actions)
+    for client in seats:  # every page says so, and no click counts
+        page = client.page_at(moves)
+        while "paused" not in page["prompt"]:
+            page = client.next("set")["changes"].get("view", page)
+    time.sleep(0.5)  # bots do not move either (their delay is 0 here)
+    assert len(table_game(server).actions) == moves
+    mover = seats[0]
+    mover.send(type="act", action={"kind": "end_turn", "seat": 0}, rev=mover.view["rev"])
+    assert "paused" in mover.ack("act")["reason"]
+    assert command(teacher, type="resume")["ok"]
+    play(server, seats, 1)
+    assert len(table_game(server).actions) > moves
+    for client in (teacher, *seats):
+        client.close()
+
+
+def test_end_round_then_the_second_round_plays_the_same_seeds_and_collect_reads_both(server):
+    teacher = console(server)
+    seats = full_table(server, codes(server)[0], names=("Ada", "Bo", "Cy"))
+    play(server, seats, 3)  # a few moves of round 1
+    assert command(teacher, type="end_round")["move"] == 1  # one table was playing
+    mover = seats[0]
+    mover.send(type="act", action={"kind": "end_turn", "seat": 0})
+    assert "ended this round" in mover.ack("act")["reason"]
+    round1 = collect(server.database)  # while the server runs (WAL: it keeps writing)
+    assert list(round1["round"]) == [1] and round1["outcome"].tolist() == ["in_progress"]
+    assert round1["group"].tolist() == ["table 1"] and not round1["agreement"].any()
+    first_seed = table_game(server).seed
+    answer = command(teacher, type="next_round", agreement=True)
+    assert answer["ok"] and answer["move"] == 2
+    for client in seats:  # every page switches to the new game: the same board, move 0
+        assert next_game(client)["hand"]["seat"] == client.view["hand"]["seat"]
+    game = table_game(server)
+    assert game.seed == first_seed and game.names[:3] == ["Ada", "Bo", "Cy"]
+    wait_for(lambda: latest(teacher)["round"] == 2, "round 2 on the console")
+    assert latest(teacher)["agreement"] is True
+    play(server, seats, 2)
+    both = collect(server.database)
+    assert both["round"].tolist() == [1, 2] and both["agreement"].tolist() == [False, True]
+    assert both.attrs["skipped"] == [] and (both["table"] == 1).all()
+    ax = plot_class(both)  # each round in its own line style, as in lesson 07
+    assert len(ax.get_lines()) == 4
+    for client in (teacher, *seats):
+        client.close()
+
+
+def test_the_downloads_hold_every_game_as_a_checked_save_file_and_as_one_table(server):
+    import pandas as pd
+
+    teacher = console(server)
+    seats = full_table(server, codes(server)[0], names=("Ada", "Bo", "Cy"))
+    play(server, seats, 1)
+    archive = zipfile.ZipFile(io.BytesIO(download(server, "games.zip")))
+    assert archive.namelist() == ["round1-table01.json"]
+    game = en.load_game(archive.read("round1-table01.json"))  # replayed, digest checked
+    assert game.digest() == table_game(server).digest()
+    table = pd.read_csv(io.BytesIO(download(server, "games.csv")))
+    assert table.loc[0, "names"].startswith("Ada, Bo, Cy") and table.loc[0, "round"] == 1
+    for client in (teacher, *seats):
+        client.close()
+
+
+def test_the_teacher_hands_a_left_seat_to_a_bot_and_a_reload_takes_it_back(server):
+    teacher = console(server)
+    code = codes(server)[0]
+    seats = full_table(server, code, names=("Ada", "Bo", "Cy"))
+    token = seats[1].token["token"]
+    seats[1].close()
+    wait_for(
+        lambda: latest(teacher)["tables"][0]["seats"][1]["who"] == "student (offline)", "offline"
+    )
+    assert command(teacher, type="seat_to_bot", table=1, seat=1)["ok"]
+    assert latest(teacher)["tables"][0]["seats"][1]["who"].startswith("bot (balanced) for Bo")
+    assert not command(teacher, type="seat_to_bot", table=1, seat=3)["ok"]  # no student there
+    assert not command(teacher, type="seat_to_bot", table=9, seat=0)["ok"]
+    # the bot plays Bo's decisions now
+    for _ in range(60):
+        if any(a.seat == 1 for a in table_game(server).actions):
+            break
+        play(server, [seats[0], seats[2]], 1)
+    assert any(a.seat == 1 for a in table_game(server).actions), "no bot move for Bo"
+    back = student(server, code, token=token)
+    page = back.page_at(len(table_game(server).actions))
+    assert page["hand"]["seat"] == 1
+    wait_for(lambda: latest(teacher)["tables"][0]["seats"][1]["who"] == "student", "Bo back")
+    for client in (teacher, back, seats[0], seats[2]):
+        client.close()
+
+
+def test_bots_wait_the_class_pace_after_every_change(tmp_path):
+    path = tmp_path / "c.sqlite"
+    create_class(path, tables=1, seed=2, bots={1: "green", 2: "fossil", 3: "random"}, bot_delay=2.0)
+    now = [100.0]
+    room = Room(ClassDatabase(path), clock=lambda: now[0])
+    table = room.tables[1]
+    room.join(table, "Ada")  # the only student seat: the table starts
+    game = table.game
+    while not room.bot_due(table):  # let Ada reach a bot's turn
+        room.act(table, 0, type(game).CODEC.to_dict(game.legal_actions()[0]))
+    assert room.seconds_until_bot(table) == pytest.approx(2.0)
+    now[0] += 1.5
+    assert room.seconds_until_bot(table) == pytest.approx(0.5)
+    now[0] += 0.5
+    assert room.seconds_until_bot(table) == 0.0
+    moves = len(game.actions)
+    room.bot_move(table)
+    assert len(game.actions) == moves + 1
+    if room.bot_due(table):
+        assert room.seconds_until_bot(table) == pytest.approx(2.0)  # the pace starts again
+    room.pause()
+    assert not room.bot_due(table) and room.bot_move(table) is None
+
+
+def test_a_new_class_refuses_bad_settings_and_an_old_one_keeps_its_own(tmp_path):
+    from energies.cli import main
+    from energies.server import Refusal
+
+    path = tmp_path / "c.sqlite"
+    for bad in (
+        {"tables": 0},
+        {"tables": True},
+        {"bots": {4: "green"}},
+        {"bots": {0: "nobody"}},
+        {"bots": {s: "green" for s in range(4)}},
+        {"rules": "long"},
+        {"bot_delay": -1},
+        {"name": "\x07"},
+    ):
+        with pytest.raises(Refusal):
+            create_class(path, **bad)
+    assert ClassDatabase(path).is_empty()  # nothing was written
+    create_class(path, tables=1)
+    with pytest.raises(Refusal, match="already holds a class"):
+        create_class(path, tables=2)
+    assert main(["serve", str(path), "--tables", "3"]) == 2  # keeps its 1 table: refused
+    assert main(["serve", str(tmp_path / "n.sqlite"), "--seats", "green,green,green"]) == 2
+    assert main(["serve", str(tmp_path / "n.sqlite"), "--seats", "student,nobody,student"]) == 2
+    not_a_class = tmp_path / "notes.txt"
+    not_a_class.write_text("my notes")
+    assert main(["serve", str(not_a_class)]) == 2
+    assert not_a_class.read_text() == "my notes"
+
+
+def test_collect_skips_a_game_whose_moves_were_changed_in_the_file(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "c.sqlite"
+    create_class(path, tables=2, seed=5, bots={1: "green", 2: "green", 3: "green"})
+    room = Room(ClassDatabase(path))
+    for table in room.tables.values():
+        room.join(table, "Ada")
+        game = table.game
+        for _ in range(4):
+            if game.current_seat == 0:
+                room.act(table, 0, type(game).CODEC.to_dict(game.legal_actions()[0]))
+            else:
+                room.bot_move(table)
+    room.db.close()
+    assert collect(path)["table"].tolist() == [1, 2]
+    with sqlite3.connect(path) as db:  # someone edits a move of table 2 by hand
+        db.execute(
+            """UPDATE actions SET action = '{"kind":"end_turn","seat":2}' """
+            "WHERE game = (SELECT id FROM games WHERE number = 2) AND number = 1"
+        )
+    frame = collect(path)
+    assert frame["table"].tolist() == [1]
+    (skipped,) = frame.attrs["skipped"]
+    assert skipped["source"].endswith("round 1, table 2") and "table 2" in skipped["reason"]
