@@ -71,6 +71,7 @@ class Student:
     arrivals: dict[int, float] = field(default_factory=dict)  # table move count -> first seen
     refused: list[str] = field(default_factory=list)
     unanswered: list[dict] = field(default_factory=list)  # clicks sent when the line broke
+    sent: dict[int, float] = field(default_factory=dict)  # move number -> when it was clicked
     seat: int | None = None
     token: str | None = None  # the seat token: a second play() comes back to the same seat
     over: bool = False
@@ -96,7 +97,7 @@ class Student:
 
     async def _click_until_over(self, ws, deadline: float, timeout: float) -> None:
         rng = random.Random(f"{self.seed}:{len(self.moves)}")
-        moves_seen, sent_at = -1, None
+        moves_seen, sent_at, clicked_at = -1, None, 0.0
         view, acted_on = None, None  # the latest page, and the revision last clicked on
         next_id = 1
         while not (self.over and self._waiting_for is None):  # the last click's answer too
@@ -113,6 +114,7 @@ class Student:
                 if message.get("of") == "act":
                     if message["ok"]:
                         self.moves.append((message["move"], self._waiting_for))
+                        self.sent[message["move"]] = clicked_at
                     else:
                         self.refused.append(message["reason"])
                     self._waiting_for = None
@@ -139,7 +141,7 @@ class Student:
                 await asyncio.sleep(self.think)
             action = rng.choice(options)
             self._waiting_for, acted_on = action, view["rev"]
-            sent_at = time.perf_counter()
+            sent_at = clicked_at = time.perf_counter()
             click = {"type": "act", "action": action, "rev": view["rev"], "id": next_id}
             await ws.send(json.dumps(click))
             next_id += 1

@@ -306,3 +306,50 @@ def test_collect_skips_a_game_whose_moves_were_changed_in_the_file(tmp_path):
     assert frame["table"].tolist() == [1]
     (skipped,) = frame.attrs["skipped"]
     assert skipped["source"].endswith("round 1, table 2") and "table 2" in skipped["reason"]
+
+
+def test_one_line_in_a_notebook_starts_the_class_and_its_console_widget(tmp_path, capsys):
+    path = tmp_path / "notebook.sqlite"
+    server = en.server.serve(path, tables=2, seed=3, bots={2: "green", 3: "fossil"}, port=0)
+    try:
+        printed = capsys.readouterr().out
+        assert server.links[1] in printed and server.console_url in printed
+        assert "this machine only" in printed  # loopback unless the teacher says otherwise
+        widget = server.console()
+        assert [t["number"] for t in widget.console["tables"]] == [1, 2]
+        assert set(widget.qr) == {"1", "2"}
+        from energies.server.web import STATIC
+
+        assert widget._esm == (STATIC / "console.js").read_text()  # the console page's own code
+        seats = full_table(server, codes(server)[0], names=("Ada", "Bo"))
+        wait_for(lambda: widget.console["tables"][0]["status"] == "playing", "a live widget")
+        widget._on_message(widget, {"type": "pause"}, [])  # the widget's button
+        assert widget.status == "Done." and widget.console["paused"]
+        widget._on_message(widget, {"type": "seat_to_bot", "table": 7, "seat": 0}, [])
+        assert "no table 7" in widget.status
+        widget._on_message(widget, {"type": "download", "what": "games.zip"}, [])
+        assert "save_games" in widget.status
+        widget._on_message(widget, {"type": "resume"}, [])
+        assert not widget.console["paused"]
+        saved = server.save_games(tmp_path / "saves")
+        assert [p.name for p in saved] == ["round1-table01.json"]
+        assert en.load_game(saved[0].read_text()).names[:2] == ["Ada", "Bo"]
+        assert server.collect()["names"].tolist() == ["Ada, Bo, Bot 3 (green), Bot 4 (fossil)"]
+        widget.close()
+        for client in seats:
+            client.close()
+    finally:
+        server.stop()
+    assert not server.running
+    with pytest.raises(ValueError):
+        en.server.ConsoleWidget(object())
+    again = en.server.serve(path, port=0, quiet=True)  # the same file: the class goes on
+    try:
+        assert (
+            again.key == server.key
+            and again.call(lambda hub: hub.room.tables[1].status) == "playing"
+        )
+    finally:
+        again.stop()
+    with pytest.raises(en.server.Refusal, match="leave out tables"):
+        en.server.serve(path, tables=3, port=0)

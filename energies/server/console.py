@@ -10,6 +10,7 @@ outcome. Only public facts: the console is made to be shown on a projector.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from ..viz import seat_color
@@ -36,8 +37,9 @@ def join_link(base_url: str, table: Table) -> str:
     return f"{base_url.rstrip('/')}/t/{table.code}"
 
 
-def console_state(room: Room, base_url: str) -> dict[str, Any]:
-    """The whole class as the console draws it (see the module text)."""
+def console_state(room: Room, base_url: str, words: Callable[[Table], Any]) -> dict[str, Any]:
+    """The whole class as the console draws it (see the module text); ``words(table)`` gives
+    a table's :class:`~energies.server.seatpage.TableWords` (its names, its spoken log)."""
     return {
         "class": room.name,
         "round": room.round,
@@ -45,11 +47,11 @@ def console_state(room: Room, base_url: str) -> dict[str, Any]:
         "paused": room.paused,
         "bot_delay": room.bot_delay,
         "join": base_url.rstrip("/") + "/",
-        "tables": [table_state(room, table, base_url) for table in room.tables.values()],
+        "tables": [table_state(room, t, base_url, words) for t in room.tables.values()],
     }
 
 
-def table_state(room: Room, table: Table, base_url: str) -> dict[str, Any]:
+def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any]:
     game = table.game
     state: dict[str, Any] = {
         "number": table.number,
@@ -74,6 +76,7 @@ def table_state(room: Room, table: Table, base_url: str) -> dict[str, Any]:
             for s in table.seats
         ]
         return state
+    spoken = words(table)
     # any seat's view shows the others' public score; the first seat's own is asked of the second
     views = [game.view(0), game.view(1 % len(table.seats))]
     rules = game.rules
@@ -88,8 +91,8 @@ def table_state(room: Room, table: Table, base_url: str) -> dict[str, Any]:
             "gf_max": rules.gf_max,
             "discs": 0 if over else rules.discs_to_draw(game.global_footprint),
             "bag": len(views[0].bag),
-            "events": [line for line in views[0].log if line.startswith("Event:")][-EVENT_LINES:],
-            "outcome": str(game.outcome) if over else "",
+            "events": [line for line in spoken.log() if line.startswith("Event:")][-EVENT_LINES:],
+            "outcome": spoken.words.speak(str(game.outcome)) if over else "",
             "outcome_kind": game.outcome.kind if over else "",
             "winners": [game.names[s] for s in game.outcome.winners] if over else [],
         }

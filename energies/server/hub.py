@@ -218,9 +218,16 @@ class Hub:
         screen.last_click = click
         game = table.game
         action = game.actions[before]
-        screen.say(game.describe(action) + ".", "ok")
+        screen.say(self.words(table).words.speak(game.describe(action), addressee=seat) + ".", "ok")
         mark(screen, table, seat)
         return move
+
+    def words(self, table: Table) -> TableWords:
+        """The table's wording and spoken log, kept while its game is the same."""
+        spoken = self.spoken.get(table.number)
+        if spoken is None or spoken.game is not table.game:
+            spoken = self.spoken[table.number] = TableWords(table.game)
+        return spoken
 
     def _seat(self, conn: Connection, seat: int) -> None:
         table = conn.table
@@ -268,7 +275,7 @@ class Hub:
         return None
 
     def console_changes(self, codes: bool = False) -> dict[str, Any]:
-        changes: dict[str, Any] = {"console": console_state(self.room, self.base_url)}
+        changes: dict[str, Any] = {"console": console_state(self.room, self.base_url, self.words)}
         if codes:
             changes["qr"] = {
                 str(t.number): qr_svg(f"{self.base_url}/t/{t.code}")
@@ -313,11 +320,8 @@ class Hub:
             for conn in conns:
                 conn.post({"type": "lobby", "lobby": info})
             return
-        spoken = self.spoken.get(table.number)
-        if spoken is None or spoken.game is not table.game:
-            spoken = self.spoken[table.number] = TableWords(table.game)
         try:
-            page = seat_page(self.room, table, seat, screen, spoken)
+            page = seat_page(self.room, table, seat, screen, self.words(table))
         except Exception:  # a page that cannot be built is logged, not fatal
             log.exception("building the page of table %s seat %s", table.number, seat)
             for conn in conns:

@@ -62,6 +62,8 @@ class ConsoleWidget(anywidget.AnyWidget):
             self.status = exc.reason
 
     def close(self) -> None:
-        if self.server.running:
-            self.server.call(lambda hub: hub.console_listeners.remove(self._update))
+        server = getattr(self, "server", None)  # None: refused in __init__, never listened
+        if server is not None and server.running:
+            server.call(lambda hub: hub.console_listeners.remove(self._update))
+            self.server = None
         super().close()
