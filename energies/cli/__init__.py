@@ -133,7 +133,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="another web origin whose pages may connect (repeatable)",
     )
-    serve.add_argument("--root-path", default="", help="the path prefix a proxy serves it under")
+    serve.add_argument(
+        "--prefix",
+        default="",
+        help="the path a proxy passes on unchanged, e.g. /services/energies on a JupyterHub",
+    )
+    serve.add_argument(
+        "--hub-login",
+        action="store_true",
+        help="only a JupyterHub's users come in (run as a hub service: docs/server.md)",
+    )
 
     rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
     _game_option(rules)
@@ -359,6 +368,14 @@ def _cmd_serve(args) -> int:
     from ..server import Refusal
     from ..server.running import open_or_create, run_forever
 
+    hub_login = None
+    if args.hub_login:
+        from ..server.hublogin import HubLogin, HubLoginError
+
+        try:
+            hub_login = HubLogin(os.environ)
+        except HubLoginError as exc:
+            raise UsageError(str(exc)) from None
     seats = args.seats
     try:
         open_or_create(
@@ -383,7 +400,8 @@ def _cmd_serve(args) -> int:
             port=args.port,
             public_url=args.public_url,
             allow_origins=tuple(args.allow_origin),
-            root_path=args.root_path,
+            prefix=args.prefix,
+            hub_login=hub_login,
         )
     except OSError as exc:
         raise UsageError(

@@ -45,15 +45,17 @@ def _is_loopback(host: str) -> bool:
     return False
 
 
-def base_url_for(host: str, port: int, public_url: str | None = None) -> str:
-    """The address students type: ``public_url``, else this machine's address and port."""
+def base_url_for(host: str, port: int, public_url: str | None = None, prefix: str = "") -> str:
+    """The address students type: ``public_url``, else this machine's address and port (and
+    the path ``prefix`` the server answers under)."""
     if public_url:
         return public_url.rstrip("/")
     if host in ("0.0.0.0", "::", ""):
         host = lan_address()
     if ":" in host:
         host = f"[{host}]"
-    return f"http://{host}:{port}"
+    path = "/" + prefix.strip("/") if prefix.strip("/") else ""
+    return f"http://{host}:{port}{path}"
 
 
 def open_or_create(database: str | Path, **class_options: Any) -> None:
@@ -86,7 +88,7 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _uvicorn_server(app, root_path: str = ""):
+def _uvicorn_server(app):
     import uvicorn
 
     config = uvicorn.Config(
@@ -96,7 +98,6 @@ def _uvicorn_server(app, root_path: str = ""):
         ws_per_message_deflate=False,  # a compressed frame could unpack far beyond the limit
         log_level="warning",
         lifespan="on",
-        root_path=root_path,
         timeout_graceful_shutdown=3,
     )
     return uvicorn.Server(config)
@@ -133,18 +134,26 @@ def run_forever(
     port: int = DEFAULT_PORT,
     public_url: str | None = None,
     allow_origins: tuple[str, ...] = (),
-    root_path: str = "",
+    prefix: str = "",
+    hub_login: Any = None,
     out=None,
 ) -> None:
-    """Serve the class in ``database`` in the foreground until Ctrl-C (``energies serve``)."""
+    """Serve the class in ``database`` in the foreground until Ctrl-C (``energies serve``);
+    ``hub_login``: a :class:`~energies.server.hublogin.HubLogin` (only the hub's users)."""
     from .web import build_app
 
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    base_url = base_url_for(host, port, public_url)
-    app = build_app(database, base_url=base_url, allowed_origins=allow_origins)
+    base_url = base_url_for(host, port, public_url, prefix)
+    app = build_app(
+        database,
+        base_url=base_url,
+        allowed_origins=allow_origins,
+        prefix=prefix,
+        hub_login=hub_login,
+    )
     print(announcement(database, base_url, host), file=out or sys.stdout, flush=True)
-    server = _uvicorn_server(app, root_path)
+    server = _uvicorn_server(app)
     asyncio.run(server.serve(sockets=[sock]))
 
 
@@ -164,7 +173,8 @@ class ClassServer:
         port: int = DEFAULT_PORT,
         public_url: str | None = None,
         allow_origins: tuple[str, ...] = (),
-        root_path: str = "",
+        prefix: str = "",
+        hub_login: Any = None,
     ) -> None:
         from .web import build_app
 
@@ -172,7 +182,7 @@ class ClassServer:
         sock = bind(host, port)
         self.address = sock.getsockname()  # (host, port) it listens on
         self.host, self.port = host, self.address[1]
-        self.url = base_url_for(host, self.port, public_url)
+        self.url = base_url_for(host, self.port, public_url, prefix)
         self.hub = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
@@ -183,9 +193,14 @@ class ClassServer:
             self._ready.set()
 
         app = build_app(
-            self.database, base_url=self.url, allowed_origins=allow_origins, ready=ready
+            self.database,
+            base_url=self.url,
+            allowed_origins=allow_origins,
+            ready=ready,
+            prefix=prefix,
+            hub_login=hub_login,
         )
-        self._server = _uvicorn_server(app, root_path)
+        self._server = _uvicorn_server(app)
 
         def run() -> None:
             try:

@@ -101,16 +101,114 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class Prefix:
+    """ASGI middleware: the server answers under ``prefix`` (a JupyterHub service's
+    ``/services/<name>``, whose proxy passes the whole path on): the prefix becomes the
+    request's ``root_path``, so the routes and the pages' relative links work below it;
+    anything outside it is not this server's."""
+
+    def __init__(self, app, prefix: str) -> None:
+        self.app, self.prefix = app, "/" + prefix.strip("/")
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if path != self.prefix and not path.startswith(self.prefix + "/"):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            else:
+                await _answer(send, 404, b"Not this server's page.")
+            return
+        await self.app({**scope, "root_path": self.prefix}, receive, send)
+
+
+class HubGate:
+    """ASGI middleware: with ``--hub-login``, nobody but a JupyterHub user gets past it
+    (:mod:`energies.server.hublogin`); ``/healthz`` and the hub's ``oauth_callback`` are open."""
+
+    def __init__(self, app, login) -> None:
+        self.app, self.login = app, login
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        root = scope.get("root_path", "")
+        path = scope["path"]
+        route = path[len(root) :] if root and path.startswith(root) else path
+        cookies = _header(scope, b"cookie")
+        if route == "/healthz":
+            await self.app(scope, receive, send)
+        elif route == "/oauth_callback" and scope["type"] == "http":
+            await self._callback(scope, send, cookies)
+        elif self.login.user(cookies) is not None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "Log in at the hub."})
+        elif scope["method"] in ("GET", "HEAD"):
+            query = scope.get("query_string", b"").decode("latin-1")
+            target, cookie = self.login.start(path + (f"?{query}" if query else ""))
+            await _answer(
+                send,
+                302,
+                b"Logging in at the hub.",
+                [(b"location", target), (b"set-cookie", cookie)],
+            )
+        else:
+            await _answer(send, 403, b"Log in at the hub first.")
+
+    async def _callback(self, scope, send, cookies) -> None:
+        from urllib.parse import parse_qs
+
+        from .hublogin import HubLoginError
+
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        code, state = (query.get(k, [None])[0] for k in ("code", "state"))
+        try:
+            target, cookie = await asyncio.to_thread(self.login.finish, code, state, cookies)
+        except HubLoginError as exc:
+            await _answer(send, 403, str(exc).encode("utf-8"))
+            return
+        except Exception:  # the hub did not answer as a hub does
+            log.exception("finishing a hub login")
+            await _answer(send, 502, b"The hub did not answer the login: try again.")
+            return
+        if not target.startswith("/") or target.startswith("//"):  # only a page of this server
+            target = scope.get("root_path", "") + "/"
+        await _answer(send, 302, b"Logged in.", [(b"location", target), (b"set-cookie", cookie)])
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+async def _answer(send, status: int, body: bytes, headers=()) -> None:
+    fields = [(b"content-type", b"text/plain; charset=utf-8"), *SECURITY_HEADERS]
+    fields += [(k, v.encode("latin-1") if isinstance(v, str) else v) for k, v in headers]
+    await send({"type": "http.response.start", "status": status, "headers": fields})
+    await send({"type": "http.response.body", "body": body})
+
+
 def build_app(
     database: str | Path,
     *,
     base_url: str,
     allowed_origins: tuple[str, ...] = (),
     ready: Any = None,
+    prefix: str = "",
+    hub_login: Any = None,
 ):
     """The Starlette app of the class in ``database`` (opened when the server starts, on the
     server's own thread). ``base_url``: the address students type. ``ready(hub)`` is called
-    once the class is open (the notebook's background server waits for it)."""
+    once the class is open (the notebook's background server waits for it). ``prefix``: the
+    path the server answers under, behind a proxy that passes it on (:class:`Prefix`).
+    ``hub_login``: a :class:`~energies.server.hublogin.HubLogin`, when only a JupyterHub's
+    users may come in."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -256,6 +354,10 @@ def build_app(
         WebSocketRoute("/ws/console", console_socket),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    if hub_login is not None:
+        app = HubGate(app, hub_login)
+    if prefix.strip("/"):
+        app = Prefix(app, prefix)
     return SecurityHeaders(app)
 
 
