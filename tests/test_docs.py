@@ -36,6 +36,7 @@ USER_PAGES = (
     "house-rules.md",
     "guarantees.md",
     "results.md",
+    "server.md",
 )
 
 

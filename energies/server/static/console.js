@@ -21,23 +21,23 @@ function render({ model, el }) {
         ? `<button class="e-btn k-small" data-command="seat_to_bot" data-table="${t.number}" data-seat="${s.seat}" title="a bot plays this seat until the student comes back">bot</button>` : "";
       const numbers = "lf" in s
         ? `<td>${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.vp}</td><td>${s.cards}</td>` : "<td></td><td></td><td></td><td></td>";
-      return `<tr data-seat="${s.seat}"><td><span class="k-swatch" style="background:${s.color}"></span>${esc(s.name || "—")}</td>
-        <td class="${away ? "k-off" : ""}">${esc(s.who)}</td>${numbers}<td>${hand}</td></tr>`;
+      return `<tr data-seat="${s.seat}"><td><span class="k-swatch" style="background:${s.color}"></span><b>${esc(s.name || "—")}</b>
+        <small class="k-who ${away ? "k-off" : ""}">${esc(s.who)}</small></td>${numbers}<td>${hand}</td></tr>`;
     }).join("");
-    return `<table class="k-seats"><tr><th>seat</th><th>who</th><th>LF</th><th>plants f/r</th><th>VP</th><th>cards</th><th></th></tr>${rows}</table>`;
+    return `<table class="k-seats"><tr><th>seat</th><th title="local footprint">LF</th><th title="fossil / renewable plants">f / r</th><th>VP</th><th>cards</th><th></th></tr>${rows}</table>`;
   }
 
   function tableCard(t, qr) {
-    const game = t.status === "waiting" ? "" : `<div>Turn ${t.turn} · GF <b>${t.gf}</b> of ${t.gf_max}
-      ${t.status === "playing" ? ` · next event phase draws ${t.discs}` : ""} · bag ${t.bag} · ${t.moves} moves</div>`;
+    const game = t.status === "waiting" ? `<div class="k-line">seed ${t.seed} · waiting for its students</div>`
+      : `<div class="k-line">seed ${t.seed} · turn ${t.turn} · GF <b>${t.gf}</b> of ${t.gf_max}${t.status === "playing" ? ` · draws ${t.discs}` : ""} · bag ${t.bag} · ${t.moves} moves</div>`;
     const events = (t.events || []).length ? `<div class="k-events">${t.events.map(esc).join("<br>")}</div>` : "";
     const outcome = t.outcome ? `<div class="k-outcome energies-outcome">${esc(t.outcome)}</div>` : "";
     return `<div class="k-table energies-table" data-table="${t.number}" data-status="${t.status}">
       <div class="k-qr" title="${esc(t.link)}">${qr || ""}</div>
       <div class="k-head"><b>Table ${t.number}</b><span class="k-code">${esc(t.code)}</span>
         <span class="k-status">${STATUS[t.status] || t.status}</span></div>
-      <div class="k-link"><a href="${esc(t.link)}" target="_blank" rel="noopener">${esc(t.link)}</a> · seed ${t.seed}</div>
-      ${game}${seatRows(t)}${events}${outcome}</div>`;
+      ${game}<div class="k-link"><a href="${esc(t.link)}" target="_blank" rel="noopener">${esc(t.link)}</a></div>
+      ${seatRows(t)}${events}${outcome}</div>`;
   }
 
   function button(command, label, extra = "") {
