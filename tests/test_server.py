@@ -13,6 +13,7 @@ import json
 import random
 import socket
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 
@@ -583,3 +584,22 @@ def test_every_seat_page_is_the_same_for_positions_that_differ_only_in_what_it_c
             assert pages[0] == pages[1], f"seat {seat} sees a difference at turn {game.turn}"
             checked += 1
     assert checked > 40
+
+
+def test_the_charts_tab_gets_the_tables_footprint_chart_and_risk_meter(make_server):
+    server = make_server()
+    seats = full_table(server, codes(server)[0])
+    client = seats[0]
+    client.send(type="charts", open=True)
+    deadline = time.monotonic() + 120  # matplotlib draws them in a worker thread
+    while time.monotonic() < deadline:
+        changes = client.next("set")["changes"]
+        if "chart" in changes:
+            break
+    else:
+        raise AssertionError("no charts arrived")
+    assert changes["chart"].startswith("data:image/png;base64,")
+    assert changes["risk"].startswith("data:image/png;base64,")
+    assert not any("chart" in m.get("changes", {}) for m in seats[1].received)  # asked: only 0
+    for c in seats:
+        c.close()

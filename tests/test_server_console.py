@@ -353,3 +353,28 @@ def test_one_line_in_a_notebook_starts_the_class_and_its_console_widget(tmp_path
         again.stop()
     with pytest.raises(en.server.Refusal, match="leave out tables"):
         en.server.serve(path, tables=3, port=0)
+
+
+def test_a_table_filled_during_a_pause_starts_when_the_class_goes_on(tmp_path):
+    path = tmp_path / "c.sqlite"
+    create_class(path, tables=1, seed=2, bots={2: "green", 3: "green"})
+    room = Room(ClassDatabase(path))
+    table = room.tables[1]
+    room.pause()
+    room.join(table, "Ada")
+    room.join(table, "Bo")
+    assert table.status == "waiting" and table.game is None  # nobody plays while paused
+    room.resume()
+    assert table.status == "playing" and table.game.names[:2] == ["Ada", "Bo"]
+
+
+def test_without_the_server_extra_the_command_says_what_to_install(tmp_path, monkeypatch, capsys):
+    from energies.cli import main
+    from energies.server import running
+
+    monkeypatch.setattr(running, "missing_packages", lambda: ["uvicorn", "segno"])
+    assert main(["serve", str(tmp_path / "c.sqlite")]) == 2
+    assert "pip install 'energies[server]'" in capsys.readouterr().err
+    assert not (tmp_path / "c.sqlite").exists()
+    with pytest.raises(ImportError, match="uvicorn, segno"):
+        en.server.ClassServer(tmp_path / "c.sqlite")

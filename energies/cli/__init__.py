@@ -360,7 +360,9 @@ def _cmd_replay(args) -> int:
 
 
 def _cmd_serve(args) -> int:
-    missing = [m for m in SERVER_MODULES if importlib.util.find_spec(m) is None]
+    from ..server.running import missing_packages
+
+    missing = missing_packages()
     if missing:
         raise UsageError(
             f"the class server needs {', '.join(missing)}: pip install 'energies[server]'"
@@ -408,9 +410,6 @@ def _cmd_serve(args) -> int:
             f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
         ) from None
     return 0
-
-
-SERVER_MODULES = ("starlette", "uvicorn", "websockets", "segno", "anywidget", "matplotlib")
 
 
 def _cmd_rules(args) -> int:

@@ -267,7 +267,15 @@ class Hub:
         elif kind == "end_round":
             return len(room.end_round())
         elif kind == "next_round":
-            return room.next_round(message.get("agreement"))
+            number = room.next_round(message.get("agreement"))
+            with_or_without = "with" if room.agreement else "without"
+            for screen in self.screens.values():
+                screen.say(
+                    f"Round {number} has started: the same board and seats, {with_or_without} "
+                    "the written agreement.",
+                    "ok",
+                )
+            return number
         elif kind == "seat_to_bot":
             room.seat_to_bot(message.get("table"), message.get("seat"), message.get("bot"))
         else:

@@ -502,6 +502,8 @@ class Room:
         self.db.set_settings(paused=False)
         for table in self.tables.values():
             table.changed_at = self.clock()  # bots wait their pace from now, not at once
+            if table.status == WAITING and not table.free_seats:  # filled during the pause
+                self._start(table)
         self._changed(None)
 
     def start_waiting_tables(self) -> list[int]:

@@ -29,6 +29,17 @@ DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
 
 
+#: What the class server needs besides the kit: the ``[server]`` extra.
+SERVER_PACKAGES = ("starlette", "uvicorn", "websockets", "segno", "anywidget", "matplotlib")
+
+
+def missing_packages() -> list[str]:
+    """The packages of the ``[server]`` extra that are not installed."""
+    import importlib.util
+
+    return [name for name in SERVER_PACKAGES if importlib.util.find_spec(name) is None]
+
+
 def lan_address() -> str:
     """This machine's address on its local network (no packet is sent), or loopback."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -176,6 +187,11 @@ class ClassServer:
         prefix: str = "",
         hub_login: Any = None,
     ) -> None:
+        missing = missing_packages()
+        if missing:
+            raise ImportError(
+                f"The class server needs {', '.join(missing)}: pip install 'energies[server]'."
+            )
         from .web import build_app
 
         self.database = Path(database)
