@@ -25,6 +25,7 @@ reads the same file. See ``docs/server.md``.
 :mod:`~.web`              the Starlette app: pages, websockets, downloads, security headers
 :mod:`~.running`          ``energies serve`` and the notebook's background server
 :mod:`~.widget`           the console as a notebook widget
+:mod:`~.hublogin`         behind a JupyterHub's login (the hub's OAuth, ``--hub-login``)
 ``static/``               the pages' scripts (the PlayApp's page code is loaded from
                           :mod:`energies.widgets.play`, not copied)
 ========================  ======================================================================

@@ -131,6 +131,8 @@ class Hub:
             result = handler(conn, message)
         except Refusal as exc:
             ok, reason = False, exc.reason
+            if conn.seat is not None and conn.table.game is not None:  # the table's own names
+                reason = self.words(conn.table).words.speak(reason, addressee=conn.seat)
         except Exception:  # a bug answers with a sentence, the server goes on
             log.exception("handling %s", message.get("type"))
             ok, reason = False, "The server could not do that (an error was logged)."
@@ -203,9 +205,11 @@ class Hub:
             except (TypeError, ValueError):
                 action = None
             if action is not None and getattr(action, "seat", None) == seat:
-                label = table.game.describe(action)
+                words = self.words(table).words
+                label = words.speak(table.game.describe(action), addressee=seat)
                 why = table.game.why_illegal(action)
                 if why is not None:
+                    why = words.speak(why, addressee=seat)
                     raise Refusal(
                         f"Your earlier click “{label}” came after the board changed: {why}"
                     )

@@ -25,7 +25,7 @@ from ..viz import seat_color
 from ..widgets.play.board import board_geometry, board_pieces, changed_spots
 from ..widgets.play.controls import CARD_KINDS, Options
 from ..widgets.play.words import Wording
-from .room import OVER, PLAYING, Room, Table
+from .room import OVER, WAITING, Room, Table
 
 LOG_LINES = 60
 STRIP_LINES = 14
@@ -371,7 +371,7 @@ def lobby(room: Room, table: Table, seat: int | None) -> dict[str, Any]:
             {
                 "seat": s.seat,
                 "name": s.name or (f"bot ({s.plan})" if s.plan != "open" else ""),
-                "free": s.plan == "open" and not s.student and table.status != PLAYING,
+                "free": s.plan == "open" and not s.student and table.status == WAITING,
                 "bot": s.played_by_bot,
                 "online": bool(s.online),
             }
