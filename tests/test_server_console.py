@@ -378,3 +378,47 @@ def test_without_the_server_extra_the_command_says_what_to_install(tmp_path, mon
     assert not (tmp_path / "c.sqlite").exists()
     with pytest.raises(ImportError, match="uvicorn, segno"):
         en.server.ClassServer(tmp_path / "c.sqlite")
+
+
+def test_a_refused_click_sends_the_last_page_again_without_building_it(tmp_path, monkeypatch):
+    """A student who clicks wrong again and again costs a status line, not a page (each page
+    asks the engine why about every spot of the board)."""
+    import asyncio
+    import json
+
+    from energies.server import seatpage
+    from energies.server.hub import Connection, Hub
+
+    create_class(tmp_path / "c.sqlite", tables=1, seed=4)
+    built = []
+    real = seatpage._build_page
+    monkeypatch.setattr(seatpage, "_build_page", lambda *a: built.append(a[2]) or real(*a))
+
+    async def main():
+        room = Room(ClassDatabase(tmp_path / "c.sqlite"))
+        hub = Hub(room, "http://class")
+        conns = []
+        for name in ("Ada", "Bo", "Cy", "Di"):
+            conn = Connection("student", room.tables[1])
+            hub.open_student(conn)
+            hub.receive(conn, json.dumps({"type": "join", "name": name}))
+            conns.append(conn)
+        before = len(built)
+        wrong = json.dumps({"type": "act", "action": {"kind": "end_turn", "seat": 0}})
+        waiting = next(c for c in conns if c.seat != room.tables[1].game.current_seat)
+        for _ in range(5):
+            hub.receive(waiting, wrong)
+        pages = [json.loads(t) for t in _drain(waiting) if '"type":"set"' in t]
+        assert len(built) == before  # no page was built for the five refusals
+        assert [p["changes"]["view"]["status"]["kind"] for p in pages[-5:]] == ["error"] * 5
+        revs = [p["changes"]["view"]["rev"] for p in pages[-5:]]
+        assert revs == sorted(set(revs))  # every answer is a new drawing for the page
+
+    asyncio.run(main())
+
+
+def _drain(conn) -> list[str]:
+    texts = []
+    while not conn.queue.empty():
+        texts.append(conn.queue.get_nowait())
+    return texts

@@ -95,6 +95,7 @@ class Table:
     round: int = 0
     agreement: bool = False
     changed_at: float = 0.0  # monotonic time of the last change (bots wait a while after it)
+    version: int = 0  # counts the changes: a page drawn at the same version is still right
     bots: dict[int, Any] = field(default_factory=dict)
     # rule 12.1: proposals a student made while the active player was not free to answer
     held: dict[int, tuple[ProposeTrade, int]] = field(default_factory=dict)
@@ -602,6 +603,8 @@ class Room:
     # -- telling the listeners ------------------------------------------------------------------
 
     def _changed(self, table: Table | None) -> None:
+        for changed in self.tables.values() if table is None else (table,):
+            changed.version += 1
         if table is not None:
             table.changed_at = self.clock()
         self.on_change(table)

@@ -17,7 +17,7 @@ revision, its status line, where "what just happened" starts, the last click.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..newenergies.actions import goods_text, pretty
@@ -60,7 +60,8 @@ class Screen:
     last_click: tuple[Any, int] | None = None  # (action, rev) of the last click applied
     charts_open: bool = False
     game_key: Any = None  # the game the marks above belong to (a new round resets them)
-    sent: dict[str, Any] = field(default_factory=dict)  # what the page holds (geometry, charts)
+    page: dict[str, Any] | None = None  # the last page built, and the table version it shows
+    page_version: int = -1
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind)
@@ -89,7 +90,24 @@ def seat_page(
     room: Room, table: Table, seat: int, screen: Screen, spoken: TableWords | None = None
 ) -> dict[str, Any]:
     """The PlayApp ``view`` of ``seat``'s page now (see the module text). ``spoken``: the
-    game's wording and spoken log, kept between pages (made here when None)."""
+    game's wording and spoken log, kept between pages (made here when None).
+
+    When nothing of the table changed since the last page (a refused click: only the status
+    line is new), that page is sent again with the new status: a student who clicks a lot
+    costs the server little."""
+    if screen.page is not None and screen.page_version == table.version:
+        screen.rev += 1
+        page = {**screen.page, "rev": screen.rev}
+        page["status"] = {"text": screen.status[0], "kind": screen.status[1]}
+        return page
+    page = _build_page(room, table, seat, screen, spoken)
+    screen.page, screen.page_version = page, table.version
+    return page
+
+
+def _build_page(
+    room: Room, table: Table, seat: int, screen: Screen, spoken: TableWords | None
+) -> dict[str, Any]:
     game = table.game
     if spoken is None or spoken.game is not game:
         spoken = TableWords(game)
