@@ -422,3 +422,25 @@ def _drain(conn) -> list[str]:
     while not conn.queue.empty():
         texts.append(conn.queue.get_nowait())
     return texts
+
+
+def test_the_teacher_frees_a_seat_taken_before_the_table_starts(server):
+    teacher = console(server)
+    code = codes(server)[0]
+    prankster = student(server, code, "Nobody")
+    token = prankster.token["token"]
+    assert command(teacher, type="free_seat", table=1, seat=0)["ok"]
+    with pytest.raises(Exception):  # noqa: B017 - the server closes that page's connection
+        while True:
+            prankster.next()
+    again = Client(server, f"/ws/table/{code}")
+    again.next("lobby")
+    again.send(type="hello", token=token)  # the old token names no seat any more
+    assert not again.ack("hello")["ok"]
+    assert again.last("lobby")["lobby"]["seats"][0]["free"]
+    assert not command(teacher, type="free_seat", table=1, seat=0)["ok"]  # free already
+    seats = full_table(server, code, names=("Ada", "Bo", "Cy"))
+    answer = command(teacher, type="free_seat", table=1, seat=0)  # playing: a bot instead
+    assert not answer["ok"] and "give the seat to a bot" in answer["reason"]
+    for client in (teacher, again, *seats):
+        client.close()

@@ -264,6 +264,18 @@ class ClassDatabase:
         )
         return count == 1
 
+    def free_seat(self, number: int, seat: int) -> None:
+        """The seat is open again: its student's name and token are forgotten."""
+        self._write(
+            [
+                (
+                    "UPDATE seats SET name = NULL, token = NULL, bot = NULL WHERE number = ? "
+                    + "AND seat = ?",
+                    (number, seat),
+                )
+            ]
+        )
+
     def set_seat_bot(self, number: int, seat: int, bot: str | None) -> None:
         """A bot plays the seat from now on (``None``: its student plays it again)."""
         self._write(

@@ -282,6 +282,11 @@ class Hub:
             return number
         elif kind == "seat_to_bot":
             room.seat_to_bot(message.get("table"), message.get("seat"), message.get("bot"))
+        elif kind == "free_seat":
+            number, seat = message.get("table"), message.get("seat")
+            room.free_seat(number, seat)
+            for conn in list(self.seated.get((number, seat), ())):  # that page loses its seat
+                conn.close("The teacher freed this seat: reload the page to take a seat.")
         else:
             raise Refusal(f"Unknown command {kind!r}.")
         return None

@@ -105,6 +105,7 @@ TEACHER_FIELDS: dict[str, dict[str, Any]] = {
     "end_round": {},
     "next_round": {"agreement": bool},
     "seat_to_bot": {"table": int, "seat": int, "bot": str},
+    "free_seat": {"table": int, "seat": int},
 }
 _TYPE_WORDS = {str: "a text", int: "a whole number", bool: "true or false"}
 

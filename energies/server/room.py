@@ -568,6 +568,25 @@ class Room:
         self._record_players(table)
         self._changed(table)
 
+    def free_seat(self, number: Any, seat: Any) -> None:
+        """Before its table starts, a taken seat is open again (a student sat down at the
+        wrong table, or somebody who is not in the class took it); its token stops working."""
+        table = self.table(number)
+        if not (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(table.seats)
+        ):
+            raise Refusal(f"Table {table.number} has no seat {show(seat)}.")
+        if table.status != WAITING:
+            raise Refusal(
+                f"Table {table.number} is playing: give the seat to a bot instead of freeing it."
+            )
+        entry = table.seats[seat]
+        if not entry.student:
+            raise Refusal(f"Seat {seat + 1} of table {table.number} is free already.")
+        self.db.free_seat(table.number, seat)
+        entry.name = entry.token = entry.bot = None
+        self._changed(table)
+
     def end_round(self) -> list[int]:
         """End every game still being played (it stays in the class, unfinished)."""
         ended = []

@@ -3,7 +3,8 @@
 // see console-page.js) and the notebook widget (energies.server.ConsoleWidget). It reads
 // `console` (the class, see energies/server/console.py), `qr` (join codes as SVG), `status`
 // (the answer to the last command) and `downloads` (true: offer the downloads), and sends
-// {type: "pause" | "resume" | "start" | "end_round" | "next_round" | "seat_to_bot" | "download"}.
+// {type: "pause" | "resume" | "start" | "end_round" | "next_round" | "seat_to_bot" | "free_seat" |
+// "download"}.
 
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 const STATUS = { waiting: "waiting for students", playing: "playing", over: "game over", ended: "ended by you" };
@@ -18,7 +19,9 @@ function render({ model, el }) {
     const rows = t.seats.map((s) => {
       const away = s.student && !s.online;
       const hand = s.student && t.status === "playing" && !String(s.who).startsWith("bot")
-        ? `<button class="e-btn k-small" data-command="seat_to_bot" data-table="${t.number}" data-seat="${s.seat}" title="a bot plays this seat until the student comes back">bot</button>` : "";
+        ? `<button class="e-btn k-small" data-command="seat_to_bot" data-table="${t.number}" data-seat="${s.seat}" title="a bot plays this seat until the student comes back">bot</button>`
+        : s.student && t.status === "waiting"
+          ? `<button class="e-btn k-small" data-command="free_seat" data-table="${t.number}" data-seat="${s.seat}" title="the seat is open again">free</button>` : "";
       const numbers = "lf" in s
         ? `<td>${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.vp}</td><td>${s.cards}</td>` : "<td></td><td></td><td></td><td></td>";
       return `<tr data-seat="${s.seat}"><td><span class="k-swatch" style="background:${s.color}"></span><b>${esc(s.name || "—")}</b>
@@ -84,8 +87,8 @@ function render({ model, el }) {
     const b = event.target.closest("[data-command]");
     if (!b) return;
     const command = b.dataset.command;
-    if (command === "seat_to_bot") {
-      model.send({ type: "seat_to_bot", table: Number(b.dataset.table), seat: Number(b.dataset.seat) });
+    if (command === "seat_to_bot" || command === "free_seat") {
+      model.send({ type: command, table: Number(b.dataset.table), seat: Number(b.dataset.seat) });
       return;
     }
     if ((command === "end_round" || command.startsWith("next_round")) && confirming !== command) {
