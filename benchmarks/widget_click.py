@@ -41,7 +41,7 @@ def run(clicks: int, seed: int, chart: bool) -> dict:
 
     def press(option: dict) -> None:
         t = time.perf_counter()
-        app.message({"type": "act", "action": option["a"], "rev": app.page["rev"]})
+        app.message({"type": "act", "action": option["a"], "decision_no": app.page["decision_no"]})
         human.append(time.perf_counter() - t)
         for key, values in parts.items():
             values.append(app.timings.get(key, 0.0))

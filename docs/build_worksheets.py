@@ -1,7 +1,11 @@
-"""Build the printable worksheets and the rules sheet: notebooks + RULES.md -> HTML -> PDF.
+"""Build the printable worksheets, the rules sheet and the facilitator pack -> HTML -> PDF.
 
-    python docs/build_worksheets.py            # write docs/worksheets/*.pdf (needs Chromium)
+    python docs/build_worksheets.py            # write docs/worksheets/*.pdf and
+                                               # docs/facilitator/* (needs Chromium)
     python docs/build_worksheets.py --check    # exit 1 if a PDF is stale (no Chromium needed)
+
+The facilitator pack (slides, script, player aid, role cards, answer keys, debrief guide) is
+built by the package beside this script, ``docs/printables``; its docstring says from what.
 
 Each lesson's worksheet is made from its notebook, so the two cannot drift apart: the title,
 the "**Predict first:**" prompts of the core path (one answer box each), the discussion or
@@ -42,7 +46,7 @@ EXIT_TICKETS = {
     "04": "Name the temptation, the externality and the volunteer in this game (one line each).",
     "05": "Which rule change would you propose as a policy, and what did the data say about it?",
     "06": "What is the one rule your bot follows that the personas do not?",
-    "07": 'Complete: "Talking before the game changed / did not change ... because ..."',
+    "07": 'Complete: "Playing in role changed / did not change ... because ..."',
 }
 DEBRIEF = {
     "00": [
@@ -68,6 +72,13 @@ DEBRIEF = {
     ],
 }
 DEFAULT_EXIT_TICKET = "One thing you learned today, and one question you still have."
+# Lessons whose charts colour the personas: their worksheets print the palette's key, so the
+# colours on paper are the colours on the projector (energies.viz.PERSONA_COLORS).
+PERSONA_KEYS = {
+    "04": ("fossil", "freerider", "balanced", "green", "random", "search-fossil", "search-green"),
+    "05": ("fossil", "freerider", "balanced", "green"),
+    "06": ("fossil", "freerider", "balanced", "green", "random"),
+}
 BUILD_LOG_ROWS = 10
 
 
@@ -151,6 +162,10 @@ footer { margin-top: 4mm; font-size: 8pt; color: #555; }
 .rules h2 { break-after: avoid; }
 .rules h3 { break-after: avoid; font-size: 10.5pt; }
 .rules table { font-size: 9.5pt; }
+.personas { font-size: 9pt; margin: 0 0 3mm 0; }
+.swatch { white-space: nowrap; margin-right: 2.5mm; }
+.swatch span { display: inline-block; width: 3.2mm; height: 3.2mm; border: 0.2mm solid #333;
+  vertical-align: -0.4mm; margin-right: 1mm; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 """
 
 
@@ -177,6 +192,8 @@ def worksheet_html(path: Path) -> str:
             "it. Words and rule numbers are explained on the rules sheet.</p>"
         ),
     ]
+    if number in PERSONA_KEYS:
+        parts.append(_persona_key(PERSONA_KEYS[number]))
     prompts = _core_predictions(path)
     if prompts:
         parts.append("<h2>Predict first</h2>")
@@ -209,6 +226,18 @@ def worksheet_html(path: Path) -> str:
         f'{html.escape(EXIT_TICKETS.get(number, DEFAULT_EXIT_TICKET))}<div class="answer"></div></div>'
     )
     return _page(f"Worksheet {title}", "\n".join(parts))
+
+
+def _persona_key(personas) -> str:
+    """One line of colour swatches, each with its persona's name (colour is never the only cue)."""
+    from energies.viz import PERSONA_LABELS, persona_color
+
+    swatches = " ".join(
+        f'<span class="swatch"><span style="background:{persona_color(p)}"></span>'
+        f"{html.escape(PERSONA_LABELS[p])} (<code>{p}</code>)</span>"
+        for p in personas
+    )
+    return f'<p class="personas"><strong>Persona colours in the charts:</strong> {swatches}</p>'
 
 
 def rules_html() -> str:
@@ -276,6 +305,17 @@ def build() -> None:
         print_pdf(page.replace("{digest}", hashes[name][:12]), OUT / name, browser)
         print(f"wrote docs/worksheets/{name}")
     HASHES.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    pack().build(browser, print_pdf)
+
+
+def pack():
+    """The facilitator pack's builder, ``docs/printables`` (a package beside this script)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import printables
+
+    return printables
 
 
 def main() -> None:
@@ -283,11 +323,11 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="only report stale PDFs")
     args = parser.parse_args()
     if args.check:
-        old = stale()
+        old = stale() + pack().stale()
         if old:
-            print("stale worksheets (run python docs/build_worksheets.py):", ", ".join(old))
+            print("stale printables (run python docs/build_worksheets.py):", ", ".join(old))
             sys.exit(1)
-        print("worksheets up to date")
+        print("worksheets and facilitator pack up to date")
         return
     build()
 

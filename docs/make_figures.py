@@ -1,9 +1,13 @@
-"""Make the documentation pictures docs/board-midgame.png and docs/footprint.png.
+"""Make the documentation pictures docs/board-midgame.png, docs/footprint.png and
+docs/facilitator/paired-rounds.png.
 
 One seeded game with four RandomBots: the board is drawn at the start of turn 15,
 then the same game is played to its end (``en.play``) for the footprint chart.
 The bots use the random stream ``en.play`` would use, so the pictures are
-reproducible. Run from anywhere: ``python docs/make_figures.py``.
+reproducible. The paired chart of lesson 07's slides is drawn from lesson 07's example
+class (``notebooks/class-example``, bots, not a real class). Run from anywhere:
+``python docs/make_figures.py``; then ``python docs/build_worksheets.py`` prints the slides
+that show them.
 """
 
 from __future__ import annotations
@@ -72,5 +76,20 @@ def main() -> None:
     )
 
 
+def paired_rounds() -> None:
+    """Lesson 07's example class, each table's round 1 and round 2 (the 07 slides show it)."""
+    from energies.classroom import collect, plot_rounds
+
+    example = DOCS.parent / "notebooks" / "class-example"
+    first, second = collect(example / "round1"), collect(example / "round2")
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), layout="constrained")
+    plot_rounds(first, second, "final_gf", ax=left)
+    plot_rounds(first, second, "fossil", ax=right)
+    fig.suptitle("Example data made by bots (lesson 07's class-example), not a real class")
+    fig.savefig(DOCS / "facilitator" / "paired-rounds.png", dpi=100)
+    plt.close(fig)
+
+
 if __name__ == "__main__":
     main()
+    paired_rounds()

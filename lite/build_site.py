@@ -8,8 +8,10 @@ Steps (each prints one line):
    lite/kernel-wheels.txt (pip, from PyPI, into lite/.cache/kernel-wheels) and the
    ``pyodide`` npm package of the version the kernel runs (npm, into lite/.node), for its
    ``pyodide-lock.json``;
-2. build our wheel from a clean copy of the package (``pip wheel --no-deps``);
-3. stage the lessons: a copy of notebooks/ whose kernelspecs name the Pyodide kernel;
+2. export the commit (``git archive HEAD``): the wheel and the lessons are made from what is
+   committed only, never from the working tree (a student's save files, edited notebooks);
+   build our wheel from the exported package (``pip wheel --no-deps``);
+3. stage the lessons: the exported notebooks/ whose kernelspecs name the Pyodide kernel;
 4. ``jupyter lite build`` with every proxy pointed at a closed port: the build itself
    downloads nothing (the site is made from the pinned, installed packages);
 5. write the site's Pyodide lockfile: Pyodide's own entries, plus ours (energies,
@@ -32,6 +34,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -144,8 +147,39 @@ def fetch_pyodide(version: str) -> Path:
 # -- 2. our wheel ------------------------------------------------------------------------------
 
 
-def build_wheel(dest: Path) -> Path:
-    """Our wheel, built from a clean copy (a stale build/ folder can never leak into it)."""
+def export_committed(dest: Path, repo: Path = REPO, ref: str = "HEAD") -> str:
+    """The files of commit ``ref`` (``git archive``) extracted into ``dest``: only what is
+    committed is published, never an untracked file or an uncommitted edit. Returns the
+    commit's full hash. (docs/build_course_site.py exports the course site with it too.)"""
+    if shutil.which("git") is None:
+        raise SystemExit("git is needed: the lite site is built from the committed files")
+    found = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if found.returncode != 0:
+        raise SystemExit(f"{ref!r} is not a commit of the git repository at {repo}")
+    commit = found.stdout.strip()
+    dest.mkdir(parents=True, exist_ok=True)
+    archive_cmd = ["git", "-C", str(repo), "archive", "--format=tar", commit]
+    with (
+        subprocess.Popen(archive_cmd, stdout=subprocess.PIPE) as proc,
+        tarfile.open(fileobj=proc.stdout, mode="r|") as archive,
+    ):
+        if hasattr(tarfile, "data_filter"):  # refuses links out of dest and odd modes
+            archive.extractall(dest, filter="data")
+        else:  # Python 3.10 before 3.10.12: git archive of a commit holds plain files
+            archive.extractall(dest)
+    if proc.returncode != 0:
+        raise SystemExit(f"git archive {ref} failed (exit status {proc.returncode})")
+    return commit
+
+
+def build_wheel(dest: Path, source: Path = REPO) -> Path:
+    """Our wheel, built from a clean copy of ``source``'s package (a stale build/ folder can
+    never leak into it)."""
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("energies-*.whl"):
         old.unlink()
@@ -153,9 +187,9 @@ def build_wheel(dest: Path) -> Path:
         src = Path(tmp) / "src"
         src.mkdir()
         for name in ("pyproject.toml", "README.md", "LICENSE"):
-            shutil.copy2(REPO / name, src / name)
+            shutil.copy2(source / name, src / name)
         shutil.copytree(
-            REPO / "energies", src / "energies", ignore=shutil.ignore_patterns("__pycache__")
+            source / "energies", src / "energies", ignore=shutil.ignore_patterns("__pycache__")
         )
         run(
             [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dest), str(src)],
@@ -172,12 +206,12 @@ def build_wheel(dest: Path) -> Path:
 SKIPPED = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.pyc", ".*")
 
 
-def stage_lessons(dest: Path) -> list[str]:
-    """Copy notebooks/ (with its data folders) to ``dest``, each notebook's kernelspec naming
-    the Pyodide kernel (so JupyterLite opens it without asking which kernel); the committed
-    notebooks are untouched. Returns the lessons' file names."""
+def stage_lessons(dest: Path, source: Path) -> list[str]:
+    """Copy ``source``'s notebooks/ (with its data folders; ``source`` is an export of the
+    commit) to ``dest``, each notebook's kernelspec naming the Pyodide kernel (so JupyterLite
+    opens it without asking which kernel). Returns the lessons' file names."""
     shutil.rmtree(dest, ignore_errors=True)
-    shutil.copytree(REPO / "notebooks", dest, ignore=SKIPPED)
+    shutil.copytree(source / "notebooks", dest, ignore=SKIPPED)
     for path in sorted(dest.rglob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         notebook.setdefault("metadata", {})["kernelspec"] = dict(PYODIDE_KERNELSPEC)
@@ -287,15 +321,22 @@ def write_lock(output: Path, base_lock: Path, version: str) -> Path:
 # -- all of it ---------------------------------------------------------------------------------
 
 
-def build(output: Path = OUTPUT, pyodide: str | None = None) -> Path:
+def build(output: Path = OUTPUT, pyodide: str | None = None, source: Path | None = None) -> Path:
+    """Build the site into ``output`` from ``source``, an export of a commit (by default this
+    repository's HEAD, exported here)."""
     started = time.monotonic()
     version = pyodide_version()
     kernel_wheels = fetch_kernel_wheels()
     base = fetch_pyodide(version) / "pyodide-lock.json"
     staging = CACHE / "staging"
-    wheel = build_wheel(staging / "wheels")
+    if source is None:
+        source = staging / "committed"
+        shutil.rmtree(source, ignore_errors=True)
+        export_committed(source)
+        say("exported HEAD: the site holds committed files only")
+    wheel = build_wheel(staging / "wheels", source)
     say(f"built {wheel.name}")
-    lessons = stage_lessons(staging / "contents")
+    lessons = stage_lessons(staging / "contents", source)
     say(f"staged {len(lessons)} lessons")
     jupyter_lite_build(output, staging / "contents", [wheel, *kernel_wheels], pyodide)
     local_lock = output / "static" / "pyodide" / "pyodide-lock.json"
@@ -313,8 +354,15 @@ def main(argv: list[str] | None = None) -> None:
         default=os.environ.get("PYODIDE"),
         help="a full Pyodide distribution (tarball or folder) to serve from the site itself",
     )
+    parser.add_argument(
+        "--repo", type=Path, default=REPO, help="the git repository whose HEAD is published"
+    )
     args = parser.parse_args(argv)
-    build(args.output.resolve(), args.pyodide)
+    with tempfile.TemporaryDirectory(prefix="energies-lite-") as tmp:
+        source = Path(tmp) / "committed"
+        export_committed(source, args.repo.resolve())
+        say(f"exported HEAD of {args.repo}: the site holds committed files only")
+        build(args.output.resolve(), args.pyodide, source)
 
 
 if __name__ == "__main__":

@@ -779,6 +779,128 @@ def test_rule_14_2_fossil_rush_turns_to_renewable_when_the_bag_is_nearly_empty()
     assert built == {"fossil": 0, "renewable": 1}
 
 
+def _race_position(name, rules, pieces, plants, cards):
+    """Turn 1 after the roll (1+1): ``pieces`` per seat (seat 0 = the active seat, then in
+    turn order), ``plants`` {kind: count} for the active seat on its buildings' hexes, and
+    exactly ``cards`` in its hand; returns (game, active seat, the persona)."""
+    g = empty_island(rules=rules)
+    act = g.active_seat
+    where = build(g, {(act + k) % 4: kinds for k, kinds in pieces.items()})
+    spots = [(c, h) for c in where[act] for h in g.board.corner_hexes(c)]
+    kinds = [kind for kind, n in plants.items() for _ in range(n)]
+    for kind, (c, h) in zip(kinds, spots[:: max(1, len(spots) // max(1, len(kinds)))]):
+        en.sandbox.place_plant(g, act, kind, c, h)
+    assert Counter(g.state.players[act].plants.values()) == Counter(plants)
+    roll(g)
+    p = g.state.players[act]
+    held = {kind: n for kind, n in p.hand.items() if n} | ({"energy": p.energy} if p.energy else {})
+    en.sandbox.take(g, act, **held)  # what the roll produced: the hand is exactly ``cards``
+    en.sandbox.give(g, act, **cards)
+    return g, act, PERSONAS[name](seed=21)
+
+
+def _small_bag(per_kind: int, players: int = 4):
+    standard = en.RuleSet.standard(players)
+    return standard.replace(brown_discs=tuple((k, per_kind) for k, _ in standard.brown_discs))
+
+
+def test_rule_14_2_own_turns_left_counts_the_seats_turns_before_the_bag_runs_dry():
+    """Rules 4.3, 6.1, 14.2: 10 brown discs, 9 after turn 1's draw. GF 4 draws 2 a turn: 4
+    more turns draw in full, one for each seat; at the 1-disc rate of GF 6, 9 more turns:
+    the next seat gets 3 of them, the others 2 (the active seat's next turn is the 4th)."""
+    g, act, bot = _race_position("fossil", _small_bag(2), {k: ("town",) for k in range(4)}, {}, {})
+    state = g.view(act)
+    assert len(state.bag) == 9 and state.global_footprint == 4
+    turns = [bot.own_turns_left(state, (act + k) % 4) for k in range(4)]
+    assert turns == [1, 1, 1, 1]
+    turns = [bot.own_turns_left(state, (act + k) % 4, extra_gf=2) for k in range(4)]
+    assert turns == [2, 3, 2, 2]
+    assert bot.fixes_to_qualify(state, act) == 1  # no plant: one renewable plant needed
+    assert bot.fixes_to_qualify(state, act, extra_fossil=2) == 3
+
+
+def test_rule_14_2_fossil_rush_builds_no_fossil_plant_it_would_have_to_demolish():
+    """Issue 38 (lesson 03's game): with a renewable plant and a few turns left, a fossil
+    plant would leave FossilRush unqualified (rule 14.2: more renewable than fossil plants)
+    and it would have to demolish it: it builds none, though it holds the science."""
+    g, act, bot = _race_position(
+        "fossil",
+        _small_bag(2),
+        {0: ("city",), 1: ("town",), 2: ("town",), 3: ("town",)},
+        {"renewable": 1},
+        {"science": 1, "energy": 1},
+    )
+    assert not bot.qualifies_in_time(g.view(act), act, extra_fossil=1)
+    chosen = play_turn(g, bot, random.Random(2))
+    assert plants_of(g, act) == Counter({"renewable": 1})
+    assert not [a for a in chosen if a.kind in ("build_plant", "demolish_fossil")]
+
+
+@pytest.mark.parametrize("fossil, scrambles", [(1, False), (3, True)])
+def test_rule_14_2_fossil_rush_scrambles_when_its_plants_need_the_turns_left(fossil, scrambles):
+    """The classroom bag (20 brown discs, 19 after turn 1's draw at GF 6-18) leaves this seat
+    4 more turns. One fossil plant needs 2 fixes: time enough (2 turns to spare), it keeps
+    it; three need 4: FossilRush scrambles now and demolishes one (rule 11)."""
+    g, act, bot = _race_position(
+        "fossil",
+        en.RuleSet.classroom(4),
+        {0: ("city", "city"), 1: ("city",), 2: ("city",), 3: ("city",)},
+        {"fossil": fossil},
+        {"energy": 1},
+    )
+    state = g.view(act)
+    assert len(state.bag) == 19 and bot.own_turns_left(state, act) == 4
+    chosen = play_turn(g, bot, random.Random(2))
+    assert any(a.kind == "demolish_fossil" for a in chosen) == scrambles
+
+
+def test_rule_4_3_balanced_builds_no_fossil_plant_whose_gf_band_would_end_the_game_sooner():
+    """GF 18 draws 1 disc a turn, GF 19 two (rule 4.3): with 16 discs left, Balanced's own
+    fossil plant would bring the empty bag (rule 14.2) within two rounds, where it demolishes
+    fossil plants. Below the table average and two plants ahead, it still builds none."""
+    pieces = {
+        0: ("city", "city", "town"),
+        1: ("city", "city", "town"),
+        2: ("city", "city", "town"),
+        3: ("city", "city", "town"),
+    }
+    g, act, bot = _race_position(
+        "balanced", _small_bag(3), pieces, {"renewable": 2}, {"science": 1, "energy": 1}
+    )
+    state = g.view(act)
+    assert state.global_footprint == 18 and len(state.bag) == 16  # 15 - 1 drawn + 2 green
+    assert not bot.endgame(state) and bot.endgame(state, extra_gf=1)
+    chosen = play_turn(g, bot, random.Random(2))
+    assert plants_of(g, act)["fossil"] == 0
+    assert not [a for a in chosen if a.kind == "demolish_fossil"]
+
+
+def test_rule_13_5_cleanup_never_moves_the_inspector_off_the_hex_the_persona_likes_best():
+    """Cleanup moves the Inspector or removes a hazard. With the Inspector on the rivals'
+    best hex, a move only makes things worse for the persona: it removes the hazard on its
+    own town instead (a 7 later in the turn would have moved the Inspector back)."""
+    g = empty_island()
+    act = g.active_seat
+    board = g.board
+    best = max(
+        (h for h in range(len(board.hexes)) if board.hexes[h].number),
+        key=lambda h: PIPS[board.hexes[h].number],
+    )
+    rivals = [c for c in board.hex_corners(best)][::3]  # two corners apart: distance rule
+    for k, c in enumerate(rivals):
+        en.sandbox.place(g, (act + 1 + k) % 4, "city", c)
+    own = pick_corners(board, 1, taken=[*rivals, *board.hex_corners(best)])[0]
+    en.sandbox.place(g, act, "town", own)
+    en.sandbox.move_inspector(g, best)
+    en.sandbox.give_dev_card(g, act, "cleanup")
+    roll(g)
+    en.sandbox.add_hazard(g, building=own)  # (after the roll: rule 8.5 could clear it)
+    g.apply(A.PlayDevCard(act, "cleanup"))
+    bot = PERSONAS["green"](seed=3)
+    _task, action = answer(g, bot, "cleanup", random.Random(1))
+    assert action == A.RemoveHazard(act, "building", own)
+
+
 @pytest.mark.parametrize("science", [1, 3])
 def test_rule_4_1_balanced_above_table_average_lf_builds_no_fossil(science):
     """Balanced: 'keeps its footprint at or below the table average' (LF, rule 4.1)."""
@@ -801,6 +923,98 @@ def test_rule_4_2_free_rider_stops_building_fossil_when_gf_is_high():
     _g, _act, built, lf = _plant_turn("freerider", 3, crowded, seat_pieces=("city", "city", "town"))
     assert sum(lf) == 20  # GF 20: the two-disc band of rule 4.3
     assert built["fossil"] == 0
+
+
+# ==============================================================================================
+# Plans played sensibly: no move undone in the same turn, rule 14.2 raced in time
+# ==============================================================================================
+
+PERSONA_POOL = [name for name in PERSONA_NAMES if name != "random"]
+UNDO_GAMES = 160  # mixed line-ups: every persona sits in 100-140 of them
+
+
+def _undo_cases(games: int = UNDO_GAMES, seed: int = 38):
+    """Seeded (line-up, rules, game seed): 4 and 3 players, the published and the classroom
+    rules (a short bag: the race for rule 14.2 starts early), RandomBots among the personas
+    (they make the offers and proposals the personas answer)."""
+    draw = random.Random(seed)
+    for k in range(games):
+        players = 4 if k % 4 else 3
+        rules = (en.RuleSet.standard if k % 2 else en.RuleSet.classroom)(players)
+        lineup = [draw.choice([*PERSONA_POOL, "random"]) for _ in range(players)]
+        lineup[k % players] = PERSONA_POOL[k % len(PERSONA_POOL)]  # every persona, often
+        yield lineup, rules, 38_000 + k
+
+
+def test_no_persona_undoes_its_own_move_in_the_same_turn():
+    """Issue 38: a persona never takes back in one turn what it has just done — demolish a
+    fossil plant and build one (rules 10, 11), build one and demolish it, trade a card kind
+    away and get it back (rule 12), ask the table and refuse every answer (12.1) — in 160
+    seeded mixed games; RandomBots, which do all of these, show the detector works."""
+    from energies.insight import self_undoing
+
+    seats, found, random_pairs = Counter(), [], 0
+    for lineup, rules, seed in _undo_cases():
+        g = en.new_game(players=len(lineup), seed=seed, rules=rules)
+        en.play(g, [make_bot(spec, seed=seed * 10 + s) for s, spec in enumerate(lineup)])
+        seats.update(lineup)
+        for pair in self_undoing(g):
+            if lineup[pair.seat] == "random":
+                random_pairs += 1
+            else:
+                found.append(f"{lineup[pair.seat]} in {lineup} (seed {seed}): {pair}")
+    assert min(seats[name] for name in PERSONA_POOL) >= 100
+    assert random_pairs > 100  # the random seats undo themselves all the time
+    assert found == [], f"{len(found)} self-undoing pairs, e.g.\n" + "\n".join(found[:5])
+
+
+@pytest.mark.parametrize("name", ["search", "search-fossil", "search-green"])
+def test_the_search_player_never_undoes_its_own_move_in_the_same_turn(name):
+    """Issue 38: neither the search player's persona nor a rollout's verdict takes back a
+    move of the same turn (the search's own ledger, energies.bots.ledger)."""
+    from energies.bots.search import SEARCH_BOTS, SearchPlayer
+    from energies.insight import self_undoing
+
+    found = []
+    for k in range(3):
+        seed, seat = 3_800 + k, k % 4
+        lineup = ["random", "green", "freerider"]
+        lineup.insert(seat, name)
+        bots = [make_bot(spec, seed=seed + s) for s, spec in enumerate(lineup)]
+        bots[seat] = SearchPlayer(seed=seed, budget=8, plants=SEARCH_BOTS[name])
+        g = en.new_game(players=4, seed=seed)
+        en.play(g, bots)
+        found += [str(pair) for pair in self_undoing(g) if pair.seat == seat]
+    assert found == []
+
+
+def _wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre, half = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
+@pytest.mark.parametrize("name", PERSONA_POOL)
+def test_every_persona_beats_random_bots(name):
+    """Each persona among three RandomBots (40 games, every seat in turn) wins more than its
+    fair share of 1/4 and more than a RandomBot seat, both beyond the 95 % intervals
+    (benchmarks/personas.py measures it on 1,000 games)."""
+    frame = en.simulate(
+        40,
+        [
+            [name, "random", "random", "random"][-k:] + [name, "random", "random", "random"][:-k]
+            for k in range(4)
+        ],
+        seed=38,
+        progress=False,
+    )
+    wins = Counter()
+    for row in frame.itertuples():
+        for seat in row.winners:
+            wins[getattr(row, f"bot_{seat}")] += 1 / len(row.winners)
+    low, _ = _wilson(wins[name], len(frame))
+    _, random_high = _wilson(wins["random"], 3 * len(frame))
+    assert low > 0.25 and low > random_high, (wins, len(frame))
 
 
 # ==============================================================================================

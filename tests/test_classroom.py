@@ -7,6 +7,7 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,7 +91,12 @@ def test_row_matches_the_game(games):
         assert row[f"vp_{s}"] == seat["vp"]
         ratio = float(expected.loc[expected["seat"] == s, "burden_ratio"].iloc[0])
         assert row[f"burden_{s}"] == pytest.approx(ratio, nan_ok=True)
+        ratio = float(expected.loc[expected["seat"] == s, "pollution_ratio"].iloc[0])
+        assert row[f"pollution_{s}"] == pytest.approx(ratio, nan_ok=True)
     assert row["mismatch"] == pytest.approx(expected.attrs["mismatch"], nan_ok=True)
+    assert row["pollution_mismatch"] == pytest.approx(
+        expected.attrs["pollution_mismatch"], nan_ok=True
+    )
 
 
 def test_everyone_loses_flag_and_winner_names():
@@ -108,6 +114,7 @@ def test_three_player_game_leaves_seat_3_empty(games):
     row = collect([games["trio"].to_json()]).iloc[0]
     assert row["players"] == 3
     assert row["fossil_3"] is pd_na() and math.isnan(row["burden_3"])
+    assert math.isnan(row["pollution_3"])
 
 
 def pd_na():
@@ -251,3 +258,194 @@ def test_classroom_game_saves_and_collects(tmp_path):
     game.save(tmp_path / "short.json")
     row = collect(tmp_path).iloc[0]
     assert row["outcome"] == game.outcome.kind and row["turns"] == game.turn
+
+
+# -- lesson 07: two rounds with the same seeds, role cards in round 2 ---------------------------
+
+
+def classroom_game(seed: int, personas, names=NAMES):
+    game = en.new_game(rules=en.RuleSet.classroom(), seed=seed, names=list(names))
+    en.play(game, [en.bots.make_bot(p, seed=seed + s) for s, p in enumerate(personas)])
+    return game
+
+
+@pytest.fixture(scope="module")
+def two_rounds(tmp_path_factory):
+    """Three tables; tables A and B play their seed twice, C changes its seed in round 2."""
+    root = tmp_path_factory.mktemp("class")
+    plan = {
+        "A": (
+            11,
+            ["fossil", "fossil", "freerider", "random"],
+            ["green", "balanced", "green", "green"],
+        ),
+        "B": (
+            12,
+            ["fossil", "balanced", "fossil", "green"],
+            ["green", "green", "balanced", "green"],
+        ),
+        "C": (13, ["random"] * 4, ["green"] * 4),
+    }
+    for number in (1, 2):
+        (root / f"round{number}").mkdir()
+    for group, (seed, first, second) in plan.items():
+        classroom_game(seed, first).save(root / "round1" / f"group-{group}.json")
+        again = seed + 100 if group == "C" else seed
+        classroom_game(again, second).save(root / "round2" / f"group-{group}.json")
+    return collect(root / "round1", round=1), collect(root / "round2", round=2)
+
+
+def test_collect_names_the_seed_the_round_and_each_seats_lf_and_cities(two_rounds):
+    first, _second = two_rounds
+    assert list(first["round"]) == [1, 1, 1] and list(first.columns[:2]) == ["round", "group"]
+    game = en.load_game(Path(first.loc[0, "source"]).read_text(encoding="utf-8"))
+    assert first.loc[0, "seed"] == game.seed == 11
+    for seat in game.snapshot()["seats"]:
+        s = seat["seat"]
+        assert first.loc[0, f"lf_{s}"] == seat["lf"]
+        assert first.loc[0, f"cities_{s}"] == len(seat["cities"])
+    assert "round" not in collect([game.to_json()]).columns
+    for bad in (True, [1], 2.5):
+        with pytest.raises(ValueError, match="round must be a number or a short name"):
+            collect([game.to_json()], round=bad)
+
+
+def test_pair_rounds_pairs_a_table_with_itself_and_says_why_not(two_rounds):
+    from energies.classroom import pair_rounds
+
+    first, second = two_rounds
+    pairs = pair_rounds(first, second)
+    assert list(pairs["group"]) == ["group-A", "group-B"]
+    assert list(pairs["seed"]) == [11, 12]
+    for row in pairs.to_dict("records"):
+        one = first[first["group"] == row["group"]].iloc[0]
+        two = second[second["group"] == row["group"]].iloc[0]
+        fossil = [sum(int(r[f"fossil_{s}"]) for s in range(4)) for r in (one, two)]
+        assert (row["fossil_1"], row["fossil_2"]) == tuple(fossil)
+        assert row["fossil_change"] == fossil[1] - fossil[0]
+        assert row["final_gf_change"] == two["final_gf"] - one["final_gf"]
+    [unpaired] = pairs.attrs["unpaired"]
+    assert (
+        unpaired["group"] == "group-C"
+        and "Another seed in round 2 (113, not 13)" in (unpaired["reason"])
+    )
+    only_one = pair_rounds(first, second[second["group"] != "group-B"])
+    assert {"group": "group-B", "reason": "Only in round 1."} in only_one.attrs["unpaired"]
+
+
+def test_compare_rounds_gives_the_mean_change_per_table_with_a_t_interval_and_exact_p():
+    from energies.classroom import compare_rounds
+
+    def table(gfs, seeds=(1, 2, 3, 4)):
+        rows = []
+        for i, (gf, seed) in enumerate(zip(gfs, seeds)):
+            rows.append(
+                {"group": f"g{i}", "seed": seed, "players": 4, "finished": True,
+                 "final_gf": gf, "everyone_loses": False, "turns": 25,
+                 **{f"{k}_{s}": 1 for k in ("fossil", "renewable") for s in range(4)}}
+            )  # fmt: skip
+        import pandas as pd
+
+        return pd.DataFrame(rows)
+
+    summary = compare_rounds(table([12, 14, 10, 16]), table([9, 12, 9, 10]), "final_gf")
+    row = summary.loc["final_gf"]
+    changes = [-3, -2, -1, -6]  # round 2 minus round 1, table by table
+    mean = sum(changes) / 4
+    sd = math.sqrt(sum((c - mean) ** 2 for c in changes) / 3)
+    assert row["tables"] == 4 and row["change"] == mean == -3.0
+    assert row["low"] == pytest.approx(mean - 3.182 * sd / 2)
+    assert row["high"] == pytest.approx(mean + 3.182 * sd / 2)
+    assert row["p_value"] == 2 / 16  # only "all down" and "all up" are as large, of 2^4
+    assert (row["tables_down"], row["tables_same"], row["tables_up"]) == (4, 0, 0)
+    assert (row["round_1"], row["round_2"]) == (13.0, 10.0)
+    with pytest.raises(ValueError, match="nothing to pair"):
+        compare_rounds(table([1, 2, 3, 4]), table([1, 2, 3, 4], seeds=(5, 6, 7, 8)))
+    with pytest.raises(ValueError, match="measures must name"):
+        compare_rounds(table([1, 2, 3, 4]), table([1, 2, 3, 4]), "happiness")
+    with pytest.raises(ValueError, match="second must be collect"):
+        compare_rounds(table([1, 2, 3, 4]), [1, 2])
+
+
+def test_t_quantile_and_sign_flip_test():
+    from energies.classroom.rounds import sign_flip_p, t_quantile_975
+
+    assert t_quantile_975(1) == 12.706 and t_quantile_975(30) == 2.042
+    assert t_quantile_975(1000) == pytest.approx(1.962, abs=1e-3)
+    assert sign_flip_p([1.0, 1.0, 1.0]) == 2 / 8
+    assert sign_flip_p([0.0, 0.0]) == 1.0
+    assert sign_flip_p([3.0, -1.0]) == 1.0  # every pattern gives |±3 ± 1| >= 2
+    assert sign_flip_p([1.0] * 20) == 1 / 20_001  # sampled beyond 16 tables, never 0
+
+
+def test_role_cards_give_every_seat_a_stake_and_in_role_checks_the_final_board():
+    from energies.classroom import ROLES, in_role, roles_for
+
+    assert [r.key for r in ROLES] == ["company", "city", "ngo", "journalist"]
+    assert [r.key for r in roles_for(3)] == ["company", "city", "ngo"]
+    for role in ROLES:
+        assert role.who and role.wants and role.goal and len(role.may) >= 2
+        assert "rule" in role.goal or any("rule" in m for m in role.may)
+    with pytest.raises(ValueError, match="players must be 3 or 4"):
+        roles_for(5)
+    import pandas as pd
+
+    def game(**changes):
+        row = {
+            "group": "g", "players": 4, "names": "Ana, Ben, Cleo, Dan", "finished": True,
+            "winners": (2,), "everyone_loses": False, "final_gf": 10, "gf_by_turn": (12, 11, 10),
+            "fossil_0": 2, "renewable_0": 0, "cities_0": 1, "lf_0": 6,
+            "fossil_1": 0, "renewable_1": 1, "cities_1": 2, "lf_1": 4,
+            "fossil_2": 0, "renewable_2": 3, "cities_2": 1, "lf_2": 0,
+            "fossil_3": 1, "renewable_3": 1, "cities_3": 1, "lf_3": 0,
+        }  # fmt: skip
+        row.update(changes)
+        return row
+
+    met = lambda frame: dict(zip(frame["role"], frame["met"]))
+    frame = in_role(pd.DataFrame([game()]))
+    assert list(frame["name"]) == ["Ana", "Ben", "Cleo", "Dan"]
+    assert list(frame["won_game"]) == [False, False, True, False]
+    assert met(frame) == {
+        "The energy company": True,  # 2 fossil plants, and somebody won
+        "The city": True,  # 2 cities, LF 4 below Ana's 6
+        "The green NGO": True,  # GF 10 < 12 before the first roll
+        "The journalist": True,  # 1 fossil, 1 renewable, and a winner
+    }
+    worse = in_role(
+        pd.DataFrame([game(everyone_loses=True, winners=(), final_gf=12, lf_1=6, fossil_3=2)])
+    )
+    assert not any(worse["met"])  # the company's customers are gone, the city ties Ana's LF...
+    unfinished = in_role(pd.DataFrame([game(finished=False)]))
+    assert unfinished.empty
+    with pytest.raises(ValueError, match="in_role needs"):
+        in_role(pd.DataFrame({"group": ["g"]}))
+
+
+def test_the_change_in_sentences_and_the_paired_chart(two_rounds):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies.classroom import compare_rounds, describe_change, plot_rounds
+
+    first, second = two_rounds
+    summary = compare_rounds(first, second, ("final_gf", "everyone_loses"))
+    text = describe_change(summary).splitlines()
+    gf = summary.loc["final_gf"]
+    assert text[0].startswith(f"The GF at the end: {gf['round_1']:.1f} in round 1")
+    assert f"{gf['change']:+.1f} per table (95 % interval {gf['low']:+.1f} to" in text[0]
+    assert text[1].startswith("Everybody lost at")
+    ax = plot_rounds(first, second, "fossil")
+    lines = {line.get_gid(): line for line in ax.get_lines()}
+    pairs = summary.attrs["unpaired"]
+    assert pairs == [{"group": "group-C", "reason": pairs[0]["reason"]}]
+    for group in ("group-A", "group-B"):
+        one = first[first["group"] == group].iloc[0]
+        two = second[second["group"] == group].iloc[0]
+        drawn = tuple(lines[f"pair-{group}"].get_ydata())
+        assert drawn == tuple(float(sum(r[f"fossil_{s}"] for s in range(4))) for r in (one, two))
+    assert "pair-group-C" not in lines and "pair-mean" in lines
+    with pytest.raises(ValueError, match="measure must be one of"):
+        plot_rounds(first, second, "luck")
+    with pytest.raises(ValueError, match="describe_change needs"):
+        describe_change(first)

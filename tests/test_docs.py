@@ -37,6 +37,7 @@ USER_PAGES = (
     "guarantees.md",
     "results.md",
     "server.md",
+    "site.md",
 )
 
 

@@ -18,7 +18,15 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from energies.actions import BuildCity, BuildPlant, EndTurn, RollDice
+from energies.actions import (
+    BuildCity,
+    BuildPlant,
+    Decline,
+    DiscardCard,
+    EndTurn,
+    MoveInspector,
+    RollDice,
+)
 
 import energies as en
 from energies import sandbox
@@ -738,14 +746,141 @@ def test_burden_accepts_game_history_frame_and_simulate_turns():
     )
 
 
-def test_plot_burden_pairs_bars_per_seat():
+def test_plot_burden_draws_pollution_caused_harm_and_ordinary_losses_per_seat():
     import matplotlib
 
     matplotlib.use("Agg")
+    game = scripted_burden_game()
+    ax = plot_burden(burden(game))
+    assert len(ax.patches) == 3 * 4  # pollution caused, pollution harm, ordinary losses
+    assert {p.get_gid() for p in ax.patches} == {
+        "burden-caused",
+        "burden-suffered",
+        "burden-ordinary",
+    }
+    assert "Who polluted, who paid for it" in ax.get_title() and "mismatch" in ax.get_title()
+    old = plot_burden(hand_history(), part="all")  # footprint vs every loss, two bars a seat
+    assert len(old.patches) == 2 * 4 and "mismatch" in old.get_title()
+    with pytest.raises(ValueError, match="part must be one of"):
+        plot_burden(hand_history(), part="harm")
+
+
+def scripted_burden_game():
+    """Three turns played by hand on the beginner island (seat 0 starts; 1 disc a turn, each
+    of another kind: no event fires).
+
+    Seat 0: a city at corner 12 (hexes 0, 3, 4) with fossil plants on hexes 0 and 4; seat 1:
+    a town at corner 22 (hexes 3, 7, 8) with a fossil plant on hex 7; seat 2: a town at
+    corner 40; seat 3: a town at corner 50 (hex 18 only).
+
+    * turn 1 (seat 0): a hex hazard on hex 3, a 12 is rolled: the hazard keeps 2 cards from
+      seat 0's city and 1 from seat 1's town (rule 8.1) — pollution harm;
+    * turn 2 (seat 1): the Inspector on hex 3, a 12 again: the same cards, kept by the
+      Inspector — ordinary;
+    * turn 3 (seat 2): seat 3 holds 8 cards, a 7: it discards 4 (rule 9.1), the Inspector goes
+      to hex 18 and seat 2 steals 1 card from seat 3 (rule 9.2) — ordinary.
+    """
+    rules = en.RuleSet.standard(4).replace(random_start_player=False)
+    g = en.new_game(seed=1, rules=rules, names=["Ada", "Ben", "Cy", "Di"])
+    sandbox.clear_board(g)
+    for seat, piece, corner in ((0, "city", 12), (1, "town", 22), (2, "town", 40), (3, "town", 50)):
+        sandbox.place(g, seat, piece, corner)
+    for seat, corner, hex_id in ((0, 12, 0), (0, 12, 4), (1, 22, 7)):
+        sandbox.place_plant(g, seat, "fossil", corner, hex_id)
+    kinds = iter(["air_pollution", "rain_and_flooding", "production_increase"])
+
+    def play(seat, dice, before=()):
+        for edit in before:
+            edit()
+        sandbox.fix_dice(g, *dice)
+        g.apply(RollDice(seat))
+        while g.state.queue:  # discards, the Inspector, proposals: by hand below
+            task = g.state.queue[0]
+            if task.kind == "discard":
+                g.apply(DiscardCard(task.seat, "lumber"))
+            elif task.kind == "move_inspector":
+                g.apply(MoveInspector(seat, 18))
+            else:
+                g.apply(Decline(g.current_seat))
+        sandbox.fix_disc(g, "brown", next(kinds))
+        g.apply(EndTurn(seat))
+
+    play(0, (6, 6), [lambda: sandbox.add_hazard(g, hex=3)])
+    play(1, (6, 6), [lambda: sandbox.move_inspector(g, 3)])
+    play(2, (3, 4), [lambda: sandbox.give(g, 3, lumber=8)])
+    assert g.turn == 4 and not g.events  # no event fired
+    return g
+
+
+def test_burden_separates_pollution_harm_from_ordinary_losses_in_a_played_game():
+    """The scripted game's exact numbers (see scripted_burden_game)."""
+    frame = burden(scripted_burden_game()).set_index("seat")
+    assert list(frame["fossil_plant_turns"]) == [6, 3, 0, 0]  # fossil plants x 3 turns
+    assert list(frame["pollution_caused_share"]) == pytest.approx([2 / 3, 1 / 3, 0, 0])
+    assert list(frame["production_lost_hazard"]) == [2, 1, 0, 0]
+    assert list(frame["pollution_harm"]) == [2, 1, 0, 0]
+    assert list(frame["pollution_harm_share"]) == pytest.approx([2 / 3, 1 / 3, 0, 0])
+    assert list(frame["pollution_ratio"][:2]) == pytest.approx([1.0, 1.0])
+    assert frame["pollution_ratio"][2:].isna().all()  # caused none, bore none
+    assert list(frame["production_lost_inspector"]) == [2, 1, 0, 0]
+    assert list(frame["cards_discarded_seven"]) == [0, 0, 0, 4]
+    assert list(frame["cards_stolen"]) == [0, 0, 0, 1]
+    assert list(frame["ordinary_losses"]) == [2, 1, 0, 5]
+    assert list(frame["ordinary_losses_share"]) == pytest.approx([2 / 8, 1 / 8, 0, 5 / 8])
+    for kind in ("hazards_suffered", "hex_hazards_suffered", "cards_discarded_brown"):
+        assert list(frame[kind]) == [0, 0, 0, 0]
+    assert list(frame["cards_discarded_other"]) == [0, 0, 0, 0]
+    # the release 0.4 measures mix both: production lost counts the Inspector's cards too
+    assert list(frame["production_lost"]) == [4, 2, 0, 0]
+    assert list(frame["harm"]) == [4, 2, 0, 5]
+    # harm follows pollution exactly; ranks by fossil-plant-turns: seats 2 and 3 tie at 1.5
+    assert frame.attrs["pollution_mismatch"] == pytest.approx(0.0)
+    rank = {0: 4, 1: 3}
+    shares = {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    conc = 2 * sum(shares[s] * Fraction(2 * rank[s] - 1, 8) for s in (0, 1)) - 1
+    assert conc == Fraction(7, 12)
+    assert frame.attrs["pollution_concentration"] == pytest.approx(float(conc))
+
+
+def test_burden_counts_pollution_events_hazards_and_brown_discards():
+    """Hand-built records with every pollution and ordinary counter (the cumulative values of
+    the last turn) and fossil plants by turn: the exact sums and shares."""
+    records = hand_history()
+    fossil = {0: (0, 2, 2), 1: (0, 0, 1), 2: (0, 0, 0), 3: (0, 1, 1)}  # turns 0-2
+    split = {
+        0: {"hex_hazards_suffered": 1, "cards_discarded_brown": 0},
+        1: {"hex_hazards_suffered": 0, "production_lost_hazard": 2},
+        2: {"cards_discarded_seven": 1},
+        3: {"cards_discarded_brown": 0},
+    }
+    for r in records:
+        r["fossil"] = fossil[r["seat"]][r["turn"]]
+        for key in ("hex_hazards_suffered", "production_lost_hazard", "cards_discarded_seven"):
+            r.setdefault(key, 0)
+        r["cards_discarded_brown"] = 0
+        if r["turn"] == 2:
+            r.update(split[r["seat"]])
+    frame = burden(records).set_index("seat")
+    # pollution: seat 0 one hex hazard; seat 1 two hazards on buildings + 2 cards a hazard kept
+    assert list(frame["pollution_harm"]) == [1, 4, 0, 0]
+    assert list(frame["fossil_plant_turns"]) == [4, 1, 0, 2]  # turns 1-2 only
+    assert list(frame["pollution_caused_share"]) == pytest.approx([4 / 7, 1 / 7, 0, 2 / 7])
+    assert list(frame["pollution_harm_share"]) == pytest.approx([1 / 5, 4 / 5, 0, 0])
+    assert frame.loc[1, "pollution_ratio"] == pytest.approx((4 / 5) / (1 / 7))
+    assert frame.loc[3, "pollution_ratio"] == 0.0
+    # ordinary: seat 1's third lost card was the Inspector's; seat 2's discard was on a 7;
+    # seat 3 lost a card to theft
+    assert list(frame["production_lost_inspector"]) == [0, 1, 0, 0]
+    assert list(frame["ordinary_losses"]) == [0, 1, 1, 1]
+    mismatch = (abs(1 / 5 - 4 / 7) + abs(4 / 5 - 1 / 7) + 0 + abs(0 - 2 / 7)) / 2
+    assert frame.attrs["pollution_mismatch"] == pytest.approx(mismatch)
+
+
+def test_burden_of_records_before_the_split_leaves_the_pollution_columns_empty():
     frame = burden(hand_history())
-    ax = plot_burden(frame)
-    assert len(ax.patches) == 2 * 4
-    assert "mismatch" in ax.get_title()
+    assert frame["pollution_harm"].isna().all() and frame["ordinary_losses"].isna().all()
+    assert math.isnan(frame.attrs["pollution_mismatch"])
+    assert list(frame["harm"]) == [0, 5, 1, 2]  # the all-losses measures as before
 
 
 # ==============================================================================================

@@ -8,8 +8,10 @@
 * the engine under real Pyodide: the ``pyodide`` npm package of the version the pinned kernel
   runs (installed once into lite/.node), our wheel unpacked into its site-packages in Node,
   seeded games whose save files have the same sha256 as under CPython;
-* the site (built once per session by lite/build_site.py, with every proxy pointed at a closed
-  port, so the build downloads nothing): the lessons, our wheel, anywidget and the other kernel
+* the site (built once per session as lite/ of the course site by docs/build_course_site.py,
+  see tests/conftest.py, from a checkout holding uncommitted files; lite/build_site.py runs
+  with every proxy pointed at a closed port, so the build downloads nothing): the committed
+  lessons and nothing uncommitted, our wheel, anywidget and the other kernel
   wheels in the site's package index and lockfile, the kernel, widget and anywidget extensions;
   in Node, `import energies` and `import anywidget` from the site's lockfile and lesson 02's
   PlayApp syncing the same page as under CPython (PyPI's copies stand in for IPython and the
@@ -272,31 +274,48 @@ def test_engine_under_pyodide_gives_the_same_save_files_as_cpython(pyodide_packa
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, pyodide_package) -> Path:
-    output = tmp_path_factory.mktemp("lite") / "site"
-    start = time.monotonic()
-    build_site.build(output)
-    print(f"\nlite/build_site.py built the site in {time.monotonic() - start:.0f} s")
-    return output
+def site(pyodide_package, published_site) -> Path:
+    """The lite site as published: lite/ of the course site, built once per session by
+    docs/build_course_site.py (tests/conftest.py) from a checkout holding uncommitted files."""
+    for line in published_site.log.splitlines():
+        if line.startswith("[lite] site ready"):
+            print(f"\n{line}")
+    return published_site.path / "lite"
 
 
-def test_site_has_the_lessons_for_the_pyodide_kernel(site):
+def test_site_has_the_committed_lessons_for_the_pyodide_kernel(site, committed_checkout):
+    """The lessons and their data folders as committed; the checkout's uncommitted files (a
+    save file, a scratch notebook, an edit of lesson 00) are not in the site."""
     files = site / "files"
-    assert sorted(p.name for p in files.glob("*.ipynb")) == LESSONS
-    for name in LESSONS:
+    committed = committed_checkout.committed_files()
+    lessons = sorted(
+        Path(n).name
+        for n in committed
+        if n.startswith("notebooks/") and n.count("/") == 1 and n.endswith(".ipynb")
+    )
+    assert sorted(p.name for p in files.glob("*.ipynb")) == lessons
+    for name in lessons:
         notebook = json.loads((files / name).read_text())
-        committed = json.loads((REPO / "notebooks" / name).read_text())
+        in_commit = json.loads(_committed_text(committed_checkout.path, f"notebooks/{name}"))
         assert notebook["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel
-        assert notebook["cells"] == committed["cells"]
-    data = {
-        p.relative_to(REPO / "notebooks")
-        for p in (REPO / "notebooks").rglob("*")
-        if p.is_file() and ".ipynb_checkpoints" not in p.parts and "__pycache__" not in p.parts
-    }
-    assert data <= {p.relative_to(files) for p in files.rglob("*") if p.is_file()}
+        assert notebook["cells"] == in_commit["cells"]
+    data = {Path(n).relative_to("notebooks") for n in committed if n.startswith("notebooks/")}
+    published = {p.relative_to(files) for p in files.rglob("*") if p.is_file()}
+    assert data == published
+    text = "".join(p.read_text(errors="replace") for p in files.rglob("*") if p.is_file())
+    assert committed_checkout.marker not in text  # no uncommitted file, no uncommitted edit
 
 
-def test_site_indexes_our_wheel_and_the_kernel_wheels(site, wheel):
+def _committed_text(repo: Path, name: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(repo), "show", f"HEAD:{name}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def test_site_indexes_our_wheel_and_the_kernel_wheels(site, wheel, committed_checkout):
     index = json.loads((site / "pypi" / "all.json").read_text())
     assert set(build_site.LOCK_DEPENDS) <= set(index)  # energies and the kernel wheels
     (release,) = index["energies"]["releases"][en.__version__]
@@ -305,8 +324,10 @@ def test_site_indexes_our_wheel_and_the_kernel_wheels(site, wheel):
     assert release["digests"]["sha256"] == digest
     with zipfile.ZipFile(served) as archive:
         names = set(archive.namelist())
-    sources = {p.relative_to(REPO).as_posix() for p in (REPO / "energies").rglob("*.py")}
-    assert sources <= names
+    committed = committed_checkout.committed_files()
+    sources = {n for n in committed if n.startswith("energies/") and n.endswith(".py")}
+    assert sources == {n for n in names if n.startswith("energies/") and n.endswith(".py")}
+    assert "energies/uncommitted_probe.py" not in names  # untracked in the checkout
     with zipfile.ZipFile(wheel) as archive:
         assert set(archive.namelist()) == names  # the same build as the Pyodide test's
     pins = build_site.kernel_wheel_pins()

@@ -1875,3 +1875,102 @@ def test_events_record_each_fired_event():
     assert len(frame) == len(g.events)
     assert {"turn", "event", "hit", "effect"} <= set(frame.columns)
     assert list(frame["event"])[-2:] == ["air_pollution", "rain_and_flooding"]
+
+
+# ==============================================================================================
+# Who pays for pollution: what each seat lost, by cause (energies.insight.burden reads it)
+# ==============================================================================================
+
+
+def lost(g: en.Game, seat: int, *keys: str) -> tuple[int, ...]:
+    return tuple(getattr(g.state.stats[seat], k) for k in keys)
+
+
+def test_rule_8_1_production_a_hazard_keeps_is_counted_apart_from_the_inspectors():
+    """Rules 8.1, 8.2, 8.5: hex 3 (the only 12) blocked by a hex hazard, then by the Inspector,
+    then a building hazard next to it. Seat 0's city at corner 12 loses its food and science
+    (2 cards), seat 1's town at corner 22 its food (1). production_lost counts every card kept;
+    production_lost_hazard only those a hazard kept."""
+    g = new()
+    sb.place(g, 0, "city", C12)
+    sb.place(g, 1, "town", C22)
+    sb.add_hazard(g, hex=3)
+    roll(g, 6, 6)  # the hex hazard blocks both, then goes (rule 8.5)
+    assert [lost(g, s, "production_lost", "production_lost_hazard") for s in (0, 1)] == [
+        (2, 2),
+        (1, 1),
+    ]
+    end_turn(g)
+    sb.move_inspector(g, 3)
+    roll(g, 6, 6)  # the Inspector: ordinary Catan, no hazard
+    assert [lost(g, s, "production_lost", "production_lost_hazard") for s in (0, 1)] == [
+        (4, 2),
+        (2, 1),
+    ]
+    end_turn(g)
+    sb.move_inspector(g, 0)  # (hex 0 is not rolled)
+    sb.add_hazard(g, building=C22)
+    roll(g, 6, 6)  # only seat 1's town is blocked, by its building hazard
+    assert [lost(g, s, "production_lost", "production_lost_hazard") for s in (0, 1)] == [
+        (4, 2),
+        (3, 2),
+    ]
+    end_turn(g)
+    record = {r["seat"]: r for r in g.history if r["turn"] == 3}
+    assert (record[1]["production_lost"], record[1]["production_lost_hazard"]) == (3, 2)
+
+
+def test_rule_7_2_each_seat_counts_the_pollution_hazards_on_its_buildings_hexes():
+    """Rule 7.2: Environmental Pollution rolls 12: hex 3 gets a hazard. Seat 0 (city at corner
+    12) and seat 1 (towns at corners 22 and 11, both on hex 3) suffer it once each; seat 2,
+    elsewhere, not at all."""
+    g = new()
+    sb.place(g, 0, "city", C12)
+    sb.place(g, 1, "town", C22)
+    sb.place(g, 1, "town", C11)
+    town(g, 2)
+    arm(g, "brown", "environmental_pollution")
+    roll(g)
+    sb.fix_dice(g, 6, 6)
+    end_turn(g, ("brown", "environmental_pollution"))
+    assert g.events[-1]["event"] == "environmental_pollution" and 3 in g.state.hex_hazards
+    assert [lost(g, s, "hex_hazards_suffered") for s in range(4)] == [(1,), (1,), (0,), (0,)]
+    assert sorted(g.events[-1]["hit"]) == [0, 1]
+
+
+def test_rule_7_1_and_9_1_discards_to_a_brown_event_and_on_a_seven_are_counted_apart():
+    """A brown Climate Conference (rule 7.1) takes a card from the highest LF: a pollution
+    loss; the same event fired by a green disc (rule 6.4, the shared row) and the discards on a
+    7 (rule 9.1) are not pollution. cards_discarded counts them all."""
+    g = new()
+    release_greens(g, "climate_conference", 1)
+    build_lfs(g, [1, 2, 2, 3])
+    sb.give(g, 3, steel=2)
+    fire(g, "brown", "climate_conference")
+    g.apply(TakeCard(0, "brick"))
+    g.apply(DiscardCard(3, "steel"))
+    assert lost(g, 3, "cards_discarded", "cards_discarded_brown", "cards_discarded_seven") == (
+        1,
+        1,
+        0,
+    )
+    sb.fill_row(g, "brown", "climate_conference")
+    sb.fill_row(g, "brown", "climate_conference")
+    end_turn(g, ("green", "climate_conference"))
+    assert g.events[-1]["color"] == "green"
+    g.apply(TakeCard(0, "brick"))
+    g.apply(DiscardCard(3, "steel"))
+    assert lost(g, 3, "cards_discarded", "cards_discarded_brown", "cards_discarded_seven") == (
+        2,
+        1,
+        0,
+    )
+    sb.give(g, 3, lumber=8)
+    roll(g, 3, 4)  # a 7: seat 3 holds 8 cards and discards 4 (rule 9.1)
+    while g.pending == "discard cards":
+        g.apply(g.legal_actions()[0])
+    assert lost(g, 3, "cards_discarded", "cards_discarded_brown", "cards_discarded_seven") == (
+        6,
+        1,
+        4,
+    )

@@ -333,6 +333,27 @@ def test_the_plan_races_for_the_empty_bag_only_near_its_end():
     assert racer.demolish_score(world, me) == racer.weights["demolish"] + 3.0
 
 
+def test_the_plan_never_demolishes_a_fossil_plant_its_allowance_let_it_build():
+    """Issue 38: with a fossil allowance (its plant balance leads every rival's by
+    fossil_lead), the plan builds a fossil plant and then keeps it: it demolishes fossil
+    plants only once the lead falls below what the allowance built them on."""
+    game, me = _searched_position()
+    world = determinize(_view(game, me), random.Random(1), me)
+    plan = planner({"fossil_lead": 1.0})
+    for p in world.players:
+        p.plants = {}
+    world.players[me].plants = {0: "renewable", 1: "renewable"}  # a lead of 2
+    assert plan.plant_score(world, me, "fossil") == plan.weights["fossil_allowed"]
+    world.players[me].plants[2] = "fossil"  # built: a lead of 1, still the allowance's
+    assert plan.demolish_score(world, me) == 0.0
+    assert plan.plant_score(world, me, "fossil") == plan.weights["fossil_allowed"]
+    world.players[me].plants[3] = "fossil"  # a lead of 0: kept, but no third one
+    assert plan.demolish_score(world, me) == 0.0
+    assert plan.plant_score(world, me, "fossil") == plan.weights["fossil"]
+    world.players[(me + 1) % 4].plants = {0: "renewable", 1: "renewable"}  # a rival catches up
+    assert plan.demolish_score(world, me) == plan.weights["demolish"]
+
+
 @pytest.mark.parametrize(
     "plan, message",
     [

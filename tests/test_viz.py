@@ -592,6 +592,64 @@ def test_win_rates_read_winners_saved_as_text():
     assert viz.win_rates(frame).loc["green", "wins"] == 2
 
 
+def test_a_persona_has_one_colour_in_every_chart():
+    """The outcome chart's win-rate bars, the payoff chart and the strong players' chart draw
+    each persona in the palette's colour, so FossilRush is the same colour everywhere."""
+    from energies.insight import plot_payoff, plot_strong_players
+
+    frame = results_frame(GAMES)
+    panel = viz.plot_outcomes(frame).figure.axes[1]
+    bars = [p for p in panel.patches if p.get_gid() is None or p.get_gid() == "win-rate"]
+    shown = [t.get_text() for t in panel.get_yticklabels()]
+    outcome_colour = {bot: to_hex(bar.get_facecolor()) for bot, bar in zip(shown, bars)}
+    payoff = pd.DataFrame(
+        {
+            "k": [0, 1, 2, 3, 4],
+            "win_rate_fossil": [np.nan, 0.1, 0.2, 0.3, 0.25],
+            "win_rate_green": [0.25, 0.3, 0.3, 0.3, np.nan],
+            "everyone_loses": [0.0, 0.0, 0.0, 0.1, 0.2],
+            "games": [10] * 5,
+        }
+    )
+    payoff.attrs.update(personas=("fossil", "green"), players=4)
+    lines = {line.get_gid(): line for line in plot_payoff(payoff).get_lines()}
+    payoff_colour = {
+        "fossil": to_hex(lines["payoff-a"].get_color()),
+        "green": to_hex(lines["payoff-b"].get_color()),
+    }
+    for bot in ("fossil", "green"):
+        assert outcome_colour[bot] == payoff_colour[bot] == viz.persona_color(bot).lower()
+    assert outcome_colour["fossil"] != outcome_colour["green"] != outcome_colour["balanced"]
+    assert outcome_colour["random"] == viz.PERSONA_COLORS["random"].lower()
+    strong = plot_strong_players(players=4)
+    legend = {
+        t.get_text(): h
+        for t, h in zip(strong.get_legend().texts, strong.get_legend().legend_handles)
+    }
+    assert (
+        to_hex(legend["fossil only"].get_facecolor()) == viz.persona_color("search-fossil").lower()
+    )
+    assert (
+        to_hex(legend["renewable only"].get_facecolor())
+        == viz.persona_color("search-green").lower()
+    )
+
+
+def test_persona_colours_are_distinct_and_names_are_forgiving():
+    assert len(set(viz.PERSONA_COLORS.values())) == len(viz.PERSONA_COLORS)
+    assert set(viz.PERSONA_COLORS) == set(viz.PERSONA_LABELS)
+    assert viz.persona_color("FossilRush") == viz.persona_color(" fossil ") == "#D55E00"
+    assert viz.persona_color("GreenInvestor") == viz.persona_color("green")
+    mine = viz.persona_color("MyBot")  # a student's bot: the same colour every time
+    assert mine in viz.OTHER_BOT_COLORS and viz.persona_color("mybot") == mine
+    assert not set(viz.OTHER_BOT_COLORS) & set(viz.PERSONA_COLORS.values())
+    # an outcome chart and a persona win-rate chart share a figure: no colour means both
+    assert not set(viz.OUTCOME_COLORS.values()) & set(viz.PERSONA_COLORS.values())
+    assert not set(viz.OUTCOME_COLORS.values()) & set(viz.OTHER_BOT_COLORS)
+    with pytest.raises(ValueError, match="string"):
+        viz.persona_color(3)
+
+
 def test_outcome_chart_needs_lineup_and_outcome():
     with pytest.raises(ValueError, match="lineup"):
         viz.plot_outcomes(pd.DataFrame({"outcome": ["empty_bag"]}))

@@ -9,10 +9,12 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
+from energies.actions import RollDice
 from test_widgets import NAMES, act, until_human_main_phase
 
 import energies as en
 from energies import sandbox as sb
+from energies.kit.fields import show
 from energies.widgets import PlayApp
 
 
@@ -55,7 +57,7 @@ def test_a_double_click_buys_or_trades_once_and_says_so(app):
     buy = next(o for o in app.page["cards"] if o["kind"] == "buy_dev_card")
     trade = next(r for r in app.page["supply"] if r["give"] == "brick")["options"][0]
     for option in (buy, trade):
-        click = {"type": "act", "action": option["a"], "rev": app.page["rev"]}
+        click = {"type": "act", "action": option["a"], "decision_no": app.page["decision_no"]}
         assert app.message(click)
         text = refused(app, dict(click), "warn")
         assert text.startswith("You clicked “") and "twice: it was done once" in text
@@ -63,6 +65,123 @@ def test_a_double_click_buys_or_trades_once_and_says_so(app):
     # a new click on the redrawn page does it again
     assert act(app, next(r for r in app.page["supply"] if r["give"] == "brick")["options"][0])
     assert g.state.players[seat].hand["brick"] == 0
+
+
+def test_a_double_click_on_step_or_undo_moves_once_and_says_so(app):
+    """The second click of a double click on "Step" or "Undo" carries the decision its first
+    click was made on: it used to make a second bot move, or undo a second human move."""
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    g = app.game
+    assert g.current_seat not in app.humans
+    step = {"type": "step", "decision_no": app.page["decision_no"]}
+    n = len(g.actions)
+    assert app.message(step)
+    assert len(g.actions) > n
+    n = len(g.actions)
+    assert refused(app, dict(step), "warn") == (
+        "You clicked “Step” twice: it was done once. Click again to repeat it."
+    )
+    assert app.message({"type": "step", "decision_no": app.page["decision_no"]})
+    assert len(g.actions) > n
+    until_human_main_phase(app)
+    for _ in range(2):  # two human moves to undo
+        assert act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+        until_human_main_phase(app)
+    undo = {"type": "undo", "decision_no": app.page["decision_no"]}
+    assert app.message(undo)
+    n = len(g.actions)
+    assert refused(app, dict(undo), "warn") == (
+        "You clicked “Undo” twice: it was done once. Click again to repeat it."
+    )
+    assert len(g.actions) == n
+
+
+def test_a_click_made_on_an_earlier_decision_is_not_applied_to_the_next(tmp_path):
+    """A 7 with 12 cards: two quick clicks on two cards to discard, both made on the first
+    picture. The second is not applied to the decision that follows the first discard (the
+    player has not seen it; it used to be applied, being legal); the page says so."""
+    g = en.new_game(players=4, seed=47, names=NAMES)  # seed 47: seat 0 rolls a 7 at once
+    sb.give(g, 0, brick=4, lumber=4)
+    g.apply(RollDice(0))
+    app = PlayApp(g, chart=False, save_dir=tmp_path)
+    seen = app.page["decision_no"]
+    lumber, brick = (
+        next(
+            o
+            for o in app.page["decision"]["options"]
+            if o["a"]["kind"] == "discard_card" and o["a"]["card"] == kind
+        )
+        for kind in ("lumber", "brick")
+    )
+    hand = dict(g.state.players[0].hand)
+    assert app.message({"type": "act", "action": lumber["a"], "decision_no": seen})
+    text = refused(app, {"type": "act", "action": brick["a"], "decision_no": seen}, "warn")
+    assert text == (
+        "Your earlier click “Ada discards 1 brick” came after the board changed: nothing was "
+        "done. Click again if you still want it."
+    )
+    now = g.state.players[0].hand
+    assert (now["lumber"], now["brick"]) == (hand["lumber"] - 1, hand["brick"])
+    assert app.message({"type": "act", "action": brick["a"], "decision_no": seen + 1})
+    assert g.state.players[0].hand["brick"] == hand["brick"] - 1
+
+
+@pytest.mark.parametrize("made_on", [True, "3", 2.0, [1]])
+def test_a_click_whose_decision_number_is_not_a_number_changes_nothing(app, made_on):
+    end = next(o for o in app.page["turn"] if o["kind"] == "end_turn")
+    for message in ({"type": "act", "action": end["a"]}, {"type": "step"}, {"type": "undo"}):
+        message = {**message, "decision_no": made_on}
+        text = refused(app, message)
+        assert text == (
+            f"The page sent a {message['type']!r} message whose 'decision_no' is "
+            f"{show(made_on)}, not a number."
+        )
+
+
+def test_the_decision_number_changes_with_the_game_and_only_with_it(app):
+    g = app.game
+    seen = app.page["decision_no"]
+    # redraws that change nothing: the charts, an option, a refused click, a refresh
+    app.show_charts(True)
+    app.set_option("ask_on_bot_turns", False)
+    refused(app, {"type": "act", "action": {"kind": "build_road", "seat": 0, "path": 0}})
+    app.refresh()
+    assert app.page["decision_no"] == seen
+    # every change of the game: a move, a sandbox edit, an undo, a load
+    numbers = [seen]
+    assert act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    numbers.append(app.page["decision_no"])
+    sb.give(g, g.current_seat, brick=1)
+    app.refresh()
+    numbers.append(app.page["decision_no"])
+    saved = g.to_json()
+    assert app.undo()
+    numbers.append(app.page["decision_no"])
+    assert app.load_text(saved)
+    numbers.append(app.page["decision_no"])
+    assert numbers == sorted(set(numbers)), numbers
+
+
+def test_every_page_message_is_answered_after_its_redraw(app):
+    """The page's "Working…" note lasts until each click's token comes back in ``answered``
+    (after the redraw the click caused, also for a refused or unknown message); a token that
+    is not a short text is not echoed."""
+    changes = []
+    app.view.observe(lambda change: changes.append(change["name"]), names=["view", "answered"])
+    messages = [
+        {"type": "step"},  # refused: a human decides
+        {"type": "no such message"},
+        {"type": "act", "action": "junk"},
+        {"type": "act", "action": next(o for o in app.page["turn"] if o["a"])["a"]},
+    ]
+    for number, content in enumerate(messages, 1):
+        changes.clear()
+        app._on_view_message(app.view, {**content, "click": f"page1:{number}"}, [])
+        assert app.view.answered == f"page1:{number}"
+        assert changes[-1] == "answered" and "view" in changes, changes
+    for token in (None, 7, ["page1:9"], "x" * 65):
+        app._on_view_message(app.view, {"type": "charts", "open": False, "click": token}, [])
+        assert app.view.answered == f"page1:{len(messages)}"
 
 
 @pytest.mark.parametrize(
@@ -126,7 +245,7 @@ def test_a_refused_click_keeps_the_strip_of_what_the_bots_did(app):
     strip = app.page["strip"]
     assert len(strip["lines"]) > 1
     wrong = {"kind": "build_road", "seat": app.game.current_seat, "path": 0}
-    refused(app, {"type": "act", "action": wrong, "rev": app.page["rev"]})
+    refused(app, {"type": "act", "action": wrong, "decision_no": app.page["decision_no"]})
     assert app.page["strip"] == strip
 
 

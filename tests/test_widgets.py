@@ -9,6 +9,7 @@ The browser itself is tested in tests/browser. Rule numbers name what a readout 
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -45,9 +46,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def act(app: PlayApp, option: dict, stale: bool = False) -> bool:
-    """Send a click on a control as the page does (with the drawing's revision)."""
-    rev = app.page["rev"] - 1 if stale else app.page["rev"]
-    return app.message({"type": "act", "action": option["a"], "rev": rev})
+    """Send a click on a control as the page does (with the number of the decision it was
+    made on; ``stale``: made on the decision before)."""
+    made_on = app.page["decision_no"] - 1 if stale else app.page["decision_no"]
+    return app.message({"type": "act", "action": option["a"], "decision_no": made_on})
 
 
 def every_option(page: dict) -> list[dict]:
@@ -160,6 +162,11 @@ def test_whole_game_by_clicking_one_human_three_bots(tmp_path):
     assert page["prompt"].startswith(f"Game over after turn {g.turn}")
     assert not page["controls"]["bots"] and page["over_panel"]["outcome"]
     assert {r["name"] for r in page["over_panel"]["burden"]} == set(NAMES)  # who polluted/paid
+    shares = en.insight.burden(g).set_index("seat")
+    for seat, row in enumerate(page["over_panel"]["burden"]):  # pollution, not Catan luck
+        for key, column in (("caused", "pollution_caused_share"), ("paid", "pollution_harm_share")):
+            share = shares.loc[seat, column]
+            assert row[key] == (0 if math.isnan(share) else round(100 * share))
 
 
 def test_every_legal_action_is_shown_once_on_the_board_or_beside_it(app):
@@ -257,20 +264,42 @@ def test_an_offer_to_a_bot_is_answered_at_once_next_to_the_offer(app):
     assert isinstance(action_from_dict(offer["a"]), OfferTrade)
 
 
-def test_a_second_quick_click_is_applied_or_explained_never_dropped(app):
+def test_a_click_made_on_an_earlier_decision_is_explained_never_applied(app):
+    """Every click carries the number of the decision it was made on (``decision_no``): a
+    click made on an earlier decision is never applied to the new one (a queued click that
+    was still legal used to be applied, so a quick second click acted on a decision the
+    player had not seen); the status line says why, and the same click made on the redrawn
+    page works."""
     g = app.game
     until_human_main_phase(app)
+    sb.give(g, g.current_seat, brick=8)
+    app.refresh()
+    trades = next(r for r in app.page["supply"] if r["give"] == "brick")["options"]
+    first, second = trades[0], trades[1]
+    seen = app.page["decision_no"]
+    assert act(app, first) and app.page["decision_no"] == seen + 1
+    n = len(g.actions)
+    # still legal, but made on the decision before the trade: not applied, explained
+    assert not act(app, second, stale=True)
+    assert len(g.actions) == n and app.status_kind == "warn"
+    label = app.words.speak(g.describe(action_from_dict(second["a"])))
+    assert app.status_text == (
+        f"Your earlier click “{label}” came after the board changed: nothing was done. "
+        "Click again if you still want it."
+    )
+    # a redraw that changes nothing keeps the decision: a click made before it still counts
+    app.show_charts(True)
+    assert app.page["decision_no"] == seen + 1
+    assert act(app, second) and len(g.actions) == n + 1
+    # illegal now: the engine's reason
     end = next(o for o in app.page["turn"] if o["kind"] == "end_turn")
     assert act(app, end)
     n = len(g.actions)
-    assert not act(app, end, stale=True)  # the same click again, made on the older picture
+    assert g.current_seat not in app.humans  # a bot's turn: no trade is legal
+    assert not act(app, second, stale=True)
     assert len(g.actions) == n and app.status_kind == "warn"
-    assert "came after the board changed" in app.status_text
-    # a queued click that is still legal is applied
-    until_human_roll(app)
-    roll = next(o for o in app.page["turn"] if o["kind"] == "roll_dice")
-    n = len(g.actions)
-    assert act(app, roll, stale=True) and isinstance(g.actions[n], RollDice)
+    assert "came after the board changed: " in app.status_text
+    assert "nothing was done" not in app.status_text, app.status_text
 
 
 def test_a_discard_on_a_7_says_how_many_cards_are_left(tmp_path):

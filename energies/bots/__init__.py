@@ -25,8 +25,9 @@ from ..newenergies.actions import Action as Action
 from ..newenergies.actions import ProposeTrade as ProposeTrade
 
 # The modules: base (Player, RandomBot), strategy and scoring (the StrategyBot the personas
-# share), personas, factory (make_bot), plan and search (the search player, loaded by
-# make_bot("search")). This face only re-exports them; no module of the package imports it.
+# share), ledger (a bot's own moves of the turn, which it never undoes), personas, factory
+# (make_bot), plan and search (the search player, loaded by make_bot("search")). This face
+# only re-exports them; no module of the package imports it.
 from .base import Player, RandomBot
 from .factory import bot_from_class_or_object, make_bot
 from .personas import PERSONAS, Balanced, FossilRush, FreeRider, GreenInvestor

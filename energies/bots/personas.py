@@ -11,27 +11,37 @@ from .strategy import StrategyBot
 
 
 class FossilRush(StrategyBot):
-    """Grows fast on cheap fossil plants and ignores the footprint until the bag is nearly empty.
+    """Grows fast on cheap fossil plants and ignores the footprint until the bag nearly runs dry.
 
-    Then, knowing rule 14.2, it scrambles (demolish, build renewable) to end with more
-    renewable than fossil plants.
+    It knows rule 14.2, though: it builds a fossil plant only while it can still end with
+    more renewable than fossil plants by the empty bag (one fix per turn of its own, with
+    turns to spare), builds renewable once another fossil plant would no longer pay, and
+    scrambles (demolish, build renewable) when its plants need the turns it has left.
     """
 
     name = "FossilRush"
     science_value = 0.8
     hazard_care = 1.5
-    scramble_rounds = 3  # it knows rule 14.2: more renewable than fossil plants, or no win at all
 
     def _scrambling(self, state, seat) -> bool:
-        return self.endgame(state, self.scramble_rounds) and self.balance(state, seat) <= 0
+        return not self.qualifies_in_time(state, seat)
+
+    def _fossil_pays(self, state, seat) -> bool:
+        """A fossil plant built now would not have to be demolished before the empty bag."""
+        return self.qualifies_in_time(state, seat, extra_fossil=1)
 
     def plant_wish(self, state, seat):
-        return "renewable" if self._scrambling(state, seat) else "fossil"
+        if self._scrambling(state, seat) or not self._fossil_pays(state, seat):
+            return "renewable"
+        return "fossil"
 
     def plant_score(self, state, seat, plant):
         if self._scrambling(state, seat):
             return 8.0 if plant == "renewable" else -3.0
-        return 6.0 if plant == "fossil" else 0.0
+        if self._fossil_pays(state, seat):
+            return 6.0 if plant == "fossil" else 0.0
+        # too late for another fossil plant: renewable raises the balance that rule 14.2 ranks
+        return 5.0 if plant == "renewable" else -3.0
 
     def demolish_score(self, state, seat):
         return 5.0 if self._scrambling(state, seat) else 0.0
@@ -76,7 +86,13 @@ class Balanced(StrategyBot):
                 if (self.balance(state, seat) <= 1 or self._over_average(state, seat, 0))
                 else 5.0
             )
-        if self._over_average(state, seat) or self.balance(state, seat) <= 1 or self.endgame(state):
+        # judged as it will stand with the plant (LF and GF one higher): never a plant that
+        # demolish_score would then take down again
+        if (
+            self._over_average(state, seat)
+            or self.balance(state, seat) <= 1
+            or self.endgame(state, extra_gf=1)
+        ):
             return -2.0
         return 5.0
 
@@ -88,7 +104,11 @@ class Balanced(StrategyBot):
 
 
 class FreeRider(StrategyBot):
-    """Lets the others go green and builds fossil plants while the global footprint is low."""
+    """Lets the others go green and builds fossil plants while the global footprint is low.
+
+    Free-riding ends in time for rule 14.2: it builds no fossil plant it could not make up
+    for by the empty bag, and scrambles (demolish, build renewable) when it must.
+    """
 
     name = "FreeRider"
     science_value = 1.1
@@ -100,18 +120,24 @@ class FreeRider(StrategyBot):
         high = single[0][1] if single else state.rules.gf_max // 2
         return self.global_footprint(state) <= high - 3
 
+    def _scrambling(self, state, seat) -> bool:
+        return not self.qualifies_in_time(state, seat)
+
+    def _fossil_ok(self, state, seat) -> bool:
+        return self._gf_low(state) and self.qualifies_in_time(state, seat, extra_fossil=1)
+
     def plant_wish(self, state, seat):
-        if self.endgame(state) and self.balance(state, seat) <= 0:
+        if self._scrambling(state, seat):
             return "renewable"  # free-riding ends when the bag is about to run dry
-        return "fossil" if self._gf_low(state) else None
+        return "fossil" if self._fossil_ok(state, seat) else None
 
     def plant_score(self, state, seat, plant):
         if plant == "renewable":
-            return 8.0 if self.endgame(state) and self.balance(state, seat) <= 0 else 0.0
-        return 6.0 if self._gf_low(state) and not self.endgame(state) else -1.0
+            return 8.0 if self._scrambling(state, seat) else 0.0
+        return 6.0 if self._fossil_ok(state, seat) else -1.0
 
     def demolish_score(self, state, seat):
-        return 4.0 if self.endgame(state) and self.balance(state, seat) <= 0 else 0.0
+        return 4.0 if self._scrambling(state, seat) else 0.0
 
 
 # Short names used by simulate() and the command line (the search players, make_bot("search"),

@@ -38,7 +38,7 @@ GREEN_WEIGHTS: dict[str, float] = {
     "fossil": -5.0,  # building a fossil plant (<= 0: never)
     "fossil_lead": 99.0,  # ... unless its balance leads every rival's by this much
     "fossil_allowed": 6.0,  # ... then worth this
-    "demolish": 4.0,  # demolishing one of its fossil plants
+    "demolish": 4.0,  # demolishing one of its fossil plants (not within the allowance)
     "city": 10.0,  # a city, plus a third of its corner's pips
     "town": 8.0,  # a town, plus a third of its corner's pips
     "dev_card": 2.5,  # a development card bought from spare cards
@@ -92,12 +92,18 @@ class Planner(GreenInvestor):
             state, seat
         )
 
-    def _fossil_ok(self, state, seat: int) -> bool:
+    def _fossil_ok(self, state, seat: int, extra: int = 1) -> bool:
+        """The fossil allowance: the plant balance leads every rival's by ``fossil_lead`` and
+        the bag is not near its end. ``extra`` = 1 asks about building one more fossil plant
+        (judged as it would stand: the lead one lower, the GF one higher); ``extra`` = 0 asks
+        whether the plants it has still stand within the allowance, so that it never
+        demolishes a fossil plant the allowance has just let it build."""
         w = self.weights
         if w["fossil_lead"] >= 99.0:
             return False
-        lead = self.balance(state, seat) - self._rival_balance(state, seat)
-        return lead >= w["fossil_lead"] and not self.endgame(state, max(1, round(w["race_rounds"])))
+        lead = self.balance(state, seat) - self._rival_balance(state, seat) - extra
+        rounds = max(1, round(w["race_rounds"]))
+        return lead >= w["fossil_lead"] - 1 and not self.endgame(state, rounds, extra_gf=extra)
 
     # -- persona hooks ---------------------------------------------------------------------------
 
@@ -112,6 +118,8 @@ class Planner(GreenInvestor):
 
     def demolish_score(self, state, seat):
         w = self.weights
+        if self._fossil_ok(state, seat, extra=0):
+            return 0.0  # its fossil plants stand within the allowance
         return w["demolish"] + (w["race_boost"] if self._racing(state, seat) else 0.0)
 
     def _score_build_city(self, state, a, needs):

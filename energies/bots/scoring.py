@@ -134,9 +134,7 @@ class ActionScores:
     def _score_trade_with_supply(self, state, a, needs):
         if needs[a.get] <= 0:
             return 0.0
-        gave, got = self._turn_trades(state)
-        if a.get in gave or a.give in got:
-            return 0.0  # never take back what this turn traded away: no endless 1:1 loops
+        # (taking back what this turn traded away: StrategyBot's turn ledger rules it out)
         p = state.players[a.seat]
         rate = self._memo_get(("rates", a.seat), supply_rates, state, a.seat)[a.give]
         if a.give == "energy":
@@ -271,11 +269,22 @@ class ActionScores:
         return self.card_value(state.board.hexes[a.hex].resource, needs)
 
     def _score_move_inspector(self, state, a, needs):
-        board, seat = state.board, a.seat
-        pips = PIPS.get(board.hexes[a.hex].number, 0)
+        # what the move gains over leaving the Inspector where it stands: on a 7 (rule 9.2)
+        # that shifts every option alike; for Cleanup (rule 13.5) a move that makes things
+        # worse loses to removing a hazard, so the persona never moves the Inspector off the
+        # hex it likes best (a 7 later in the turn would only move it back)
+        here = self._memo_get(("inspector_worth", a.seat), self._inspector_worth, state, a.seat)
+        return self._inspector_worth(state, a.seat, a.hex) - here
+
+    def _inspector_worth(self, state, seat: int, hex_id: int | None = None) -> float:
+        """How much the Inspector on ``hex_id`` (default: where it stands) is worth to
+        ``seat``: the production it blocks, the seat's own counted against it."""
+        board = state.board
+        hex_id = state.inspector if hex_id is None else hex_id
+        pips = PIPS.get(board.hexes[hex_id].number, 0)
         worth = 0.0
         owners = self._memo_get("owners", state.corner_owners)
-        for c in board.hex_corners(a.hex):
+        for c in board.hex_corners(hex_id):
             owner = owners.get(c)
             if owner is None:
                 continue

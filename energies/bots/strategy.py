@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from ..newenergies.actions import Action, Decline, OfferTrade, ProposeTrade
 from ..newenergies.engine.offers import TRADED, OffersLeftOut
 from ..newenergies.view import GameView
+from .ledger import TurnLedger
 from .scoring import BASE_CARD_VALUE, ActionScores
 
 _OFFER_SCORE = 0.0  # StrategyBot._score_offer_trade
+_UNDOES = -1e6  # the score of an action that would undo the seat's own move of this turn
 
 
 def _tie_break(scores: list[float], top: float, skipped: int, tie: random.Random) -> int:
@@ -119,9 +121,13 @@ class StrategyBot(ActionScores):
     science_value = 1.0  # how much the persona values a science card
     accept_margin = 0.3  # a trade is accepted when it gains more than this in card value
     hazard_care = 2.5  # how much removing a hazard near its own buildings is worth
+    # own turns to spare when racing the bag for rule 14.2 (qualifies_in_time); chosen by
+    # benchmarks/scramble_margin.py (its results file has the runs)
+    scramble_margin = 2
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed) if seed is not None else None
+        self._ledger = TurnLedger()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -142,14 +148,15 @@ class StrategyBot(ActionScores):
             choice = self._best(state, legal, tie)
         finally:
             self._memo = None
-        if choice.kind == "trade_with_supply":
-            self._remember_trade(state, choice)
+        self.turn_ledger.record(state, choice)
         return choice
 
     decide.ignores_view_if_forced = True  # one option and no offers left out: play() passes None
 
     def _best(self, state, legal: Sequence[Action], tie: random.Random) -> Action:
         """The best-scoring action; ties go to the higher ``tie.random()`` drawn for each action.
+        An action that would undo the seat's own move of this turn scores below everything
+        (:meth:`_never_undo`).
 
         Every listed action gets one tie-break draw, in list order, but a draw matters only
         when two actions share the best score. So the scores are worked out first and only
@@ -173,7 +180,7 @@ class StrategyBot(ActionScores):
             elif not offers and isinstance(legal, OffersLeftOut):
                 unlisted = legal.count
         scored = legal[: n - offers] if offers else legal
-        scores = self._scores(state, scored)
+        scores = self._never_undo(state, scored, self._scores(state, scored))
         tail = offers + unlisted  # unscored offers after the scored actions, each 0.0
         top = max(scores) if scores else _OFFER_SCORE
         if tail and top <= _OFFER_SCORE:  # an offer could win the tie-break: draw for them
@@ -194,6 +201,22 @@ class StrategyBot(ActionScores):
             return self._proposal_scores(state, actions, scorers)
         needs = self._needs(state, seat)
         return [scorers[a.kind](self, state, a, needs) for a in actions]
+
+    def _never_undo(self, state, actions: Sequence[Action], scores: list[float]) -> list[float]:
+        """``scores`` with every action that would undo the seat's own move of this turn
+        (:class:`~energies.bots.ledger.TurnLedger`) put below anything else."""
+        ledger = self.turn_ledger
+        if not ledger.holds_moves(state):  # (most decisions: nothing to undo yet)
+            return scores
+        return [_UNDOES if ledger.undoes(state, a) else s for a, s in zip(actions, scores)]
+
+    @property
+    def turn_ledger(self) -> TurnLedger:
+        """This bot's own moves of the current turn (see :mod:`energies.bots.ledger`)."""
+        ledger = self.__dict__.get("_ledger")
+        if ledger is None:  # a subclass whose __init__ did not call StrategyBot's
+            ledger = self._ledger = TurnLedger()
+        return ledger
 
     @classmethod
     @functools.cache
@@ -261,20 +284,6 @@ class StrategyBot(ActionScores):
             found = memo[key] = compute(*args)
         return found
 
-    # -- no trading in circles (a 1:1 rate would otherwise loop within one turn) --------------
-
-    def _turn_trades(self, state) -> tuple[set, set]:
-        """Kinds given and got in supply trades this turn (empty sets in a new turn)."""
-        key = (state.turn, state.active)  # a new view every decision: not the object's id
-        if getattr(self, "_trades_key", None) != key:
-            self._trades_key, self._trades = key, (set(), set())
-        return self._trades
-
-    def _remember_trade(self, state, a: Action) -> None:
-        gave, got = self._turn_trades(state)
-        gave.add(a.give)
-        got.add(a.get)
-
     # -- what the player is short of for its next builds ----------------------------------------
 
     def _needs(self, state, seat: int) -> Counter:
@@ -326,10 +335,59 @@ class StrategyBot(ActionScores):
     def table_average_lf(self, state) -> float:
         return sum(self.footprints(state)) / state.n
 
-    def endgame(self, state, rounds: int = 2) -> bool:
-        """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds away."""
+    def endgame(self, state, rounds: int = 2, extra_gf: int = 0) -> bool:
+        """The bag is running low: the empty-bag ending (rule 14.2) is about ``rounds`` rounds
+        away, at the draw rate (rule 4.3) of the GF plus ``extra_gf`` (a persona weighing a
+        fossil plant asks with ``extra_gf=1``: the plant itself may move the GF into a band
+        that draws faster, and it must not build what it would then demolish)."""
         most = _most_discs(state.rules)  # no GF draws more per turn
         if len(state.bag) > rounds * state.n * most + 2:
             return False  # far from the end whatever the GF: no need to work it out
-        per_turn = state.rules.discs_to_draw(self.global_footprint(state))
+        gf = state.clamped_gf(sum(self.footprints(state)) + extra_gf)
+        per_turn = state.rules.discs_to_draw(gf)
         return len(state.bag) <= rounds * state.n * per_turn + 2
+
+    # -- rule 14.2: the race against the bag ---------------------------------------------------
+
+    def own_turns_left(self, state, seat: int, extra_gf: int = 0) -> int:
+        """The seat's own turns still to come after the current turn before the bag runs dry.
+
+        Every turn draws the discs of the GF's band (rule 4.3; here the GF plus ``extra_gf``)
+        and the turn whose draws find the bag empty ends the game (rules 6.1, 14.2); draws
+        still due in the current event phase come first. Like
+        :func:`energies.insight.bag_runs_out_within` this holds the GF steady: new green
+        discs (rule 10.4) would add turns, a higher band take some away.
+        """
+        return self._memo_get(
+            ("turns_left", seat, extra_gf), self._turns_left, state, seat, extra_gf
+        )
+
+    def _turns_left(self, state, seat: int, extra_gf: int) -> int:
+        gf = state.clamped_gf(sum(self.footprints(state)) + extra_gf)
+        per_turn = state.rules.discs_to_draw(gf)
+        due = sum(1 for task in state.queue if task.kind == "draw")  # this turn's, still due
+        bag = len(state.bag) - due
+        if bag < 0:
+            return 0  # the game ends in this event phase
+        turns = bag // per_turn  # the coming turns whose draws all find a disc
+        first = (seat - state.active) % state.n or state.n  # the seat's next turn among them
+        return 0 if turns < first else (turns - first) // state.n + 1
+
+    def fixes_to_qualify(self, state, seat: int, extra_fossil: int = 0) -> int:
+        """Renewable plants to build or fossil plants to demolish before the seat has more
+        renewable than fossil plants (rule 14.2; with rule 14.2a's reading, as many), after
+        ``extra_fossil`` more fossil plants; 0 when it has."""
+        wanted = 0 if state.rules.empty_bag_even_survives else 1
+        return max(0, wanted - self.balance(state, seat) + extra_fossil)
+
+    def qualifies_in_time(self, state, seat: int, extra_fossil: int = 0) -> bool:
+        """Whether the seat can still have more renewable than fossil plants when the bag runs
+        dry (rule 14.2) after ``extra_fossil`` more fossil plants: one fix (a renewable plant
+        or a demolished fossil plant) in each of its turns after this one, with
+        ``scramble_margin`` turns to spare. A persona that knows rule 14.2 scrambles when
+        this fails for the plants it has, and never builds a fossil plant that would make it
+        fail: it would only have to demolish that plant again."""
+        need = self.fixes_to_qualify(state, seat, extra_fossil)
+        if need == 0:
+            return True
+        return self.own_turns_left(state, seat, extra_fossil) >= need + self.scramble_margin

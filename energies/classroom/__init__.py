@@ -12,13 +12,17 @@ when every file loaded); ``pandas.DataFrame(frame.attrs["skipped"])`` shows them
 (Plain records rather than a DataFrame, so that ``pandas.concat`` of two rounds' frames
 keeps working: pandas compares the ``attrs`` of the frames it joins.)
 
+Lesson 07 plays the same seeds twice; :func:`compare_rounds` and :func:`pair_rounds`
+(:mod:`~energies.classroom.rounds`) compare the two rounds table by table, with an interval.
+Its second round deals role cards (:data:`ROLES`, :mod:`~energies.classroom.roles`), and
+:func:`in_role` says which seats reached their goal in role.
+
 A class played on the class server (:mod:`energies.server`) lives in one SQLite file,
 :class:`~energies.classroom.database.ClassDatabase`; ``collect("class.sqlite")`` reads it
 straight from there, also while the server keeps writing it (every game replayed and
-checked, its moves against the digests the server recorded). Such a frame has three more
-columns: ``round``, ``table`` and ``agreement`` (round 2 of lesson 07 was played with the
-written agreement), and ``group`` is ``table 1``, ``table 2``…; :func:`plot_class` draws
-each round in its own line style.
+checked, its moves against the digests the server recorded): every round, or one with
+``round=``. Such a frame has a ``round`` column first and ``table`` and ``agreement`` (the
+round was played after the written agreement) last, and ``group`` is ``table 1``, ``table 2``…
 
 pandas and matplotlib are imported inside the functions.
 """
@@ -32,14 +36,33 @@ from pathlib import Path
 from typing import Any
 
 from ..kit.text import chart_text, printable, readable
+from ..viz.style import GROUP_COLORS
 from .database import ClassDatabase, is_class_database
+from .roles import ROLES, Role, in_role, roles_for
+from .rounds import MEASURES, compare_rounds, describe_change, pair_rounds, plot_rounds
 
-__all__ = ["COLUMNS", "DATABASE_COLUMNS", "ClassDatabase", "collect", "plot_class"]
+__all__ = [
+    "COLUMNS",
+    "DATABASE_COLUMNS",
+    "MEASURES",
+    "ROLES",
+    "ClassDatabase",
+    "Role",
+    "collect",
+    "compare_rounds",
+    "describe_change",
+    "in_role",
+    "pair_rounds",
+    "plot_class",
+    "plot_rounds",
+    "roles_for",
+]
 
 # The columns of collect()'s frame, in order; the per-seat columns follow the game's seats.
 COLUMNS = (
     "group",
     "source",
+    "seed",
     "players",
     "names",
     "outcome",
@@ -51,27 +74,17 @@ COLUMNS = (
     "final_gf",
     "gf_by_turn",
     "mismatch",
+    "pollution_mismatch",
 )
-#: The columns a class database adds after the others (and after the per-seat columns).
-DATABASE_COLUMNS = ("round", "table", "agreement")
-SEAT_COLUMNS = ("fossil", "renewable", "vp", "burden")  # each as <name>_<seat>, seat 0..3
+#: What a class database adds at the end of each row (``round`` comes first, as with ``round=``).
+DATABASE_COLUMNS = ("table", "agreement")
+# each as <name>_<seat>, seat 0..3
+SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden", "pollution")
 MAX_SEATS = 4
-# Okabe-Ito (safe for the common colour-vision deficiencies), plus black and grey; each line
-# also carries its group's name in the legend.
-GROUP_COLORS = (
-    "#0072B2",
-    "#D55E00",
-    "#CC79A7",
-    "#E69F00",
-    "#56B4E9",
-    "#009E73",
-    "#000000",
-    "#999999",
-)
 _LOOKS_LIKE_PATH = 4096  # a longer text (or one with a line break) is save text, not a path
 
 
-def collect(source: Any):
+def collect(source: Any, round: Any = None):
     """One row per saved game: outcome, winners, turns, final GF, plants and burden per seat.
 
     ``source`` is a folder (every entry in it, sorted by name; entries starting with
@@ -80,26 +93,37 @@ def collect(source: Any):
     A ``str`` is a path when it names an existing file or folder or ends in
     ``.json``; otherwise it is read as save text.
 
+    ``round`` (optional, for example ``1`` or ``2``) is written into a ``round`` column of
+    every row, so that two rounds' tables can be stacked and told apart.
+
     Columns: ``group`` (file name without ``.json``, or ``text 1``, ``text 2``… for
-    texts), ``source``, ``players``, ``names`` (comma-separated), ``outcome``
+    texts), ``source``, ``seed`` (the game's seed: lesson 07 pairs the rounds by it),
+    ``players``, ``names`` (comma-separated), ``outcome``
     (``victory_points``, ``empty_bag``, ``everyone_loses``, ``unfinished`` or
     ``in_progress`` for a game saved before its end), ``finished``, ``winners``
     (tuple of seats), ``winner_names``, ``everyone_loses``, ``turns``, ``final_gf``,
-    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``mismatch`` (how
-    far harm missed the polluters, :func:`energies.insight.burden`), and per seat
-    ``fossil_<s>``, ``renewable_<s>``, ``vp_<s>``, ``burden_<s>`` (the seat's burden
-    ratio: its share of the harm / its share of the footprint). Seats count from 0;
+    ``gf_by_turn`` (tuple: the GF at the end of turn 0, 1, 2, …), ``pollution_mismatch``
+    (how far the pollution harm missed the polluters, :func:`energies.insight.burden`),
+    ``mismatch`` (the same for every loss and the footprint), and per seat ``fossil_<s>``,
+    ``renewable_<s>``, ``vp_<s>``, ``lf_<s>``, ``cities_<s>`` (at the end, or when saved),
+    ``pollution_<s>`` (the seat's pollution ratio: its share of the pollution harm / its share
+    of the pollution caused) and ``burden_<s>`` (its share of every loss, Catan luck included,
+    / its share of the footprint). Seats count from 0;
     a 3-player game has no value in the seat-3 columns.
 
     Files that cannot be used are listed in ``frame.attrs["skipped"]``, a list of
     ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
-    neither a folder, a path, a text nor a list.
+    neither a folder, a path, a text nor a list, and ``ValueError`` when ``round`` is
+    neither a number nor a text.
 
     ``source`` may also be the path of a class database (the class server's SQLite file):
-    every game of every round, with the columns ``round``, ``table`` and ``agreement`` added.
+    every game of every round (only round ``round`` when given, a number), with ``round``,
+    ``table`` and ``agreement`` columns.
     """
+    if round is not None and (isinstance(round, bool) or not isinstance(round, (int, str))):
+        raise ValueError(f"round must be a number or a short name (1, 2, 'silent'), not {round!r}.")
     if isinstance(source, (str, os.PathLike)) and _is_path(source) and is_class_database(source):
-        return _collect_database(source)
+        return _collect_database(source, round)
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     first_of: dict[str, str] = {}  # digest -> the source that brought that game first
@@ -120,19 +144,24 @@ def collect(source: Any):
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
             skipped.append({"source": source_name, "reason": readable(_reason(exc))})
-    return _frame(rows, skipped)
+    frame = _frame(rows, skipped)
+    if round is not None:
+        frame.insert(0, "round", [round] * len(frame))
+    return frame
 
 
 def _frame(rows: list[dict[str, Any]], skipped: list[dict[str, str]], extra: tuple = ()):
+    """collect()'s table of ``rows`` (``extra``: more columns at the end), with its types."""
     import pandas as pd
 
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
     frame = pd.DataFrame.from_records(rows, columns=columns + list(extra))
     for seat in range(MAX_SEATS):
-        for kind in ("fossil", "renewable", "vp"):
+        for kind in ("fossil", "renewable", "vp", "lf", "cities"):
             frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype("Int64")
-        frame[f"burden_{seat}"] = frame[f"burden_{seat}"].astype(float)
-    for name in ("players", "turns", "final_gf"):
+        for kind in ("burden", "pollution"):
+            frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype(float)
+    for name in ("seed", "players", "turns", "final_gf"):
         frame[name] = frame[name].astype(int)
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
     frame["finished"] = frame["finished"].astype(bool)
@@ -140,35 +169,38 @@ def _frame(rows: list[dict[str, Any]], skipped: list[dict[str, str]], extra: tup
     return frame
 
 
-def _collect_database(path: str | os.PathLike):
-    """Every game of a class database, replayed and checked (see :func:`collect`)."""
+def _collect_database(path: str | os.PathLike, round: Any):
+    """Every game of a class database (of round ``round``), replayed and checked."""
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     shown = _shown(Path(path))
+    if round is not None and not isinstance(round, int):
+        raise ValueError(f"A class database numbers its rounds 1, 2, ...; not {round!r}.")
     try:
         database = ClassDatabase.open_for_reading(path)
     except Exception as exc:  # noqa: BLE001 - an unreadable file is reported, never fatal
         skipped.append({"source": shown, "reason": readable(_reason(exc))})
-        return _frame(rows, skipped, DATABASE_COLUMNS)
-    with database:
-        for record in database.games():
-            source = f"{shown}: round {record.round}, table {record.number}"
-            if record.game != "new-energies":
-                skipped.append(
-                    {"source": source, "reason": "collect() pools New Energies games only."}
-                )
-                continue
-            try:
-                game = database.replay(record)
-                row = _row(game, f"table {record.number}", source)
-            except Exception as exc:  # noqa: BLE001 - a bad game is reported, never fatal
-                skipped.append({"source": source, "reason": readable(_reason(exc))})
-                continue
-            row.update(round=record.round, table=record.number, agreement=record.agreement)
-            rows.append(row)
-    frame = _frame(rows, skipped, DATABASE_COLUMNS)
-    for name in ("round", "table"):
-        frame[name] = frame[name].astype(int)
+        database = None
+    if database is not None:
+        with database:
+            for record in database.games(round):
+                source = f"{shown}: round {record.round}, table {record.number}"
+                if record.game != "new-energies":
+                    skipped.append(
+                        {"source": source, "reason": "collect() pools New Energies games only."}
+                    )
+                    continue
+                try:
+                    game = database.replay(record)
+                    row = _row(game, f"table {record.number}", source)
+                except Exception as exc:  # noqa: BLE001 - a bad game is reported, never fatal
+                    skipped.append({"source": source, "reason": readable(_reason(exc))})
+                    continue
+                row.update(round=record.round, table=record.number, agreement=record.agreement)
+                rows.append(row)
+    frame = _frame(rows, skipped, ("round", *DATABASE_COLUMNS))
+    frame.insert(0, "round", frame.pop("round").astype(int))
+    frame["table"] = frame["table"].astype(int)
     frame["agreement"] = frame["agreement"].astype(bool)
     return frame
 
@@ -293,6 +325,7 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
     row: dict[str, Any] = {
         "group": label,
         "source": source_name,
+        "seed": int(game.seed),
         "players": game.rules.players,
         "names": ", ".join(game.names),
         "outcome": kind,
@@ -306,16 +339,23 @@ def _row(game, label: str, source_name: str) -> dict[str, Any]:
     }
     try:
         table = burden(game)
-        ratios = dict(zip(table["seat"].astype(int), table["burden_ratio"]))
+        seats = table["seat"].astype(int)
+        ratios = dict(zip(seats, table["burden_ratio"]))
+        pollution = dict(zip(seats, table["pollution_ratio"]))
         row["mismatch"] = float(table.attrs["mismatch"])
+        row["pollution_mismatch"] = float(table.attrs["pollution_mismatch"])
     except ValueError:  # no turn played yet: nothing to compare
-        ratios, row["mismatch"] = {}, math.nan
+        ratios, pollution = {}, {}
+        row["mismatch"] = row["pollution_mismatch"] = math.nan
     for seat in game.snapshot()["seats"]:
         s = seat["seat"]
         row[f"fossil_{s}"] = seat["fossil"]
         row[f"renewable_{s}"] = seat["renewable"]
         row[f"vp_{s}"] = seat["vp"]
+        row[f"lf_{s}"] = seat["lf"]
+        row[f"cities_{s}"] = len(seat["cities"])
         row[f"burden_{s}"] = float(ratios.get(s, math.nan))
+        row[f"pollution_{s}"] = float(pollution.get(s, math.nan))
     return row
 
 

@@ -7,7 +7,11 @@
   forward with bots on the same dice (common random numbers) and compare;
   :func:`alternatives` lists the options at that point, :class:`WhatIfWidget`
   wraps it for a notebook (import it from :mod:`energies.insight.widget`).
-* :func:`burden` — who caused the footprint and who suffered the harm.
+* :func:`burden` — who polluted and who paid for the pollution, the ordinary Catan losses
+  (7s, theft, the Inspector) kept apart.
+* :func:`self_undoing` — the moves a player took back in the same turn (demolish a fossil
+  plant and rebuild one, trade a card away and back, ...): a check that a bot plays its
+  plan sensibly.
 * :func:`payoff_matrix` — the social dilemma: win rates of two personas as one
   replaces the other around the table.
 * :func:`strong_players` — the same question for strong play: the cached table of the
@@ -24,9 +28,11 @@ from .burden import burden, plot_burden
 from .payoff import payoff_matrix, plot_payoff
 from .risk import bag_runs_out_within, event_risk, plot_event_risk, public_bag
 from .strong import fossil_verdicts, plot_strong_players, strong_players
+from .undoing import SelfUndo, self_undoing
 from .whatif import WhatIfResult, alternatives, branch_point, what_if
 
 __all__ = [
+    "SelfUndo",
     "WhatIfResult",
     "WhatIfWidget",
     "alternatives",
@@ -41,6 +47,7 @@ __all__ = [
     "plot_payoff",
     "plot_strong_players",
     "public_bag",
+    "self_undoing",
     "strong_players",
     "what_if",
 ]

@@ -123,9 +123,11 @@ def plot_payoff(frame, ax=None):
         c[len("win_rate_") :] for c in frame.columns if c.startswith("win_rate_")
     )
     players = frame.attrs.get("players", int(frame["k"].max()))
+    from ..viz import persona_color
+
     lines = (
-        (f"win_rate_{a}", "o-", "#8C564B", f"{a}: win rate per seat", "payoff-a"),
-        (f"win_rate_{b}", "s-", "#2CA02C", f"{b}: win rate per seat", "payoff-b"),
+        (f"win_rate_{a}", "o-", persona_color(a), f"{a}: win rate per seat", "payoff-a"),
+        (f"win_rate_{b}", "s-", persona_color(b), f"{b}: win rate per seat", "payoff-b"),
         ("everyone_loses", "x--", "black", "everyone loses", "payoff-lose"),
     )
     for column, style, color, label, gid in lines:

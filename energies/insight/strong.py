@@ -22,10 +22,7 @@ __all__ = ["QUESTION_TABLE", "fossil_verdicts", "plot_strong_players", "strong_p
 #: The cached table inside the package (written by benchmarks/search_strength.py).
 QUESTION_TABLE = "search_question.csv"
 
-_SUBJECTS = {
-    "search-fossil": ("fossil only", "#8C564B"),
-    "search-green": ("renewable only", "#2CA02C"),
-}
+_SUBJECTS = {"search-fossil": "fossil only", "search-green": "renewable only"}
 _OPPONENTS = {"personas": "against personas", "search": "against search players"}
 
 
@@ -117,7 +114,9 @@ def plot_strong_players(frame=None, ax=None, players: int = 4):
     rows = frame[(frame["players"] == players) & frame["subject"].isin(list(_SUBJECTS))]
     groups = list(dict.fromkeys(zip(rows["rules"], rows["opponents"])))
     width = 0.38
-    for offset, (subject, (label, color)) in zip((-width / 2, width / 2), _SUBJECTS.items()):
+    from ..viz import persona_color
+
+    for offset, (subject, label) in zip((-width / 2, width / 2), _SUBJECTS.items()):
         xs, rates, low, high = [], [], [], []
         for x, (rules, opponents) in enumerate(groups):
             match = rows[
@@ -132,7 +131,9 @@ def plot_strong_players(frame=None, ax=None, players: int = 4):
             rates.append(row["win_rate"])
             low.append(row["win_rate"] - row["win_rate_low"])
             high.append(row["win_rate_high"] - row["win_rate"])
-        ax.bar(xs, rates, width, yerr=[low, high], capsize=3, color=color, label=label)
+        ax.bar(
+            xs, rates, width, yerr=[low, high], capsize=3, color=persona_color(subject), label=label
+        )
     ax.axhline(
         1 / players, color="grey", linestyle=":", linewidth=1, label=f"fair share (1/{players})"
     )

@@ -16,9 +16,10 @@ through it. See ``docs/architecture.md``.
 :mod:`~.rulebook`             house defaults, ``describe``; the companion rules' mixin
 :mod:`~.saves`                save-file limits, parsing, digests; :func:`load_file`
 :mod:`~.conformance`          :func:`api_test`: check a game against the contract
-:mod:`~.fields`, :mod:`~.files`, :mod:`~.text`, :mod:`~.platform`
-                              rule-field checks, bounded reads and atomic writes, names,
-                              Pyodide or not
+:mod:`~.fields`               rule-field checks
+:mod:`~.files`                bounded reads and atomic writes
+:mod:`~.text`                 names
+:mod:`~.platform`             Pyodide or not
 ============================  =================================================================
 """
 

@@ -70,13 +70,21 @@ class PlayerState:
 
 @dataclass
 class Stats:
-    """What a seat suffered, for 'who pollutes, who pays' (counted as it happens)."""
+    """What a seat suffered, for 'who pollutes, who pays' (counted as it happens).
 
-    hazards_suffered: int = 0  # hazards placed on this seat's buildings
+    Pollution (the brown events' hazards and what they cost, apart from ordinary Catan
+    losses: energies.insight.burden) has its own counters beside the totals.
+    """
+
+    hazards_suffered: int = 0  # hazards placed on this seat's buildings (rules 7.3, 7.5)
     production_lost: int = 0  # cards a hazard or the Inspector kept from this seat
-    cards_discarded: int = 0
-    cards_stolen: int = 0
+    cards_discarded: int = 0  # on a 7 (rule 9.1) and to Climate Conference (7.1)
+    cards_stolen: int = 0  # by the active player on a 7 (rule 9.2) or with Cleanup (13.5)
     blocked_turns: int = 0  # own turns in which every building carried a hazard
+    hex_hazards_suffered: int = 0  # Environmental Pollution hazards on its buildings' hexes (7.2)
+    production_lost_hazard: int = 0  # of production_lost: the cards a hazard kept (rule 8.1)
+    cards_discarded_seven: int = 0  # of cards_discarded: on a 7 (rule 9.1)
+    cards_discarded_brown: int = 0  # of cards_discarded: to a brown disc's Climate Conference
 
 
 @dataclass

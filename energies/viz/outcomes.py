@@ -10,7 +10,7 @@ import re
 
 from ..kit.text import chart_text
 from .charts import _labels
-from .style import OUTCOME_COLORS, OUTCOME_LABELS
+from .style import OUTCOME_COLORS, OUTCOME_LABELS, persona_color
 
 
 def _winners(value) -> tuple[int, ...]:
@@ -124,7 +124,12 @@ def plot_outcomes(frame, ax=None):
     if panel is not None:
         rates = win_rates(frame)
         seats = sum(1 for c in frame.columns if re.fullmatch(r"bot_\d+", str(c)))
-        panel.barh(range(len(rates)), rates["win_rate"], color="#56B4E9", gid="win-rate")
+        panel.barh(
+            range(len(rates)),
+            rates["win_rate"],
+            color=[persona_color(str(bot)) for bot in rates.index],
+            gid="win-rate",
+        )
         for i, (_bot, row) in enumerate(rates.iterrows()):
             panel.text(
                 row["win_rate"] + 0.01,

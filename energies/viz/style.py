@@ -34,11 +34,13 @@ HAZARD_COLOR = "#F0E442"
 RED_NUMBER = "#C8102E"  # 6 and 8 (the likeliest rolls), also bold with 5 dots
 HIGHLIGHT_COLOR = "#E6007E"
 SEA_COLOR = "#CFE6F2"
+# How a game ended: dark colours of Paul Tol's "muted" scheme, none of them a persona's colour
+# (an outcome chart and a win-rate chart of the personas often share one figure).
 OUTCOME_COLORS = {
-    "victory_points": "#0072B2",
-    "empty_bag": "#009E73",
-    "everyone_loses": "#D55E00",
-    "unfinished": "#999999",
+    "victory_points": "#332288",  # indigo
+    "empty_bag": "#117733",  # green
+    "everyone_loses": "#882255",  # wine
+    "unfinished": "#DDDDDD",  # pale grey, black text
 }
 OUTCOME_LABELS = {
     "victory_points": "victory points",
@@ -47,6 +49,51 @@ OUTCOME_LABELS = {
     "unfinished": "unfinished",
 }
 BAND_COLORS = {1: "#DDF0E1", 2: "#FBE6C4", 3: "#F6C9C3"}
+# One colour per persona in every chart, the app and the printed pages (Okabe-Ito again). The
+# fossil-minded personas are warm, the green-minded cool, so a chart reads at a glance; the
+# search player's variants are a lighter twin of the strategy they keep to. A seat colour
+# (above) marks whose pieces these are; a persona colour marks which strategy played them.
+PERSONA_COLORS = {
+    "fossil": "#D55E00",  # vermillion: FossilRush
+    "freerider": "#CC79A7",  # reddish purple: FreeRider
+    "balanced": "#0072B2",  # blue: Balanced
+    "green": "#009E73",  # bluish green: GreenInvestor
+    "random": "#999999",  # grey: RandomBot, the yardstick
+    "search": "#000000",  # black: the search player
+    "search-fossil": "#E69F00",  # orange: the search player building fossil plants only
+    "search-green": "#56B4E9",  # sky blue: the search player building renewable plants only
+}
+PERSONA_LABELS = {
+    "fossil": "FossilRush",
+    "freerider": "FreeRider",
+    "balanced": "Balanced",
+    "green": "GreenInvestor",
+    "random": "RandomBot",
+    "search": "search player",
+    "search-fossil": "search player, fossil only",
+    "search-green": "search player, renewable only",
+}
+# One colour per group of a class (energies.classroom's charts): Okabe-Ito, plus black and
+# grey; each line also carries its group's name in the legend.
+GROUP_COLORS = (
+    "#0072B2",
+    "#D55E00",
+    "#CC79A7",
+    "#E69F00",
+    "#56B4E9",
+    "#009E73",
+    "#000000",
+    "#999999",
+)
+# Bots the palette does not know (a student's own) get one of these, always the same for the
+# same name (Paul Tol's colours, distinct from the personas' and the outcomes' above).
+OTHER_BOT_COLORS = ("#44AA99", "#999933", "#AA4499", "#88CCEE", "#DDCC77", "#661100")
+_PERSONA_ALIASES = {
+    "fossilrush": "fossil",
+    "greeninvestor": "green",
+    "randombot": "random",
+    "searchplayer": "search",
+}
 
 # Board extent (board units): island hexes reach |x| 4.33 and |y| 4; harbors sit outside.
 _XLIM = (-5.9, 5.9)
@@ -85,6 +132,31 @@ def _shift(shape, x, y, scale=1.0):
 def seat_color(seat: int) -> str:
     """The colour of a seat (the palette repeats after 4 seats)."""
     return SEAT_COLORS[int(seat) % len(SEAT_COLORS)]
+
+
+def persona_key(name: str) -> str:
+    """The palette's key of a bot name: ``"fossil"``, ``"FossilRush"`` and ``"fossilrush"``
+    are one persona; a name the palette does not know is returned stripped and lower-cased."""
+    if not isinstance(name, str):
+        raise ValueError(f"A persona is named by a string, not {type(name).__name__}.")
+    key = name.strip().lower()
+    return _PERSONA_ALIASES.get(key, key)
+
+
+def persona_color(name: str) -> str:
+    """The colour of a persona (or of any bot, by name) in every chart of the kit.
+
+    The personas and the search player's variants have fixed Okabe-Ito colours
+    (:data:`PERSONA_COLORS`); the class name works as well as the short name. Any other
+    bot name gets a colour of :data:`OTHER_BOT_COLORS` chosen from the name's CRC-32, so
+    a student's bot keeps its colour from chart to chart and from run to run.
+    """
+    import zlib
+
+    key = persona_key(name)
+    if key in PERSONA_COLORS:
+        return PERSONA_COLORS[key]
+    return OTHER_BOT_COLORS[zlib.crc32(key.encode("utf-8")) % len(OTHER_BOT_COLORS)]
 
 
 def figure_png(fig) -> bytes:

@@ -48,10 +48,12 @@ BOTS_LABEL = "Bots play until my turn"
 ROLL_LABEL = "Roll the dice"  # the controls of the PlayApp page (energies/widgets/play/static)
 END_LABEL = "End the turn"
 
-# generous: the CI machine (and this one) runs other jobs at the same time
+# Generous: the CI machine (and this one) runs other jobs at the same time. Every wait ends as
+# soon as the page's own state says it may (see wait_for_answers), so a long bound costs nothing
+# when things work; it only bounds how long a broken page is waited for.
 SERVER_TIMEOUT = 90.0  # s, until /api/status answers
-RENDER_TIMEOUT = 120_000  # ms, notebook executed and the app drawn
-CLICK_TIMEOUT = 60_000  # ms, one click until the page shows its effect
+RENDER_TIMEOUT = 180_000  # ms, notebook executed and the app drawn
+CLICK_TIMEOUT = 120_000  # ms, one click until the page has drawn its answer (a bots' round too)
 
 
 def missing_browser() -> str | None:
@@ -349,6 +351,7 @@ _SNAPSHOT_JS = """(root) => {
     legal: Array.from(root.querySelectorAll('[data-legal="true"]')).map((e) => e.getAttribute('data-spot')),
     chart: chart ? chart.getAttribute('src') : null,
     rev: root.getAttribute('data-rev'),
+    decision: root.getAttribute('data-decision'),
     buttons,
   };
 }"""
@@ -379,7 +382,7 @@ def wait_for_app(page, timeout: float = RENDER_TIMEOUT):
           const bots = Array.from(root.querySelectorAll('button'))
               .some((b) => b.textContent.includes({json.dumps(BOTS_LABEL)}));
           return bots && root.querySelectorAll('[data-hex]').length >= 19
-                 && root.querySelector('.energies-prompt');
+                 && root.querySelector('.energies-prompt') && root.getAttribute('data-busy') === '0';
         }}""",
         arg=list(ERROR_MARKERS),
         timeout=timeout,
@@ -416,46 +419,87 @@ def button(page, label: str):
     )
 
 
-def wait_for_change(
-    page,
-    before: dict,
-    keys=("log",),
-    timeout: float = CLICK_TIMEOUT,
-    what: str = "the click",
-    settled: bool = False,
+# -- the page's own state: clicks sent and answered ---------------------------------------------
+
+# The page counts the messages it sends (data-sent) and those Python has answered (data-answered:
+# Python echoes each message's token after the redraw it caused); data-busy is their difference
+# and data-held="true" says a redraw waits for a mouse button to be released. Waiting on these
+# needs no clock: a click's answer is drawn when data-answered reaches data-sent.
+_PAGE_STATE_JS = f"""() => {{
+  const root = ({_ROOT_JS})();
+  if (!root || !root.hasAttribute('data-sent')) return null;
+  return {{sent: Number(root.getAttribute('data-sent')),
+           answered: Number(root.getAttribute('data-answered')),
+           held: root.getAttribute('data-held') === 'true'}};
+}}"""
+
+
+def page_state(page) -> dict:
+    """The first app's clicks sent and answered, and whether a redraw is held."""
+    state = page.evaluate(_PAGE_STATE_JS)
+    assert state is not None, "the PlayApp is not on the page"
+    return state
+
+
+def clicks_sent(page) -> int:
+    """How many messages the first app's page has sent so far."""
+    return page_state(page)["sent"]
+
+
+def wait_for_answers(
+    page, sent_before: int, clicks: int = 1, timeout: float = CLICK_TIMEOUT, what: str = "the click"
 ) -> dict:
-    """Wait until one of the snapshot ``keys`` differs from ``before``; return the new snapshot.
-    ``settled``: wait also until the page has redrawn for every click sent (the status line
-    shows "⏳ Working…" at once on a click, which is a change of the status but not the answer).
-    Fails with an AssertionError naming what did not change."""
+    """Wait until the page has sent at least ``clicks`` messages more than ``sent_before`` and
+    Python has answered every message it sent, each answer drawn (no redraw held); return the
+    snapshot. Waits on the page's own state only: a click's effect is on the page once this
+    returns, however slow the machine. Fails with an AssertionError naming what is missing."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
         page.wait_for_function(
-            f"""([before, keys, settled]) => {{
-              const root = ({_ROOT_JS})();
-              if (!root) return false;
-              if (settled && root.classList.contains("e-waiting")) return false;
-              const snap = ({_SNAPSHOT_JS})(root);
-              return keys.some((k) => JSON.stringify(snap[k]) !== JSON.stringify(before[k]));
+            f"""([before, clicks]) => {{
+              const s = ({_PAGE_STATE_JS})();
+              return s && s.sent >= before + clicks && s.answered === s.sent && !s.held;
             }}""",
-            arg=[before, list(keys), settled],
+            arg=[sent_before, clicks],
             timeout=timeout,
             polling=50,
         )
     except PlaywrightTimeout:
+        state = page_state(page)
         now = snapshot(page)
         raise AssertionError(
-            f"the page did not update after {what}: {' / '.join(keys)} unchanged "
-            f"{timeout / 1000:.0f} s later (status line: {now['status']!r}; prompt: "
-            f"{now['prompt']!r})"
+            f"the page did not answer {what} within {timeout / 1000:.0f} s: it sent "
+            f"{state['sent'] - sent_before} message(s) of {clicks} expected, "
+            f"{state['sent'] - state['answered']} unanswered, redraw held: {state['held']} "
+            f"(status line: {now['status']!r}; prompt: {now['prompt']!r})"
         ) from None
     return snapshot(page)
 
 
-# Installed in every page before its own scripts (context.add_init_script): watches the kernel's
-# websocket for iopub status messages, so a test can wait until the kernel is idle again (every
-# update of a click has been sent) instead of sleeping.
+def wait_for_settled(page, timeout: float = CLICK_TIMEOUT) -> dict:
+    """Wait until every message the page has sent is answered and drawn (at once when none
+    is waiting); return the snapshot."""
+    return wait_for_answers(page, clicks_sent(page), clicks=0, timeout=timeout, what="its clicks")
+
+
+def click_and_wait(page, target, what: str = "the click") -> dict:
+    """Click ``target`` (a Locator) and wait until the page has drawn Python's answer."""
+    before = clicks_sent(page)
+    target.click()
+    return wait_for_answers(page, before, what=what)
+
+
+def press_and_wait(page, key: str, what: str) -> dict:
+    """Press ``key`` on the focused element and wait until the page has drawn the answer."""
+    before = clicks_sent(page)
+    page.keyboard.press(key)
+    return wait_for_answers(page, before, what=what)
+
+
+# Installed in every page before its own scripts (context.add_init_script) by the latency
+# measurement: watches the kernel's websocket for iopub status messages, to report when the
+# kernel said "idle" after a click (every update sent). Tests do not wait on it.
 KERNEL_WATCH_JS = r"""
 (() => {
   if (window.__energiesKernel) return;
@@ -484,33 +528,6 @@ KERNEL_WATCH_JS = r"""
   window.WebSocket = Watched;
 })();
 """
-
-
-def wait_for_idle(page, timeout: float = CLICK_TIMEOUT, quiet_ms: int = 250) -> dict:
-    """Wait until the kernel has said "idle" and stayed so for ``quiet_ms`` (the updates of the
-    last click have all arrived and been drawn); return the app's snapshot."""
-    page.wait_for_function(
-        """(quiet) => {
-          const k = window.__energiesKernel;
-          return k && k.seen > 0 && !k.busy && performance.now() - k.changed >= quiet;
-        }""",
-        arg=quiet_ms,
-        timeout=timeout,
-        polling=50,
-    )
-    return snapshot(page)
-
-
-def wait_for_settled(page, timeout: float = CLICK_TIMEOUT) -> dict:
-    """Wait until the page has redrawn for every click sent and the kernel is idle: a click
-    made in JavaScript shows "⏳ Working…" at once, and the kernel may not have said "busy"
-    yet, so idleness alone can come before the answer."""
-    page.wait_for_function(
-        f"""() => {{ const root = ({_ROOT_JS})(); return root && !root.classList.contains("e-waiting"); }}""",
-        timeout=timeout,
-        polling=50,
-    )
-    return wait_for_idle(page, timeout)
 
 
 def page_text(page) -> str:
@@ -573,32 +590,32 @@ def until_roll(page, limit: int = 40) -> dict:
     roll = app.locator('[data-action="roll_dice"]:not([disabled])')
     decision = app.locator(".energies-decision .e-list button[data-action]")
     bots = app.locator('[data-control="bots"]:not([disabled])')
-    snap = wait_for_idle(page)
+    snap = wait_for_settled(page)
     for _ in range(limit):
         if roll.count():
             return snap
         target = decision.last if decision.count() else bots if bots.count() else None
         assert target is not None, f"neither the roll, a decision nor the bots: {snap['buttons']}"
-        target.click()
-        wait_for_change(page, snap, keys=("log", "buttons", "rev"), what="settling before a roll")
-        snap = wait_for_idle(page)
+        snap = click_and_wait(page, target, "settling before a roll")
     raise AssertionError(f"no roll offered after {limit} clicks: {snap['prompt']!r}")
 
 
 def measure_latency(page, clicks: int = 20) -> list[dict]:
     """Click-to-update times of ``clicks`` clicks, each on the button that moves the game on
     (mostly "Step", one bot decision), stamped in the page: ``ms`` from the click event to the
-    page redrawn from the kernel's answer (board, controls, readouts), ``idle_ms`` until the kernel's "idle" arrived (every update of
-    the click sent, the chart included). Between clicks the kernel is idle."""
+    page redrawn from the kernel's answer (board, controls, readouts), ``idle_ms`` until the
+    kernel's "idle" arrived (every update of the click sent, the chart included). Needs
+    KERNEL_WATCH_JS in the page. Between clicks the kernel is idle."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     samples = []
-    snap = wait_for_idle(page)
+    snap = wait_for_settled(page)
     for _ in range(clicks):
         label = next_move_button(snap)
         if label is None:
             raise AssertionError(f"no button moves the game on; buttons: {snap['buttons']}")
         page.evaluate(_ARM_JS)
+        sent = clicks_sent(page)
         button(page, label).click(timeout=CLICK_TIMEOUT)
         try:
             page.wait_for_function(
@@ -609,7 +626,13 @@ def measure_latency(page, clicks: int = 20) -> list[dict]:
                 f"the page was not redrawn within {CLICK_TIMEOUT / 1000:.0f} s of clicking "
                 f"{label!r} (status line: {snapshot(page)['status']!r})"
             ) from None
-        snap = wait_for_idle(page)
+        snap = wait_for_answers(page, sent, what=f"clicking {label!r}")
+        # the kernel says "idle" after the answer's last update: a state, not a quiet time
+        page.wait_for_function(
+            "() => window.__energiesKernel.seen > 0 && !window.__energiesKernel.busy",
+            timeout=CLICK_TIMEOUT,
+            polling=20,
+        )
         times, idle = page.evaluate(
             "() => [window.__energiesLatency, window.__energiesKernel.changed]"
         )

@@ -36,7 +36,7 @@ _RUN_DONE_JS = """() => {
   return kernel && kernel.status === 'idle' && prompts.length > 0
       && prompts.every((p) => /\\[\\d+\\]/.test(p));
 }"""
-DRAW_TIMEOUT = 30_000  # ms, from the end of the run until the widget views are drawn
+DRAW_TIMEOUT = bk.RENDER_TIMEOUT  # ms, from the end of the run until the widget views are drawn
 
 
 def open_notebook(page, lab) -> None:
@@ -92,7 +92,6 @@ def run_all_and_wait_for_app(page) -> None:
             f"show:\n{outputs or '(nothing)'}"
         )
     bk.app_locator(page).evaluate("(e) => e.scrollIntoView()")
-    bk.wait_for_idle(page)
 
 
 def assert_no_traceback(page) -> None:
@@ -155,9 +154,7 @@ def test_play_02_in_jupyterlab(page, lab):
     # roll the dice (rule 5.2): the log shows it, the roll is no longer offered
     roll = bk.button(page, bk.ROLL_LABEL)
     stale_roll = roll.element_handle()
-    roll.click()
-    rolled = bk.wait_for_change(page, start, keys=("log",), what=f"clicking {bk.ROLL_LABEL!r}")
-    rolled = bk.wait_for_idle(page)
+    rolled = bk.click_and_wait(page, roll, f"clicking {bk.ROLL_LABEL!r}")
     assert rolled["status"].startswith("You roll the dice"), rolled["status"]
     assert rolled["log"] != start["log"]
     assert "You rolled" in rolled["log"], rolled["log"][-300:]
@@ -171,30 +168,20 @@ def test_play_02_in_jupyterlab(page, lab):
             break
         label = bk.next_move_button(rolled)
         assert label, f"neither a decision nor '{bk.END_LABEL}': {rolled['buttons']}"
-        bk.button(page, label).click()
-        rolled = bk.wait_for_change(
-            page, rolled, keys=("log", "status", "buttons"), what=f"clicking {label!r}"
-        )
-        rolled = bk.wait_for_idle(page)
+        rolled = bk.click_and_wait(page, bk.button(page, label), f"clicking {label!r}")
 
     # a click on the stale roll button (removed when the page was redrawn) must not roll again: checked after the next real click, which the kernel handles
     # after any message the stale click might have sent
     stale_roll.evaluate("(b) => b.click()")
 
-    bk.button(page, bk.END_LABEL).click()
-    ended = bk.wait_for_change(
-        page, rolled, keys=("log", "status"), what=f"clicking {bk.END_LABEL!r}"
-    )
-    ended = bk.wait_for_idle(page)
+    ended = bk.click_and_wait(page, bk.button(page, bk.END_LABEL), f"clicking {bk.END_LABEL!r}")
     assert ended["status"].startswith("You end the turn"), ended["status"]
     assert "You roll the dice" not in ended["log"], "a click on the stale roll button rolled again"
     assert ended["prompt"].startswith("Fossil Fred"), ended["prompt"]
 
     # the bots play until the human must decide: VP/LF table, board and chart redrawn
-    bk.button(page, bk.BOTS_LABEL).click()
-    bk.wait_for_change(page, ended, keys=("log",), what=f"clicking {bk.BOTS_LABEL!r}")
-    bk.until_roll(page)  # an event's decision or a proposal window (rule 12.1) first
-    played = bk.wait_for_idle(page)
+    bk.click_and_wait(page, bk.button(page, bk.BOTS_LABEL), f"clicking {bk.BOTS_LABEL!r}")
+    played = bk.until_roll(page)  # an event's decision or a proposal window (rule 12.1) first
     assert played["status"].startswith(("The bots made", "You ")), played["status"]
     assert played["prompt"].startswith("You, your move: roll the dice"), played["prompt"]
     assert score_table(played) != score_table(start), (
@@ -202,7 +189,8 @@ def test_play_02_in_jupyterlab(page, lab):
     )
     assert played["log"] != ended["log"]
     assert played["board"] != ended["board"], "no piece changed on the board over a round"
-    bk.app_locator(page).locator('[data-tab="charts"]').click()  # charts drawn when opened
+    # charts drawn when opened: the tab asks Python for them
+    bk.click_and_wait(page, bk.app_locator(page).locator('[data-tab="charts"]'), "the Charts tab")
     page.wait_for_function(
         "() => (document.querySelector('.energies-playapp img.energies-chart') || {}).src"
         "?.startsWith('data:image/png')",
@@ -211,16 +199,15 @@ def test_play_02_in_jupyterlab(page, lab):
 
     # an illegal move (a save file in which You rolls twice) is refused with the engine's reason
     content, reason = tampered_save()
-    bk.app_locator(page).locator('[data-tab="file"]').click()
     # leaving the Charts tab tells the kernel to stop drawing charts, and its answer redraws the
-    # side panel: choose the file once that has settled, as a person would, so the choice is not
+    # side panel: choose the file once that is drawn, as a person would, so the choice is not
     # made on a file box that the redraw then replaces
-    bk.wait_for_idle(page)
+    bk.click_and_wait(page, bk.app_locator(page).locator('[data-tab="file"]'), "the File tab")
+    sent = bk.clicks_sent(page)
     bk.app_locator(page).locator('input[type="file"]').set_input_files(
         files=[{"name": "tampered-game.json", "mimeType": "application/json", "buffer": content}]
     )
-    refused = bk.wait_for_change(page, played, keys=("status",), what="uploading the save file")
-    refused = bk.wait_for_idle(page)
+    refused = bk.wait_for_answers(page, sent, what="uploading the save file")
     assert refused["status"].startswith("⚠"), f"an error sentence: {refused['status']!r}"
     assert reason in refused["status"], refused["status"]
     assert "cannot be replayed" in refused["status"], refused["status"]

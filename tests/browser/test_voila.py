@@ -26,7 +26,7 @@ def open_app(page, voila) -> dict:
             f"the PlayApp was not drawn in Voila within {bk.RENDER_TIMEOUT / 1000:.0f} s. "
             f"The page shows:\n{bk.page_text(page)[:1500]}"
         )
-    return bk.wait_for_idle(page)
+    return bk.snapshot(page)
 
 
 def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
@@ -53,15 +53,10 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
                 break
             decision = bk.next_move_button(snap)
             assert decision, f"no '{label}' button and no decision: {snap['buttons']}"
-            bk.button(page, decision).click()
-            bk.wait_for_change(
-                page, snap, keys=("log", "status", "buttons"), what=f"clicking {decision!r}"
-            )
-            snap = bk.wait_for_idle(page)
-        bk.button(page, label).click()
-        after = bk.wait_for_change(page, snap, keys=("log",), what=f"clicking {label!r}")
+            snap = bk.click_and_wait(page, bk.button(page, decision), f"clicking {decision!r}")
+        after = bk.click_and_wait(page, bk.button(page, label), f"clicking {label!r}")
         assert after["log"] != snap["log"], f"'{label}' did not change the log"
-        snap = bk.wait_for_idle(page)
+        snap = after
     assert snap["status"].startswith("The bots made"), snap["status"]
     # the strip scrolls to its newest line with its title still on top (it scrolled half out)
     title, strip, scrolled = bk.app_locator(page).evaluate(
@@ -77,7 +72,7 @@ def test_voila_shows_the_app_without_code_and_answers_clicks(page, voila):
     assert snap["board"] != start["board"], "no piece changed on the board over a round"
     # the charts are drawn when their tab opens (not on every click)
     assert start["chart"] is None
-    bk.app_locator(page).locator('[data-tab="charts"]').click()
+    bk.click_and_wait(page, bk.app_locator(page).locator('[data-tab="charts"]'), "the Charts tab")
     page.wait_for_function(
         "() => (document.querySelector('.energies-playapp img.energies-chart') || {}).src"
         "?.startsWith('data:image/png')",

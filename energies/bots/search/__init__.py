@@ -54,6 +54,10 @@ The method, for one decision of the seat ``me``:
    largest mean gain wins. Rollouts are noisy: without this test the search drifts among
    near-equal candidates and plays worse than its own persona (measured: a 25 % win rate
    against the benchmark table where GreenInvestor itself wins about half its seats).
+7. **Never undo its own move.** Whichever way a decision is made (persona or search), an
+   action that would take back the seat's own move of this turn (a fossil plant built or
+   demolished, a card kind traded away or got) is never played: the search player keeps a
+   :class:`~energies.bots.ledger.TurnLedger`, as the personas do.
 
 Restricted variants (``plants="fossil"`` / ``plants="renewable"``) never build a plant of
 the other kind, in the real game and in their own rollouts (only a forced free fossil plant
@@ -79,9 +83,9 @@ from ...newenergies.actions import (
     AskForProposals,
     Decline,
     OfferTrade,
-    TradeWithSupply,
 )
 from ...newenergies.state import GameState
+from ..ledger import TurnLedger
 from ..personas import Balanced, FossilRush, FreeRider, GreenInvestor
 from ..plan import plan_class
 from .candidates import Restricted, allowed, kind_key, ranked, significant_best
@@ -198,7 +202,7 @@ class SearchPlayer:
         self.banned = _OTHER_KIND.get(plants)
         self._rng = random.Random(seed) if seed is not None else None
         self.searched = 0  # decisions that ran rollouts (benchmarks report it)
-        self._trades: tuple = (None, set(), set())  # (turn, kinds given, kinds got) this turn
+        self._ledger = TurnLedger()  # its own moves this turn: never undone (ledger module)
 
     def __repr__(self) -> str:
         extra = f", plants={self.plants!r}" if self.plants else ""
@@ -249,6 +253,18 @@ class SearchPlayer:
             game_view = game_view.view(legal[0].seat)
         stream = random.Random((self._rng or rng).getrandbits(64))
         view = public_facts(game_view)
+        # never undo its own move of this turn (a fossil plant, a trade, a Cleanup's move of
+        # the Inspector): neither the persona nor a rollout's verdict may take it back
+        ledger = self._ledger
+        if ledger.holds_moves(view):
+            legal = [a for a in legal if not ledger.undoes(view, a)] or legal
+            if len(legal) == 1:
+                return legal[0]
+        choice = self._choose(game_view, view, legal, stream)
+        ledger.record(view, choice)
+        return choice
+
+    def _choose(self, game_view, view, legal: list[Action], stream: random.Random) -> Action:
         pending = view.queue[0].kind if view.queue else None
         if self.search_trades and pending in _TRADE_TASKS and view.phase == "action":
             # rule 12.1: a trade helps two seats; whether it helps this one enough is searched
@@ -257,21 +273,7 @@ class SearchPlayer:
             # answered by the persona on a sampled world: it reads nothing hidden either
             world = determinize(game_view, stream, legal[0].seat)
             return self._own_persona().decide(world, legal, stream)
-        turn = (view.turn, view.active)
-        if self._trades[0] != turn:  # a new turn: forget the last turn's supply trades
-            self._trades = (turn, set(), set())
-        _, gave, got = self._trades
-        # never take back what this turn traded away (a 1:1 rate would loop)
-        legal = [
-            a
-            for a in legal
-            if not (isinstance(a, TradeWithSupply) and (a.get in gave or a.give in got))
-        ]
-        choice = self._search(game_view, legal, stream)
-        if isinstance(choice, TradeWithSupply):
-            gave.add(choice.give)
-            got.add(choice.get)
-        return choice
+        return self._search(game_view, legal, stream)
 
     def _candidates(self, state: GameState, legal: list[Action], me: int) -> list[Action]:
         """The persona's top ``width``, then (``wide``) the other personas' picks, the best

@@ -75,7 +75,15 @@ def _decide_discard(state: GameState, task: Task, a: DiscardCard) -> None:
     p = state.players[a.seat]
     p.hand[a.card] -= 1
     state.supply[a.card] += 1
-    state.stats[a.seat].cards_discarded += 1
+    stats = state.stats[a.seat]
+    stats.cards_discarded += 1
+    source = task.info.get("source")
+    if source == "seven":
+        stats.cards_discarded_seven += 1
+    elif source == "climate_conference" and state.events and state.events[-1]["color"] == "brown":
+        # (the Climate Conference that queued this discard is the last event fired: its
+        # answers come before any further draw, rule 6.2)
+        stats.cards_discarded_brown += 1
     task.info["count"] -= 1
     if task.info["count"] <= 0 or p.cards == 0:
         state.queue.pop(0)

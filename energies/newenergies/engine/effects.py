@@ -141,7 +141,10 @@ def _produce(state: GameState, total: int) -> None:
                 continue
             blocked = h not in producing or c in state.building_hazards
             if blocked:  # rules 8.1/8.2: the Inspector or a hazard keeps the cards away
-                state.stats[seat].production_lost += 2 if c in state.players[seat].cities else 1
+                lost, stats = 2 if c in state.players[seat].cities else 1, state.stats[seat]
+                stats.production_lost += lost
+                if h != state.inspector:  # a hex or building hazard, not the Inspector
+                    stats.production_lost_hazard += lost
                 continue
             per_seat = owed.setdefault(resource, {})
             per_seat[seat] = per_seat.get(seat, 0) + 1

@@ -121,9 +121,13 @@ def _environmental_pollution(state: GameState):
         targets = []
     placed = targets[: max(0, state.hazard_supply)]
     state.hex_hazards.update(placed)
-    owners = sorted(
-        {state.owner_of(c) for h in placed for c in state.board.hex_corners(h)} - {None}
-    )
+    hit = set()
+    for h in placed:  # each seat with a building on the hex suffers its hazard once
+        seats = {state.owner_of(c) for c in state.board.hex_corners(h)} - {None}
+        for seat in seats:
+            state.stats[seat].hex_hazards_suffered += 1
+        hit |= seats
+    owners = sorted(hit)
     names = ", ".join(str(state.board.hexes[h]) for h in placed) or "no hex"
     return tuple(owners), f"rolled {number}: hazard on {names}", []
 

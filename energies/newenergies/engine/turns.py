@@ -119,6 +119,10 @@ def record_turn(state: GameState) -> None:
                 "cards_discarded": st.cards_discarded,
                 "cards_stolen": st.cards_stolen,
                 "blocked_turns": st.blocked_turns,
+                "hex_hazards_suffered": st.hex_hazards_suffered,
+                "production_lost_hazard": st.production_lost_hazard,
+                "cards_discarded_seven": st.cards_discarded_seven,
+                "cards_discarded_brown": st.cards_discarded_brown,
                 "bag": bag,
             }
         )

@@ -118,7 +118,12 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.timings: dict[str, float] = {}
         self._legal: list[Action] = []
         self._rev = 0
-        self._last_click: tuple[Action, Any] | None = None  # the last page click applied, its rev
+        # the decision the page shows: a number that changes with the game, never on a mere
+        # redraw (a chart, an option), so a click can be tied to the decision it was made on
+        self._decision_no = 0
+        self._decision_key: tuple | None = None
+        # the last page click done (an action, or "bots" / "step" / "undo"), its decision number
+        self._last_click: tuple[Any, int] | None = None
         self._viewer = min(self.humans) if self.humans else 0
         self.view = PlayView()
         self.view.add_class("energies-playapp-widget")
@@ -242,14 +247,21 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     def message(self, content: dict) -> bool:
         """Handle one message as the page sends it; return True when the game changed."""
         kind = content.get("type") if isinstance(content, dict) else None
+        made_on = content.get("decision_no") if kind == "act" or kind in _CONTROLS else None
+        if made_on is not None and type(made_on) is not int:  # True == 1 would pass as decision 1
+            return self._refuse(
+                f"The page sent a {kind!r} message whose 'decision_no' is {show(made_on)}, "
+                "not a number."
+            )
         if kind == "act":
             return bool(self._guard.run("applying your move", self._act, content))
-        if kind == "bots":
-            return bool(self.play_bots())
-        if kind == "step":
-            return self.step()
-        if kind == "undo":
-            return bool(self.undo())
+        if kind in _CONTROLS:
+            stale = self._stale_click(content, kind, _CONTROLS[kind])
+            if stale:
+                return self._refuse(stale, "warn")
+            done = {"bots": self.play_bots, "step": self.step, "undo": self.undo}[kind]()
+            self._last_click = (kind, content.get("decision_no"))
+            return bool(done)
         # The page's fields are checked, never coerced: bool("false") is True and str() of a
         # list would become a file name.
         wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()))
@@ -271,14 +283,55 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return False
         return self._refuse(f"Unknown message {kind!r} from the page.")
 
-    def _refuse(self, text: str) -> bool:
+    def _refuse(self, text: str, kind: str = "error") -> bool:
         """Say why a click does nothing and redraw (the page stops waiting); return False."""
-        self._say(text, "error")
+        self._say(text, kind)
         self._guard.run("redrawing", lambda: None)
         return False
 
     def _on_view_message(self, _widget, content, _buffers) -> None:
-        self.message(content)
+        try:
+            self.message(content)
+        finally:
+            # the page counts a click as answered when its token comes back, after the redraw
+            # it caused: its "Working…" note (and data-busy) lasts until every click it sent
+            # is answered, not until the first redraw, which may answer only the first click
+            click = content.get("click") if isinstance(content, dict) else None
+            if isinstance(click, str) and len(click) <= _CLICK_TOKEN_MAX:
+                self.view.answered = click
+
+    def _decision_number(self) -> int:
+        """The number of the decision the page is about to show: it changes whenever the game
+        does (a move, a bot's move, an undo, a load), never on a redraw that changes nothing."""
+        g = self.game
+        key = (self._generation, len(g.actions), g.actions[-1] if g.actions else None)
+        if key != self._decision_key:
+            self._decision_key = key
+            self._decision_no += 1
+        return self._decision_no
+
+    def _stale_click(self, content: dict, key: Any, label, why=None) -> str | None:
+        """Why a page click is not done because it was made on an earlier decision than the
+        one the page shows now (None: made on this one, or sent from Python without a number).
+
+        A click is tied to the decision it was made on: the second click of a double click,
+        or a quick click on a picture the game has since left, is never applied to the new
+        decision; it is explained instead. ``label`` and ``why`` (the reason the click is
+        illegal now, or None) are texts or functions giving them, asked only when needed."""
+        made_on = content.get("decision_no")  # checked by message(): None or an int
+        if made_on is None or made_on == self._decision_no:
+            return None
+        if callable(label):
+            label = label()
+        if (key, made_on) == self._last_click:
+            return f"You clicked “{label}” twice: it was done once. Click again to repeat it."
+        reason = why() if why is not None else None
+        if reason is not None:
+            return f"Your earlier click “{label}” came after the board changed: {reason}"
+        return (
+            f"Your earlier click “{label}” came after the board changed: nothing was done. "
+            "Click again if you still want it."
+        )
 
     # -- handlers (run inside the guard) -------------------------------------------------------
 
@@ -288,26 +341,21 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         except (ValueError, TypeError) as exc:
             self._say(f"The page sent an action the game does not know: {exc}.", "error")
             return False
-        rev = content.get("rev")
-        if rev is not None and rev != self._rev:
-            why = self.game.why_illegal(action)
-            label = self.words.speak(self.game.describe(action))
-            if why is not None:  # a second quick click on an older picture: explain, never drop
-                self._say(
-                    f"Your earlier click “{label}” came after the board changed: "
-                    + self.words.speak(why, addressee=action.seat),
-                    "warn",
-                )
-                return False
-            if (action, rev) == self._last_click:  # a double click would buy or trade again
-                self._say(
-                    f"You clicked “{label}” twice: it was done once. Click again to repeat it.",
-                    "warn",
-                )
-                return False
+
+        def label() -> str:
+            return self.words.speak(self.game.describe(action))
+
+        def why() -> str | None:
+            reason = self.game.why_illegal(action)
+            return None if reason is None else self.words.speak(reason, addressee=action.seat)
+
+        stale = self._stale_click(content, action, label, why)
+        if stale:  # a double click would discard, buy or trade again: explain, never drop
+            self._say(stale, "warn")
+            return False
         applied = self._human_move(action)
         if applied:
-            self._last_click = (action, rev)
+            self._last_click = (action, content.get("decision_no"))
         return applied
 
     def _human_move(self, choice) -> bool:
@@ -422,6 +470,11 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             return f"{self._name(seat)}, your move: {self._task()}"
         return f"{self._name(seat)} ({self._who(seat)}) must {self._task()}"
 
+
+#: The page's controls whose clicks are tied to a decision, and their labels on the page.
+_CONTROLS = {"bots": "Bots play until my turn", "step": "Step", "undo": "Undo"}
+#: The longest click token the page sends back to itself ("<page id>:<click number>").
+_CLICK_TOKEN_MAX = 64
 
 #: The fields of the page's messages and the type each must have (when present).
 _MESSAGE_FIELDS: dict[Any, tuple[tuple[str, type], ...]] = {

@@ -6,13 +6,21 @@ Python owns the truth. :class:`PlayView` syncs three kinds of data to the page:
   units: board units × 100, y pointing down);
 * ``view`` — everything a click can change: pieces, the clickable spots with their options
   and hover sentences, the controls beside the board, readouts, the "what just happened"
-  strip, the log; ``view["rev"]`` counts the redraws;
+  strip, the log; ``view["rev"]`` counts the redraws, ``view["decision_no"]`` the decisions
+  (it changes with the game only);
 * ``chart`` / ``risk`` / ``burden_chart`` — PNG data URLs of the charts, sent only when
-  they change (the chart tab asks for them with a message when it is opened).
+  they change (the chart tab asks for them with a message when it is opened);
+* ``answered`` — the token of the last page message handled, set after its redraw.
 
-The page answers with custom messages (``{"type": "act", "action": {...}, "rev": n}`` and a
-few others), handled in order by :class:`~energies.widgets.PlayApp`: a click made on an older
-picture is still applied when it is legal now, and explained when it is not.
+The page answers with custom messages (``{"type": "act", "action": {...}, "decision_no": n,
+"click": "<page>:<k>"}`` and a few others), handled in order by
+:class:`~energies.widgets.PlayApp`. A click (an action, "Bots play until my turn", "Step",
+"Undo") carries the number of the decision it was made on, and is done only on that decision:
+the second click of a double click, or a quick click on a picture the game has since left, is
+explained in the status line and never applied to the new decision. The page counts its
+clicks until their tokens come back in ``answered`` (its "Working…" note and the root's
+``data-busy``), and holds a redraw while a mouse button is down on it, so that no click is
+lost to a button replaced under the pointer.
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ class PlayView(anywidget.AnyWidget):
     chart = traitlets.Unicode("").tag(sync=True)
     risk = traitlets.Unicode("").tag(sync=True)
     burden_chart = traitlets.Unicode("").tag(sync=True)
+    # the token of the last page message handled, set after its redraw: the page's busy count
+    answered = traitlets.Unicode("").tag(sync=True)
 
 
 def board_geometry(board, words: Wording) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import math
 import time
 from collections import Counter
 from typing import Any
@@ -15,6 +16,12 @@ from .controls import CARD_KINDS, Options
 
 LOG_LINES = 60
 STRIP_LINES = 14
+
+
+def _percent(share) -> int:
+    """A share as a whole percent; nothing to share (NaN: nobody polluted) shows as 0."""
+    share = float(share)
+    return 0 if math.isnan(share) else round(100 * share)
 
 
 def _data_url(png: bytes) -> str:
@@ -62,6 +69,7 @@ class _Page:
         self._rev += 1
         view: dict[str, Any] = {
             "rev": self._rev,
+            "decision_no": self._decision_number(),  # clicks carry it back (PlayApp._act)
             "prompt": self._prompt_text(),
             "color": seat_color(seat) if seat is not None else "#333333",
             "turn_line": self._turn_line(),
@@ -214,7 +222,8 @@ class _Page:
         }
 
     def _over_panel(self) -> dict[str, Any]:
-        """The end of the game in words, with who polluted and who paid (insight.burden)."""
+        """The end of the game in words, with who polluted and who paid for the pollution
+        (insight.burden: fossil plants against the pollution harm borne, Catan luck apart)."""
         g = self.game
         rows = []
         try:
@@ -226,8 +235,8 @@ class _Page:
                     {
                         "name": self.words.name(int(r.seat)),
                         "color": seat_color(int(r.seat)),
-                        "caused": round(100 * float(r.footprint_share or 0)),
-                        "paid": round(100 * float(r.harm_share or 0)),
+                        "caused": _percent(r.pollution_caused_share),
+                        "paid": _percent(r.pollution_harm_share),
                     }
                 )
         except ValueError:  # no turn recorded (a game over during set-up): nothing to compare

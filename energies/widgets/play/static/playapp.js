@@ -51,7 +51,21 @@ function render({ model, el }) {
   const chooser = root.querySelector(".e-chooser");
   const spots = new Map(); // "c12" -> element
   let acts = []; // actions of the current drawing, by data-act index
-  let waiting = 0; // clicks sent and not yet answered by a redraw
+  let shown = null; // the view drawn now (model.get("view") may be newer while a redraw waits)
+  // Clicks sent and answered: Python echoes each message's token in `answered` after the
+  // redraw it caused, so the "Working…" note (data-busy) lasts until every click is answered.
+  const pageId = Math.random().toString(36).slice(2, 10);
+  let sent = 0;
+  let answered = 0;
+  // A redraw replaces the buttons: while a mouse button is down on the app it waits, or the
+  // click being made would land on no button (mouse down on the old one, up on the new one).
+  let pressed = false;
+  let pending = null; // "all" | "side": the redraw waiting for the release
+  // The decision a click is made on: the drawing's when the button went down, and for the
+  // second click of a double click the one its first click was made on, even when the page
+  // was redrawn in between.
+  let pressDecision = null;
+  let runDecision = null;
   let tab = "build";
   let lastTip = "";
 
@@ -313,13 +327,10 @@ function render({ model, el }) {
   }
 
   function drawSide() {
-    const v = model.get("view");
+    const v = shown;
     if (!v || !v.pieces) return;
     acts = [];
     const status = v.status || { text: "", kind: "info" };
-    // drawn over the status line, never in the flow: a note that pushed the controls down
-    // would put the second click of a double click on another button
-    const busy = waiting > 0 ? `<span class="e-busy energies-busy">${busyText()}</span>` : "";
     const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
@@ -347,7 +358,7 @@ function render({ model, el }) {
       const o = v.over_panel;
       const chart = model.get("chart");
       body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
-        <div class="e-sub">Who polluted, who paid: share of the footprint caused, share of the harm suffered</div>
+        <div class="e-sub">Who polluted, who paid: share of the fossil plants' pollution, share of the pollution harm (hazards, the production they cost, brown events)</div>
         <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
           <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
           <td>paid <span class="e-bar" style="width:${r.paid}px;background:#B00020"></span> ${r.paid}%</td></tr>`).join("")}</table>
@@ -360,7 +371,7 @@ function render({ model, el }) {
     side.innerHTML = `
       <div class="energies-prompt" style="border-left-color:${v.color}">${esc(v.prompt)}</div>
       <div class="e-turnline">${esc(v.turn_line)}</div>
-      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}${busy}</div>
+      <div class="energies-status e-${status.kind}">${status.kind === "error" ? "⚠ " : ""}${esc(status.text)}</div>
       ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
@@ -368,8 +379,9 @@ function render({ model, el }) {
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     restoreInputs(kept);
-    root.classList.toggle("e-waiting", waiting > 0);
-    root.setAttribute("data-rev", v.rev); // each redraw from Python (tests wait for it)
+    root.setAttribute("data-rev", v.rev); // each redraw from Python
+    root.setAttribute("data-decision", v.decision_no); // changes with the game only
+    showBusy();
     for (const box of side.querySelectorAll(".e-log, .e-strip")) box.scrollTop = box.scrollHeight;
     wirePickers(v);
   }
@@ -444,24 +456,56 @@ function render({ model, el }) {
   }
 
   // -- clicks -------------------------------------------------------------------------------------
-  const busyText = () => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
+  const busyText = (waiting) => "⏳ Working…" + (waiting > 1 ? ` (${waiting} clicks waiting, handled in order)` : "");
 
-  function send(msg) {
-    waiting += 1;
-    model.send(msg);
+  // The page's own state, for people and tests: data-sent / data-answered count the clicks,
+  // data-busy is how many are not answered yet; the note is drawn over the status line, never
+  // in the flow (a note that pushed the controls down would put the second click of a double
+  // click on another button).
+  function showBusy() {
+    const waiting = sent - answered;
+    root.classList.toggle("e-waiting", waiting > 0);
+    root.setAttribute("data-sent", sent);
+    root.setAttribute("data-answered", answered);
+    root.setAttribute("data-busy", waiting);
     const status = side.querySelector(".energies-status");
-    if (status) {
-      root.classList.add("e-waiting");
-      const b = status.querySelector(".energies-busy") || document.createElement("span");
-      b.className = "e-busy energies-busy";
-      b.textContent = busyText();
-      if (!b.parentNode) status.appendChild(b);
-    }
+    if (!status) return;
+    let note = status.querySelector(".energies-busy");
+    if (waiting > 0) {
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "e-busy energies-busy";
+        status.appendChild(note);
+      }
+      note.textContent = busyText(waiting);
+    } else if (note) note.remove();
   }
 
-  function sendAction(a) {
+  function send(msg) {
+    sent += 1;
+    model.send({ ...msg, click: `${pageId}:${sent}` });
+    showBusy();
+  }
+
+  function onAnswered() {
+    const [page, number] = String(model.get("answered") || "").split(":");
+    if (page !== pageId) return; // another view of the same app (a second tab or output)
+    answered = Math.min(sent, Math.max(answered, Number(number) || 0));
+    if (!pending) showBusy(); // else the redraw that waits for the release shows it
+  }
+
+  // the decision a click is made on: the drawing's when the button went down, or for the
+  // second click of a double click (event.detail 2, 3, …) the one its first click acted on
+  function decisionOf(event) {
+    if (!(event && event.detail > 1 && runDecision !== null)) {
+      runDecision = pressDecision ?? shown.decision_no;
+    }
+    return runDecision;
+  }
+
+  function sendAction(a, event) {
     chooser.hidden = true;
-    send({ type: "act", action: a, rev: model.get("view").rev });
+    send({ type: "act", action: a, decision_no: decisionOf(event) });
   }
 
   function openChooser(key, spot, event) {
@@ -481,13 +525,15 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
+    // a new run of clicks: a double click whose first click did nothing is one click
+    if (!(event.detail > 1)) runDecision = null;
     const target = event.target;
     const tabBtn = target.closest("[data-tab]");
     if (tabBtn) {
       const was = tab;
       tab = tabBtn.dataset.tab;
-      if ((tab === "charts") !== (was === "charts")) model.send({ type: "charts", open: tab === "charts" });
       drawSide();
+      if ((tab === "charts") !== (was === "charts")) send({ type: "charts", open: tab === "charts" });
       return;
     }
     const option = target.closest("button[data-option]");
@@ -506,7 +552,7 @@ function render({ model, el }) {
         send({ type: what, name: side.querySelector(".e-filename").value.trim() });
         return;
       }
-      send({ type: what });
+      send({ type: what, decision_no: decisionOf(event) }); // bots, step, undo
       return;
     }
     const propose = target.closest("button[data-propose]");
@@ -523,7 +569,7 @@ function render({ model, el }) {
     }
     const button = target.closest("[data-act]");
     if (button && !button.disabled) {
-      sendAction(acts[Number(button.dataset.act)]);
+      sendAction(acts[Number(button.dataset.act)], event);
       return;
     }
     const spotEl = target.closest("[data-spot]");
@@ -532,7 +578,7 @@ function render({ model, el }) {
 
   function clickSpot(spotEl, event) {
     const key = spotEl.dataset.spot;
-    const spot = (model.get("view").spots || {})[key];
+    const spot = (shown.spots || {})[key];
     if (!spot || !spot.legal) {
       chooser.hidden = true;
       tip.textContent = spotText(spotEl.getAttribute("data-name"), spot);
@@ -540,7 +586,7 @@ function render({ model, el }) {
       setTimeout(() => tip.classList.remove("e-flash"), 600);
       return;
     }
-    if (spot.options.length === 1) sendAction(spot.options[0].a);
+    if (spot.options.length === 1) sendAction(spot.options[0].a, event);
     else openChooser(key, spot, event);
   }
 
@@ -560,7 +606,7 @@ function render({ model, el }) {
   function showTip() {
     let text = HINT;
     if (hovered && hovered.isConnected) {
-      const spot = (model.get("view").spots || {})[hovered.dataset.spot];
+      const spot = (shown.spots || {})[hovered.dataset.spot];
       text = spotText(hovered.getAttribute("data-name"), spot);
     }
     if (text !== lastTip) tip.textContent = lastTip = text;
@@ -584,32 +630,69 @@ function render({ model, el }) {
   }
 
   root.addEventListener("click", onClick);
+  root.addEventListener("pointerdown", () => {
+    pressed = true;
+    pressDecision = shown ? shown.decision_no : null;
+  });
+  // draw what waited once the click of this release has been handled (the browser sends the
+  // click in the same task as the pointerup, so a zero timeout runs after it), or at once
+  // when no click follows (the pointer released off the button)
+  const releaseSoon = () => { if (pressed) setTimeout(release, 0); };
+  window.addEventListener("pointerup", releaseSoon);
+  window.addEventListener("pointercancel", releaseSoon);
+  window.addEventListener("blur", releaseSoon);
   board.addEventListener("mouseover", onHover);
   board.addEventListener("focusin", onHover); // Tab to a spot: the line under the board says what Enter does
   root.addEventListener("keydown", onKey);
   board.addEventListener("mouseleave", () => { hovered = null; showTip(); });
   root.addEventListener("change", onChange);
 
+  // data-held: a redraw from Python waits for the mouse button to be released
+  const hold = (what) => { pending = what; root.setAttribute("data-held", "true"); };
   const redraw = () => {
-    waiting = 0;
+    if (pressed) { hold("all"); return; }
     chooser.hidden = true;
-    const v = model.get("view");
-    if (v && v.pieces) drawPieces(v);
+    shown = model.get("view");
+    if (shown && shown.pieces) drawPieces(shown);
     drawSide();
     showTip(); // never a stale sentence: the hovered spot's, as it is now
   };
-  const redrawSide = () => drawSide();
-  const restart = () => { drawStatic(); redraw(); };
+  const redrawSide = () => {
+    if (pressed) { hold(pending || "side"); return; }
+    drawSide();
+  };
+  function release() {
+    pressed = false;
+    pressDecision = null;
+    const what = pending;
+    pending = null;
+    root.removeAttribute("data-held");
+    if (what === "all") redraw();
+    else if (what === "side") drawSide();
+  }
+  const restart = () => {
+    pressed = false;
+    pending = null;
+    pressDecision = null;
+    root.removeAttribute("data-held");
+    drawStatic();
+    redraw();
+  };
   model.on("change:geometry", restart);
   model.on("change:view", redraw);
   model.on("change:chart", redrawSide);
   model.on("change:risk", redrawSide);
+  model.on("change:answered", onAnswered);
   restart();
   return () => {
     model.off("change:geometry", restart);
     model.off("change:view", redraw);
     model.off("change:chart", redrawSide);
     model.off("change:risk", redrawSide);
+    model.off("change:answered", onAnswered);
+    window.removeEventListener("pointerup", releaseSoon);
+    window.removeEventListener("pointercancel", releaseSoon);
+    window.removeEventListener("blur", releaseSoon);
   };
 }
 
