@@ -142,7 +142,12 @@ class Student:
             action = rng.choice(options)
             self._waiting_for, acted_on = action, view["rev"]
             sent_at = clicked_at = time.perf_counter()
-            click = {"type": "act", "action": action, "rev": view["rev"], "id": next_id}
+            click = {
+                "type": "act",
+                "action": action,
+                "decision_no": view["decision_no"],
+                "id": next_id,
+            }
             await ws.send(json.dumps(click))
             next_id += 1
 

@@ -248,7 +248,7 @@ def test_a_click_is_committed_then_acknowledged_then_every_page_shows_it(make_se
     seats = full_table(server, codes(server)[0])
     mover = deciding(seats)
     action = _options(mover.view)[0]
-    mover.send(type="act", action=action, rev=mover.view["rev"], id=7)
+    mover.send(type="act", action=action, decision_no=mover.view["decision_no"], id=7)
     ack = mover.ack("act")
     assert ack == {"type": "ack", "ok": True, "reason": None, "of": "act", "id": 7, "move": 1}
     assert recorded_moves(server.database) == [action]  # on disk when the ack came
@@ -266,7 +266,7 @@ def test_nobody_acts_for_another_seat_or_sends_what_the_page_never_offered(make_
     other = next(c for c in seats if c is not mover)
     before = table_game(server).digest()
     forged = {**_options(mover.view)[0]}  # the mover's own option, sent by another seat
-    other.send(type="act", action=forged, rev=other.view["rev"])
+    other.send(type="act", action=forged, decision_no=other.view["decision_no"])
     assert "not yours" in other.ack("act")["reason"]
     mine = other.view["hand"]["seat"]
     tries = [
@@ -302,7 +302,7 @@ def test_a_student_who_is_not_active_proposes_a_trade_at_any_time_rule_12_1(make
         mover.page_at(len(game.actions))
         options = _options(mover.view)
         pick = next((o for o in options if o["kind"] in ("roll_dice", "decline")), options[-1])
-        mover.send(type="act", action=pick, rev=mover.view["rev"])
+        mover.send(type="act", action=pick, decision_no=mover.view["decision_no"])
         assert mover.ack("act")["ok"]
     else:
         raise AssertionError("the active player never got a free decision")
@@ -338,7 +338,8 @@ def test_malformed_messages_get_a_reason_and_change_nothing(make_server):
         '{"type": "explode"}',
         '{"type": "charts", "open": "yes"}',
         '{"type": "propose", "seat": true, "give": "steel", "get": "food"}',
-        '{"type": "act", "action": {}, "rev": 1.5}',
+        '{"type": "act", "action": {}, "decision_no": 1.5}',
+        '{"type": "act", "action": {}, "rev": 3}',
         b"\x00\x01binary",
     ):
         client.send_text(text)
@@ -347,7 +348,7 @@ def test_malformed_messages_get_a_reason_and_change_nothing(make_server):
     for kind in ("undo", "bots", "save", "load"):
         client.send(type=kind)
         assert not client.ack(kind)["ok"]
-    client.send(type="act", action={"kind": "end_turn", "seat": 0}, rev=10**6)  # ok to parse
+    client.send(type="act", action={"kind": "end_turn", "seat": 0}, decision_no=10**6)  # stale
     client.ack("act")
     assert table_game(server).digest() == before
     for c in seats:
@@ -534,7 +535,9 @@ def test_twin_positions_that_differ_only_in_hidden_facts_give_a_seat_the_same_me
             option = _options(a[seat].page_at(len(game.actions)))[0]
             b[seat].page_at(len(game.actions))
             for side in (a, b):
-                side[seat].send(type="act", action=option, rev=side[seat].view["rev"])
+                side[seat].send(
+                    type="act", action=option, decision_no=side[seat].view["decision_no"]
+                )
                 assert side[seat].ack("act")["ok"]
             moves = len(game.actions) + 1
             assert a[0].page_at(moves) is not None and b[0].page_at(moves) is not None

@@ -97,7 +97,7 @@ def play(server, seats: list[Client], moves: int) -> None:
             except TimeoutError:
                 pass
             continue
-        client.send(type="act", action=options[0], rev=page["rev"])
+        client.send(type="act", action=options[0], decision_no=page["decision_no"])
         if client.ack("act")["ok"]:
             made += 1
 
@@ -145,7 +145,9 @@ def test_pause_stops_every_move_and_resume_lets_the_class_go_on(server):
     time.sleep(0.5)  # bots do not move either (their delay is 0 here)
     assert len(table_game(server).actions) == moves
     mover = seats[0]
-    mover.send(type="act", action={"kind": "end_turn", "seat": 0}, rev=mover.view["rev"])
+    mover.send(
+        type="act", action={"kind": "end_turn", "seat": 0}, decision_no=mover.view["decision_no"]
+    )
     assert "paused" in mover.ack("act")["reason"]
     assert command(teacher, type="resume")["ok"]
     play(server, seats, 1)

@@ -30,6 +30,7 @@ log = logging.getLogger("energies.server")
 
 MAX_QUEUE = 400  # messages waiting for one connection before it is closed as too slow
 CLASS_GAME_ONLY = {
+    "reveal": "Nobody passes a laptop here: your page shows your own seat only.",
     "bots": "In a class game the bots play by themselves, at the teacher's pace.",
     "step": "In a class game the bots play by themselves, at the teacher's pace.",
     "undo": "A class game has no undo: every move counts, as at a real table.",
@@ -82,6 +83,7 @@ class Hub:
         self.consoles: set[Connection] = set()
         self.screens: dict[tuple[int, int], Screen] = {}
         self.spoken: dict[int, TableWords] = {}  # each table's wording and spoken log
+        self.decisions: dict[int, tuple[Any, int]] = {}  # table -> (its game's state, number)
         self.charts: dict[int, tuple[Any, dict[str, str]]] = {}
         self._charts_drawing: set[int] = set()
         self._dirty: set[int] = set()
@@ -140,6 +142,8 @@ class Hub:
             self.screens[(conn.table.number, conn.seat)].say(reason, "error")
             self._dirty.add(conn.table.number)
         self.flush()
+        if isinstance(message.get("click"), str):  # the page's click is answered: its redraw came
+            conn.post({"type": "set", "changes": {"answered": message["click"]}})
         ack = {"type": "ack", "ok": ok, "reason": reason, "of": message["type"]}
         if "id" in message:
             ack["id"] = message["id"]
@@ -194,29 +198,39 @@ class Hub:
         raise Refusal(f"Unknown message {kind!r}.")
 
     def _act(self, conn: Connection, screen: Screen, message: dict[str, Any]) -> int:
+        """A click on the page. It carries the decision it was made on (``decision_no``) and is
+        done only on that decision, as in the PlayApp: the second click of a double click, or
+        a quick click on a picture the table has since left, is explained, never applied to
+        the new decision."""
         table, seat = conn.table, conn.seat
         data = message.get("action")
-        rev = message.get("rev")
-        click = (json.dumps(data, sort_keys=True), rev)
-        if rev is not None and rev != screen.rev and table.game is not None:
-            # a second quick click made on an older picture: explain, never drop silently
+        made_on = message.get("decision_no")
+        click = (json.dumps(data, sort_keys=True), made_on)
+        if made_on is not None and table.game is not None and made_on != self.decision_no(table):
             try:
                 action = type(table.game).CODEC.from_dict(data)
             except (TypeError, ValueError):
                 action = None
-            if action is not None and getattr(action, "seat", None) == seat:
-                words = self.words(table).words
-                label = words.speak(table.game.describe(action), addressee=seat)
-                why = table.game.why_illegal(action)
-                if why is not None:
-                    why = words.speak(why, addressee=seat)
-                    raise Refusal(
-                        f"Your earlier click “{label}” came after the board changed: {why}"
-                    )
-                if click == screen.last_click:  # a double click would buy or trade again
-                    raise Refusal(
-                        f"You clicked “{label}” twice: it was done once. Click again to repeat it."
-                    )
+            words = self.words(table).words
+            label = (
+                words.speak(table.game.describe(action), addressee=seat)
+                if action is not None
+                else "that"
+            )
+            if click == screen.last_click:  # a double click would buy or trade again
+                raise Refusal(
+                    f"You clicked “{label}” twice: it was done once. Click again to repeat it."
+                )
+            why = table.game.why_illegal(action) if action is not None else None
+            if why is not None:
+                raise Refusal(
+                    f"Your earlier click “{label}” came after the board changed: "
+                    + words.speak(why, addressee=seat)
+                )
+            raise Refusal(
+                f"Your earlier click “{label}” came after the board changed: nothing was done. "
+                "Click again if you still want it."
+            )
         before = len(table.game.actions) if table.game is not None else 0
         move = self.room.act(table, seat, data)
         screen.last_click = click
@@ -225,6 +239,18 @@ class Hub:
         screen.say(self.words(table).words.speak(game.describe(action), addressee=seat) + ".", "ok")
         mark(screen, table, seat)
         return move
+
+    def decision_no(self, table: Table) -> int:
+        """The number of the decision the table's pages show: it changes whenever the table's
+        game does (a move, a new round), never on a redraw that changes nothing."""
+        game = table.game
+        key = (table.round, id(game), len(game.actions) if game is not None else -1)
+        last = self.decisions.get(table.number)
+        if last is None:
+            last = self.decisions[table.number] = (key, 1)
+        elif last[0] != key:
+            last = self.decisions[table.number] = (key, last[1] + 1)
+        return last[1]
 
     def words(self, table: Table) -> TableWords:
         """The table's wording and spoken log, kept while its game is the same."""
@@ -338,7 +364,9 @@ class Hub:
                 conn.post({"type": "lobby", "lobby": info})
             return
         try:
-            page = seat_page(self.room, table, seat, screen, self.words(table))
+            page = seat_page(
+                self.room, table, seat, screen, self.words(table), self.decision_no(table)
+            )
         except Exception:  # a page that cannot be built is logged, not fatal
             log.exception("building the page of table %s seat %s", table.number, seat)
             for conn in conns:

@@ -35,6 +35,7 @@ MAX_FRAME_BYTES = 65_536  # the websocket server closes the connection above thi
 RATE_PER_SECOND = 12.0  # a student clicks at most a few times a second
 RATE_BURST = 40.0
 FLOOD_LIMIT = 200  # refused messages in a row before the connection is closed
+MAX_CLICK_TOKEN = 64  # the page's click token ("<page>:<count>")
 
 
 def origin_problem(origin: str | None, host: str | None, allowed: frozenset[str]) -> str | None:
@@ -85,13 +86,15 @@ class BadMessage(ValueError):
 STUDENT_FIELDS: dict[str, dict[str, Any]] = {
     "hello": {"token": str},
     "join": {"name": str, "seat": int},
-    "act": {"action": None, "rev": int},
+    # ``decision_no``: the decision the click was made on (the page's ``view["decision_no"]``)
+    "act": {"action": None, "decision_no": int},
     "propose": {"seat": int, "give": str, "get": str, "cancel": bool},
     "charts": {"open": bool},
     # the PlayApp page's own buttons that a class game does not offer (answered with why)
-    "bots": {},
-    "step": {},
-    "undo": {},
+    "bots": {"decision_no": int},
+    "step": {"decision_no": int},
+    "undo": {"decision_no": int},
+    "reveal": {},
     "save": {"name": str},
     "load": {"name": str},
     "upload": {"name": str, "text": str},
@@ -113,7 +116,9 @@ _TYPE_WORDS = {str: "a text", int: "a whole number", bool: "true or false"}
 def parse(text: Any, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The message ``text`` as a dict, checked against ``fields`` (:class:`BadMessage` if not).
 
-    ``id`` (a whole number) may come with any message: the acknowledgement carries it back.
+    ``id`` (a whole number) may come with any message: the acknowledgement carries it back;
+    and ``click`` (a short text), the PlayApp page's token of a click, which the server sends
+    back as ``answered`` once the click is handled (the page's "Working…" note ends then).
     """
     if not isinstance(text, str):
         raise BadMessage("Messages are JSON text, not binary data.")
@@ -131,7 +136,7 @@ def parse(text: Any, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
         raise BadMessage(f"Unknown message type {shown[:40]!r}.")
     known = fields[kind]
     for name, value in message.items():
-        if name in ("type", "id"):
+        if name in ("type", "id", "click"):
             continue
         if name not in known:
             raise BadMessage(f"A {kind!r} message has no field {name[:40]!r}.")
@@ -142,6 +147,11 @@ def parse(text: Any, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
             )
     if "id" in message and not _is(message["id"], int):
         raise BadMessage("The field 'id' must be a whole number.")
+    click = message.get("click")
+    if click is not None and not (isinstance(click, str) and len(click) <= MAX_CLICK_TOKEN):
+        raise BadMessage(
+            f"The field 'click' must be a text of at most {MAX_CLICK_TOKEN} characters."
+        )
     return message
 
 

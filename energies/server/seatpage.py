@@ -17,6 +17,7 @@ revision, its status line, where "what just happened" starts, the last click.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,10 +88,16 @@ def geometry(table: Table) -> dict[str, Any]:
 
 
 def seat_page(
-    room: Room, table: Table, seat: int, screen: Screen, spoken: TableWords | None = None
+    room: Room,
+    table: Table,
+    seat: int,
+    screen: Screen,
+    spoken: TableWords | None = None,
+    decision_no: int = 0,
 ) -> dict[str, Any]:
     """The PlayApp ``view`` of ``seat``'s page now (see the module text). ``spoken``: the
-    game's wording and spoken log, kept between pages (made here when None).
+    game's wording and spoken log, kept between pages (made here when None); ``decision_no``:
+    the number of the table's decision, which a click on the page carries back.
 
     When nothing of the table changed since the last page (a refused click: only the status
     line is new), that page is sent again with the new status: a student who clicks a lot
@@ -101,6 +108,7 @@ def seat_page(
         page["status"] = {"text": screen.status[0], "kind": screen.status[1]}
         return page
     page = _build_page(room, table, seat, screen, spoken)
+    page["decision_no"] = decision_no
     screen.page, screen.page_version = page, table.version
     return page
 
@@ -141,6 +149,7 @@ def _build_page(
         "turn": [],
         "scores": _scores(table, view, words),
         "gf": _gf_line(view, game.is_over),
+        "bag_line": _bag_line(game, words),  # rule 14.2: who would win if the bag ran out now
         "hand": _hand(view, words),
         "log": log[-LOG_LINES:],
         "controls": {"bots": False, "step": False, "undo": False},
@@ -212,6 +221,30 @@ def _gf_line(view, over: bool) -> str:
     return (
         f"GF {gf} of {rules.gf_max} · next event phase draws {discs} "
         f"disc{'s' * (discs != 1)} · bag {len(view.bag)} · first to {rules.victory_points} VP"
+    )
+
+
+def _bag_line(game, words: Wording) -> str:
+    """What the empty bag would mean now (rule 14.2), from the plants on the board (public),
+    scored by the engine's own :func:`~energies.newenergies.engine.events.empty_bag_outcome`."""
+    from ..newenergies.engine.events import empty_bag_outcome
+
+    if game.is_over:
+        return ""
+    kind, winners, _reason, _out = empty_bag_outcome(game.state)
+    if kind == "everyone_loses":
+        return (
+            "If the bag ran out now, everybody would lose: nobody has more renewable than "
+            "fossil plants (rule 14.2)."
+        )
+    names = [words.name(s) for s in winners]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    player = game.state.players[winners[0]]
+    balance = player.count_plants("renewable") - player.count_plants("fossil")
+    verb = "wins" if len(names) == 1 else "share the win"
+    return (
+        f"If the bag ran out now: {who} {verb} (renewable minus fossil plants: +{balance}, "
+        "rule 14.2)."
     )
 
 
@@ -351,7 +384,8 @@ def _interject(room: Room, table: Table, seat: int, view, words: Wording) -> dic
 
 
 def _over_panel(game, words: Wording) -> dict[str, Any]:
-    """How the game ended, with who polluted and who paid (public once it is over)."""
+    """How the game ended, with who polluted and who paid for the pollution (the PlayApp's
+    panel: :func:`energies.insight.burden`, public once the game is over)."""
     from ..insight import burden
 
     rows = []
@@ -362,13 +396,19 @@ def _over_panel(game, words: Wording) -> dict[str, Any]:
                 {
                     "name": words.name(int(r.seat)),
                     "color": seat_color(int(r.seat)),
-                    "caused": round(100 * float(r.footprint_share or 0)),
-                    "paid": round(100 * float(r.harm_share or 0)),
+                    "caused": _percent(r.pollution_caused_share),
+                    "paid": _percent(r.pollution_harm_share),
                 }
             )
     except ValueError:  # no turn recorded: nothing to compare
         rows = []
     return {"outcome": words.speak(str(game.outcome)), "burden": rows}
+
+
+def _percent(share) -> int:
+    """A share as a whole percent; nothing to share (NaN: nobody polluted) shows as 0."""
+    share = float(share)
+    return 0 if math.isnan(share) else round(100 * share)
 
 
 # -- the lobby: before the table's game starts -------------------------------------------------
