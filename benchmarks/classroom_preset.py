@@ -3,7 +3,9 @@
     python benchmarks/classroom_preset.py --games 200
 
 Seeded persona and random line-ups (seats rotated), one row per rule set and line-up:
-median and 10-90 % range of turns, outcome shares, and the win rate of each persona.
+median and 10-90 % range of turns, outcome shares (the standard game races to 10 VP, the
+classroom game to 5), and the win rate of each persona (a shared win counts for each winner).
+Whether the classroom game tempts (its dilemma, with intervals) is benchmarks/dilemma.py's.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
-        "| rules | line-up | turns median (10-90 %) | 10 VP / empty bag / everyone loses | wins per seat |"
+        "| rules | line-up | turns median (10-90 %) | VP target reached (14.1) / empty bag / "
+        "everyone loses | wins per seat |"
     )
     print("|---|---|---|---|---|")
     for label, rules in (

@@ -1,14 +1,10 @@
-"""Confidence intervals shared by the benchmark reports (a helper module, not a script)."""
+"""Confidence intervals shared by the benchmark reports (a helper module, not a script).
+
+One implementation for the package and the benchmarks: :mod:`energies.insight.intervals`.
+"""
 
 from __future__ import annotations
 
-import math
+from energies.insight.intervals import mean_interval, newcombe, wilson
 
-
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a rate ``p`` (a share of ``n`` games)."""
-    if n == 0:
-        return 0.0, 1.0
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+__all__ = ["mean_interval", "newcombe", "wilson"]

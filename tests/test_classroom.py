@@ -230,23 +230,39 @@ def test_import_is_light():
     assert out.stdout.strip() == "False False"
 
 
-def test_classroom_preset_changes_only_the_bag_and_rows():
+def test_classroom_preset_is_a_race_to_5_vp_with_rows_of_2():
+    # rule 14.1's target and rule 6.3's spaces change; the bag, costs and bands are published
     short, full = en.RuleSet.classroom(), en.RuleSet.standard()
     changed = {k for k, v in short.to_dict().items() if full.to_dict()[k] != v}
-    assert changed == {"brown_discs", "event_spaces"}
-    assert sum(n for _, n in short.brown_discs) == 20
+    assert changed == {"victory_points", "event_spaces"}
+    assert short.victory_points == 5
     assert {short.spaces(row) for row, _ in short.event_spaces} == {2}
-    assert en.RuleSet.classroom(3).players == 3
+    assert short.brown_discs == full.brown_discs
+    assert en.RuleSet.classroom(3).players == 3 and en.RuleSet.classroom(3).victory_points == 5
     assert en.RuleSet.classroom(turn_limit=100).turn_limit == 100
 
 
-def test_classroom_games_reach_the_empty_bag_in_about_25_turns():
+def test_classroom_games_are_short_races():
     personas = ["fossil", "green", "balanced", "freerider"]
-    frame = en.simulate(8, personas, rules=en.RuleSet.classroom(), seed=3, progress=False)
-    assert (frame["outcome"] == "empty_bag").all()
-    assert 20 <= frame["turns"].median() <= 30
-    full = en.simulate(8, personas, seed=3, progress=False)
-    assert frame["turns"].max() < full["turns"].min()
+    rotated = [personas[i:] + personas[:i] for i in range(4)]
+    frame = en.simulate(8, rotated, rules=en.RuleSet.classroom(), seed=3, progress=False)
+    assert 20 <= frame["turns"].median() <= 32
+    assert (frame["outcome"] == "victory_points").mean() >= 0.5  # a race, not a wait for the bag
+    for row in frame[frame["outcome"] == "victory_points"].to_dict("records"):
+        assert all(row[f"vp_{seat}"] >= 5 for seat in row["winners"])  # rule 14.1 at 5
+    full = en.simulate(8, rotated, seed=3, progress=False)
+    assert frame["turns"].median() < full["turns"].median()
+
+
+def test_games_saved_with_the_earlier_preset_replay_as_played():
+    # release 0.1's class example was played with the bag-and-rows preset (4 brown discs of
+    # each kind, 10 VP): the files carry those rules, not today's RuleSet.classroom()
+    example = Path(__file__).resolve().parents[1] / "notebooks" / "class-example" / "round1"
+    for file in sorted(example.glob("group-*.json")):
+        game = en.load_game(file.read_text())  # replays every action, checks the file's digest
+        assert game.rules.victory_points == 10 and game.rules != en.RuleSet.classroom()
+        assert sum(n for _, n in game.rules.brown_discs) == 20
+        assert game.is_over and len(game.actions) == len(json.loads(file.read_text())["actions"])
 
 
 def test_classroom_game_saves_and_collects(tmp_path):

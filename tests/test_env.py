@@ -366,3 +366,15 @@ def test_the_agents_page_observation_table_matches_the_encoder():
     encoder = ObservationEncoder(en.new_game(players=4, seed=1).board)
     assert quoted == [(name, start, start + size - 1) for name, start, size in encoder.layout]
     assert f"float32[{encoder.size}]" in section
+
+
+def test_win_rate_shows_a_progress_bar_on_request_and_plays_the_same_games(capsys):
+    # lesson 08's cells of a few hundred games take seconds: they show a bar (issue 33)
+    from energies.env.agents import RandomAgent, win_rate
+
+    quiet = win_rate(RandomAgent(), 3, seed=4)
+    assert capsys.readouterr().err == ""
+    assert win_rate(RandomAgent(), 3, seed=4, progress=True) == quiet
+    assert "playing: 100%" in capsys.readouterr().err  # outside a notebook tqdm writes to stderr
+    with pytest.raises(ValueError, match="progress must be True or False"):
+        win_rate(RandomAgent(), 1, progress="yes")

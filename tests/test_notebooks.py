@@ -72,3 +72,42 @@ def test_notebook_uses_the_package_and_smoke_switch(path):
     assert 'SMOKE = bool(os.environ.get("CI"))' in code[0]
     assert any(src.lstrip().startswith("# NBVAL_CHECK_OUTPUT") for src in code)
     assert not any("Traceback" in json.dumps(c.get("outputs", [])) for c in load(path)["cells"])
+
+
+# Each lesson that plays a game shows its app, kept in a variable (issue 33: lesson 07's group
+# cell built the app and never showed it; 09 and 10 never showed ShelfieApp and NoclearApp).
+LESSON_APPS = {
+    "02-play": "en.widgets.group_app(",
+    "07-class-experiment": "en.widgets.group_app(",
+    "09-chance-and-choice": "ShelfieApp(",
+    "10-nuclear-race": "NoclearApp(",
+}
+
+
+@pytest.mark.parametrize("stem", sorted(LESSON_APPS))
+def test_a_lesson_with_an_app_shows_it(stem):
+    import ast
+
+    cells = [c for c in load(NOTEBOOKS / f"{stem}.ipynb")["cells"] if c["cell_type"] == "code"]
+    building = [c for c in cells if LESSON_APPS[stem] in "".join(c["source"])]
+    assert building, f"{stem} has no cell that builds its app"
+    for cell in building:
+        body = ast.parse("".join(cell["source"])).body
+        kept = {
+            name.id
+            for node in body
+            if isinstance(node, ast.Assign)
+            for name in ast.walk(node)
+            if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store)
+        }
+        last = body[-1]
+        assert isinstance(last, ast.Expr) and isinstance(last.value, ast.Name), (
+            "the cell ends by showing the app"
+        )
+        assert last.value.id in kept, "the app is kept in a variable (app.save, app.game)"
+        views = [
+            o
+            for o in cell["outputs"]
+            if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+        ]
+        assert views, "the committed notebook shows the app"

@@ -203,9 +203,18 @@ def test_load_without_a_name_asks_for_one(app):  # an empty name saves under a f
     assert refused(app, {"type": "load", "name": " "}) == "Cannot load: type a file name first."
 
 
-def test_saving_into_a_missing_folder_says_so_in_one_sentence(app):
+def test_saving_into_a_missing_folder_makes_it(app, tmp_path):
+    # a class folder nobody made yet: the save makes it (inside the app's folder) and says so
+    assert app.message({"type": "save", "name": "no/such/folder.json"})
+    assert (tmp_path / "no" / "such" / "folder.json").is_file()
+    assert app.status_kind == "ok" and app.page["file"]["note"] == app.status_text
+
+
+def test_a_folder_that_cannot_be_made_says_why_in_the_file_tab(app, tmp_path):
+    (tmp_path / "no").write_text("a file where the folder would go")
     text = refused(app, {"type": "save", "name": "no/such/folder.json"})
-    assert text.startswith("Cannot save to folder.json: ") and text.endswith("does not exist.")
+    assert text.startswith(f"Not saved: the folder {tmp_path / 'no' / 'such'} could not be made")
+    assert app.page["file"] == {**app.page["file"], "note": text, "kind": "error"}
 
 
 def test_loading_a_three_seat_game_names_its_seats_with_its_own_names(app):

@@ -27,6 +27,7 @@ from energies.actions import (
     OfferTrade,
     ProposeTrade,
     RollDice,
+    SandboxEdit,
     action_from_dict,
     action_to_dict,
     goods_text,
@@ -73,9 +74,16 @@ def decision_move(page: dict) -> dict:
     return options[0]
 
 
+def take_screen(app: PlayApp) -> dict:
+    """Hot-seat: the player the pass screen names takes the laptop ("I am Ben"); the page."""
+    if app.pass_to is not None:
+        assert app.message({"type": "reveal"}) and app.pass_to is None
+    return app.page
+
+
 def next_move(app: PlayApp) -> dict:
     """A human's option that moves the game on: a decision, the roll, else the end of turn."""
-    page = app.page
+    page = take_screen(app)
     if page["decision"]:
         return decision_move(page)
     return next(o for o in page["turn"] if o["a"])
@@ -562,19 +570,22 @@ def test_rule_9_1_hot_seat_shows_whose_turn_by_name(tmp_path):
         chart=False,
         save_dir=tmp_path,
     )
-    seen = set()
+    seen, hidden = set(), set()
     for _ in range(200):
         if g.current_seat in app.humans:
             name = g.names[g.current_seat]
             assert app.page["prompt"].startswith(f"{name}, your move")
-            assert app.page["hand"]["title"] == f"{name}'s hand"
+            if app.pass_to is not None:
+                hidden.add(name)
+            page = take_screen(app)
+            assert page["hand"]["title"] == f"{name}'s hand"
             seen.add(name)
             act(app, next_move(app))
         else:
             app.message({"type": "bots"})
         if len(seen) == 3:
             break
-    assert seen == {"Ana", "Ben", "Cleo"}
+    assert seen == {"Ana", "Ben", "Cleo"} and hidden == seen  # each first behind the pass screen
 
 
 # -- FootprintExplorer -----------------------------------------------------------------------
@@ -912,3 +923,221 @@ def test_rule_12_1_held_proposals_are_dropped_by_undo_and_at_the_end_of_the_turn
     note = next(s["note"] for s in app.page["interject"]["seats"] if s["seat"] == 0)
     assert app._held == {} and note == "Your proposal was not made: that turn has ended."
     assert all(a.kind != "propose_trade" or a.seat != 0 for a in g.actions[-3:])
+
+
+# -- hot-seat: one screen, several students (issue 33) --------------------------------------------
+
+
+def three_students(tmp_path, seed: int = 3, **options) -> tuple[en.Game, PlayApp]:
+    """Ada, Bob and Cy at one laptop, FossilRush in seat 3."""
+    g = en.new_game(seed=seed, names=NAMES, rules=en.RuleSet.classroom())
+    seats = {0: "human", 1: "human", 2: "human", 3: "FossilRush"}
+    return g, PlayApp(g, seats=seats, chart=False, save_dir=tmp_path, **options)
+
+
+def windows_between_students(app: PlayApp, turns: int) -> int:
+    """Play ``turns`` turns (the students: next_move); count the times a student was asked to
+    propose a trade to another student (rule 12.1)."""
+    g, asked = app.game, 0
+    while not g.is_over and g.turn <= turns:
+        if g.current_seat not in app.humans:
+            app.message({"type": "bots"})
+            continue
+        take_screen(app)
+        task = g.state.pending
+        if task is not None and task.kind == "propose_trade" and g.state.active in app.humans:
+            asked += 1
+            assert app.page["decision"]["picker"] is not None  # the window, as the page shows it
+        assert act(app, next_move(app)), app.status_text
+    return asked
+
+
+def test_rule_12_1_hot_seat_students_are_not_asked_to_propose_to_each_other(tmp_path):
+    # each window would hand the laptop over for a "pass": the app passes (real Declines in
+    # the log), the option brings the windows back
+    g, app = three_students(tmp_path)
+    assert windows_between_students(app, 10) == 0
+    assert app.human_passes > 0 and app.auto_pass_count == 0  # the bot-turn windows still ask
+    passed = [g.actions[i] for i in sorted(app._auto_passes)]
+    assert passed and all(a.kind == "decline" and a.seat in app.humans for a in passed)
+    check_invariants(g.state)
+    _g, app2 = three_students(tmp_path, propose_between_humans=True)
+    assert windows_between_students(app2, 10) > 0 and app2.human_passes == 0
+
+
+def test_rule_12_1_hot_seat_a_student_still_proposes_and_the_bots_still_answer(tmp_path):
+    # the passes take nothing away: a student who is not active proposes to the active
+    # student from the Trade tab, and an offer to the bot is answered at once
+    g, app = three_students(tmp_path)
+    for _ in range(300):
+        if g.current_seat in app.humans and g.state.phase == "action" and not g.pending:
+            break
+        if g.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.message({"type": "bots"})
+    active = g.state.active
+    other = next(s for s in sorted(app.humans) if s != active)
+    sb.give(g, other, steel=1)
+    sb.give(g, active, food=1)
+    app.refresh()
+    assert app.propose("steel", "food", seat=other)
+    assert g.actions[-1] == ProposeTrade(other, (("steel", 1),), (("food", 1),))
+    assert g.current_seat == active and "offers" in app.page["decision"]["title"]
+
+
+def test_the_pass_screen_hides_the_hand_until_the_next_student_takes_the_screen(tmp_path):
+    g, app = three_students(tmp_path)
+    seen = set()
+    for _ in range(400):
+        if g.is_over or len(seen) == 3:
+            break
+        if g.current_seat not in app.humans:
+            app.message({"type": "bots"})
+            continue
+        seat, page = g.current_seat, app.page
+        if app.pass_to is not None:
+            assert app.pass_to == seat and page["pass_to"]["name"] == NAMES[seat]
+            # nothing private: no hand, no glowing spot (it would tell the cards), no controls
+            assert page["hand"] is None and page["spots"] == {} and page["decision"] is None
+            assert page["turn"] == [] and page["interject"] is None and not page["human"]
+            assert not page["controls"]["bots"] and not page["controls"]["step"]
+            # a late click of the student before does not act for this one
+            before = g.to_json()
+            legal = action_to_dict(g.legal_actions()[0])
+            assert not app.message({"type": "act", "action": legal, "rev": page["rev"]})
+            assert app.click(0) is False
+            assert (
+                app.status_text
+                == f"Pass the screen to {NAMES[seat]} first: {NAMES[seat]} clicks “I am {NAMES[seat]}”."
+            )
+            assert g.to_json() == before
+            assert app.message({"type": "reveal"}) and app.pass_to is None
+            seen.add(seat)
+        page = app.page
+        assert page["hand"]["seat"] == seat and page["pass_to"] is None
+        assert not page["strip"]["hand_change"] or page["strip"]["hand_change"].startswith(
+            NAMES[seat]
+        )
+        act(app, next_move(app))
+    assert seen == {0, 1, 2}
+
+
+def test_one_student_with_bots_never_sees_the_pass_screen(app):
+    for _ in range(60):
+        assert app.pass_to is None and app.page["pass_to"] is None
+        if app.game.current_seat in app.humans:
+            act(app, next_move(app))
+        else:
+            app.message({"type": "bots"})
+    assert app.reveal() is False
+
+
+def test_rule_14_2_the_status_line_scores_the_empty_bag_now_with_the_engines_rule(tmp_path):
+    from energies.newenergies.engine.events import empty_bag_outcome
+
+    g, app = three_students(tmp_path)
+    assert app.page["bag_line"] == (
+        "If the bag ran out now, everybody would lose: nobody has more renewable than fossil "
+        "plants (rule 14.2)."
+    )
+    board = g.board
+    corner = next(iter(g.state.players[1].towns))
+    hexes = [h for h in board.corner_hexes_of[corner] if board.hexes[h].number is not None]
+    sb.place_plant(g, 1, "renewable", corner, hexes[0])
+    app.refresh()
+    assert empty_bag_outcome(g.state)[:2] == ("empty_bag", (1,))
+    assert app.page["bag_line"] == (
+        "If the bag ran out now: Bob wins (renewable minus fossil plants: +1, rule 14.2)."
+    )
+    corner = next(iter(g.state.players[2].towns))
+    hexes = [h for h in board.corner_hexes_of[corner] if board.hexes[h].number is not None]
+    sb.place_plant(g, 2, "renewable", corner, hexes[0])
+    app.refresh()
+    assert app.page["bag_line"].startswith("If the bag ran out now: Bob and Cy share the win")
+
+
+def test_rule_14_2_the_bag_line_names_the_winners_the_ending_then_names(tmp_path):
+    # the line before the last move of an empty-bag game says who the ending makes the winner
+    g = en.new_game(seed=101, names=NAMES, rules=en.RuleSet.classroom())
+    en.play(g, [make_bot(b) for b in ("balanced", "green", "freerider", "fossil")])
+    assert g.outcome.kind == "empty_bag"
+    before = en.load_game(g.to_json())
+    before.undo(1)
+    app = PlayApp(before, chart=False, save_dir=tmp_path)
+    winners = " and ".join(NAMES[s] for s in g.outcome.winners)
+    assert app.page["bag_line"].startswith(f"If the bag ran out now: {winners} ")
+    over = PlayApp(g, chart=False, save_dir=tmp_path)
+    assert over.page["bag_line"] == ""  # the game is over: the outcome says it
+
+
+def _own_plant_spots(g, seat: int) -> list[tuple[int, int]]:
+    """(corner, hex) pairs where a plant of ``seat`` may stand: its buildings' producing hexes."""
+    board, player = g.board, g.state.players[seat]
+    return [
+        (c, h)
+        for c in sorted(player.towns | player.cities)
+        for h in board.corner_hexes_of[c]
+        if board.hexes[h].number is not None
+    ]
+
+
+def test_free_pieces_show_no_price(tmp_path):
+    # rule 7.4: Production Increase's fossil plant is free; rule 13.5: so is a Cleanup's hazard
+    g, app = human_and_three_bots(tmp_path)
+    until_human_main_phase(app)
+    ada = g.state.players[0]
+    for corner, hx in _own_plant_spots(g, 0):  # Ada: the highest LF; her towns keep a spot
+        edit = SandboxEdit(0, "place_plant", ("fossil", corner, hx))
+        if corner in ada.cities and g.why_illegal(edit) is None:
+            sb.place_plant(g, 0, "fossil", corner, hx)
+    assert any(c not in {corner for corner, _h in ada.plants} for c in ada.towns)
+    lf = [g.state.local_footprint(s) for s in range(4)]
+    assert lf[0] == max(lf) > sorted(lf)[-2], lf
+    sb.fill_row(g, "brown", "production_increase")
+    sb.fix_disc(g, "brown", "production_increase")  # fires in the next event phase
+    app.refresh()
+    act(app, next(o for o in app.page["turn"] if o["kind"] == "end_turn"))
+    assert g.state.pending.kind == "free_fossil" and g.current_seat == 0
+    page = app.page
+    plants = [o for s in page["spots"].values() for o in s.get("options", ())]
+    assert plants and {o["price"] for o in plants} == {"free"}
+    assert {s["tip"].rsplit(" — ", 1)[-1] for s in page["spots"].values() if s.get("legal")} == {
+        "free"
+    }
+
+    g, app = human_and_three_bots(tmp_path)
+    until_human_main_phase(app)
+    town = min(g.state.players[0].towns | g.state.players[0].cities)
+    sb.give_dev_card(g, 0, "cleanup")
+    sb.add_hazard(g, building=town)
+    app.refresh()
+    act(app, next(o for o in app.page["cards"] if o["a"] and o["a"].get("card") == "cleanup"))
+    assert g.state.pending.kind == "cleanup"
+    removal = [o for o in app.page["decision"]["options"] if o["kind"] == "remove_hazard"]
+    assert removal and {o["price"] for o in removal} == {"free"}
+    # on the player's own turn, removing a hazard costs energy and a plant its price
+    g, app = human_and_three_bots(tmp_path)
+    until_human_main_phase(app)
+    sb.give(g, 0, science=3)
+    app.refresh()
+    prices = {o["price"] for s in app.page["spots"].values() for o in s.get("options", ())}
+    assert "1 science" in prices and "free" not in prices
+
+
+def test_the_apps_chart_legend_stays_readable_in_a_narrow_column():
+    # the legend was about 6 px in JupyterLab beside the file browser (issue 33): the app's
+    # chart is narrower, its legend below the lines at 11 points
+    from energies.widgets.common import APP_CHART_SIZE, APP_LEGEND_POINTS, CHART_DPI
+
+    g = en.load_file(ROOT / "notebooks" / "class-example" / "round1" / "group-A.json")
+    fig, ax = _footprint_figure(g, APP_CHART_SIZE, CHART_DPI, legend="below")
+    legend = ax.get_legend()
+    assert {t.get_fontsize() for t in legend.get_texts()} == {APP_LEGEND_POINTS}
+    natural = APP_CHART_SIZE[0] * CHART_DPI
+    assert APP_LEGEND_POINTS * CHART_DPI / 72 * 440 / natural >= 10  # px, shown 440 px wide
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    assert legend.get_window_extent(renderer).y1 < ax.get_window_extent(renderer).y0
+    assert legend.get_window_extent(renderer).y0 >= 0  # inside the picture

@@ -116,20 +116,24 @@ def win_rate(
     *,
     learn: bool = False,
     opponents=("random", "random", "random"),
+    progress: bool = False,
 ) -> float:
     """Share of ``games`` seeded 4-player games that ``agent`` wins from seat 0.
 
     The other seats are played by ``opponents`` (persona names) through
     :class:`energies.env.SingleAgentEnv`. With ``learn=True`` a :class:`KindLearner`
     updates itself after every game. The same seed gives the same games for every
-    agent, so two agents' rates compare like for like.
+    agent, so two agents' rates compare like for like. ``progress=True`` shows a ``tqdm``
+    progress bar (when tqdm is installed): a lesson cell of a few hundred games takes seconds.
     """
     from . import SingleAgentEnv
 
+    if not isinstance(progress, bool):
+        raise ValueError(f"progress must be True or False, not {progress!r}.")
     env = SingleAgentEnv(players=len(opponents) + 1, opponents=list(opponents))
     rng = np.random.default_rng(seed)
     wins = 0
-    for game in range(games):
+    for game in _games(games, progress, "training" if learn else "playing"):
         observation, _info = env.reset(seed=seed * 1_000_003 + game)
         done, reward = False, 0.0
         while not done:
@@ -143,3 +147,14 @@ def win_rate(
         if learn:
             agent.finish_game(reward)
     return wins / games
+
+
+def _games(games: int, progress: bool, what: str):
+    """range(games), with a tqdm bar when asked for and tqdm is installed."""
+    if progress:
+        try:
+            from tqdm.auto import trange
+        except ImportError:
+            return range(games)
+        return trange(games, desc=what, unit="game")
+    return range(games)

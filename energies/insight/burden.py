@@ -54,7 +54,7 @@ from typing import Any
 
 from ..kit.text import chart_text
 
-__all__ = ["HARM_KINDS", "ORDINARY_KINDS", "POLLUTION_KINDS", "burden", "plot_burden"]
+__all__ = ["HARM_KINDS", "ORDINARY_KINDS", "POLLUTION_KINDS", "burden", "plot_burden", "who_paid"]
 
 HARM_KINDS = (
     "hazards_suffered",
@@ -284,6 +284,25 @@ _PARTS = {
         ("mismatch", "concentration"),
     ),
 }
+
+
+def who_paid(game_or_frame):
+    """The pollution burden of one game as a class reads it: one row per player, three columns.
+
+    ``pollution caused`` and ``pollution harm borne`` are the player's shares of the table's, in
+    whole percent (the ordinary Catan losses, 7s and theft, are left out: :func:`burden` has
+    them); ``paid ÷ caused`` is the pollution ratio (above 1: bore more than its share of the
+    pollution it caused)."""
+    frame = game_or_frame if hasattr(game_or_frame, "columns") else burden(game_or_frame)
+    if "game" in frame.columns:
+        raise ValueError("who_paid shows one game: pass a Game or one game's burden frame.")
+    names = frame["name"] if "name" in frame.columns else [f"Seat {s}" for s in frame["seat"]]
+    table = frame.assign(player=list(names)).set_index("player")
+    shares = table[["pollution_caused_share", "pollution_harm_share"]].fillna(0)
+    out = (100 * shares).round().astype(int)
+    out.columns = ["pollution caused (%)", "pollution harm borne (%)"]
+    out["paid ÷ caused"] = table["pollution_ratio"].round(1)
+    return out
 
 
 def plot_burden(frame, ax=None, part: str = "pollution"):

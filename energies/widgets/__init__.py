@@ -5,6 +5,7 @@
 
     app = PlayApp(en.new_game(seed=7), seats={0: "human", 1: "fossil", 2: "green", 3: "random"})
     app                      # shows the app in a notebook
+    app = en.widgets.group_app(1, ["Ana", "Ben", "Cleo"])  # a group's lesson game, saved
     FootprintExplorer(game)  # slide through the turns of a (finished) game
     RulesPanel()             # change a few rules, run a small simulation, compare outcomes
 
@@ -30,7 +31,8 @@ the same click twice on one picture, is done once and says so).
 #   board_view.py   the anywidget (static/playapp.js, static/playapp.css) and the board's shapes
 #   controls.py     spots and controls of the deciding seat, with prices and reasons
 #   page.py         PlayApp's view: readouts, strip, controls, charts
-#   play.py         PlayApp (seats, public API, handlers, files)
+#   play/           PlayApp (seats, public API, handlers, files) and its page
+#   group.py        group_app: a group's lesson game (short rules, its seed, saved each move)
 #   explorer.py     FootprintExplorer
 #   rules_panel.py  RulesPanel
 
@@ -38,7 +40,17 @@ from __future__ import annotations
 
 from .common import CHART_DPI, CHART_SIZE, footprint_png, risk_png  # noqa: F401
 from .explorer import FootprintExplorer
+from .group import class_folder, group_app, group_seed
 from .play import DEFAULT_SEATS, HUMAN, PlayApp  # noqa: F401
 from .rules_panel import RulesPanel
 
-__all__ = ["FootprintExplorer", "PlayApp", "RulesPanel", "footprint_png", "risk_png"]
+__all__ = [
+    "FootprintExplorer",
+    "PlayApp",
+    "RulesPanel",
+    "class_folder",
+    "footprint_png",
+    "group_app",
+    "group_seed",
+    "risk_png",
+]

@@ -36,20 +36,45 @@ def _figure_png(fig) -> bytes:
 CHART_SIZE = (7.6, 3.6)  # inches; at CHART_DPI a 760 pixel wide picture
 CHART_DPI = 100  # sharp on a projector
 _CHART_PX = int(CHART_SIZE[0] * CHART_DPI)
+#: The PlayApp's chart: narrower and taller, its legend below the lines. The picture is shown
+#: at most at its own width, and shrunk to the side column (about 440 px in JupyterLab beside
+#: the file browser): its 11-point legend stays at 10 px or more there.
+APP_CHART_SIZE = (6.2, 4.8)
+APP_LEGEND_POINTS = 11
 
 
-def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI):
-    """A pyplot-free Figure with plot_footprint drawn in it, titled to fit a widget."""
+def _footprint_figure(game: Game, figsize=CHART_SIZE, dpi=CHART_DPI, legend: str = "right"):
+    """A pyplot-free Figure with plot_footprint drawn in it, titled to fit a widget.
+
+    ``legend="below"``: the legend in columns under the chart (the PlayApp's narrow column)."""
     from matplotlib.figure import Figure
 
     # fixed margins instead of a layout engine: a third of the drawing time saved per turn
     fig = Figure(figsize=figsize, dpi=dpi)
-    fig.subplots_adjust(left=0.08, right=0.57, bottom=0.14, top=0.82)
+    if legend == "below":
+        fig.subplots_adjust(left=0.11, right=0.78, bottom=0.42, top=0.86)
+    else:
+        fig.subplots_adjust(left=0.08, right=0.57, bottom=0.14, top=0.82)
     ax = fig.add_subplot()
     plot_footprint(game, ax=ax)
     # above the event markers that plot_footprint draws over the Axes, not on them
     ax.title.set_text("")
     fig.suptitle("LF per seat and GF (shading: discs drawn, rule 4.3)", fontsize=11, y=0.985)
+    if legend == "below":
+        old = ax.get_legend()
+        labels = [text.get_text() for text in old.get_texts()]
+        old.remove()
+        ax.legend(
+            old.legend_handles,
+            labels,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.2),
+            ncol=2,
+            fontsize=APP_LEGEND_POINTS,
+            frameon=False,
+            columnspacing=1.2,
+            handlelength=1.6,
+        )
     _no_tiny_axes(ax)
     return fig, ax
 
@@ -71,13 +96,19 @@ def _no_tiny_axes(ax) -> None:
 
 
 def footprint_png(
-    game: Game, *, figsize=CHART_SIZE, dpi=CHART_DPI, turn: int | None = None
+    game: Game,
+    *,
+    figsize=CHART_SIZE,
+    dpi=CHART_DPI,
+    turn: int | None = None,
+    legend: str = "right",
 ) -> bytes:
     """The footprint chart (:func:`energies.viz.plot_footprint`) as PNG bytes, no pyplot.
 
-    ``turn`` adds a vertical line at that turn.
+    ``turn`` adds a vertical line at that turn; ``legend="below"`` puts the legend under the
+    chart (see :func:`_footprint_figure`).
     """
-    fig, ax = _footprint_figure(game, figsize, dpi)
+    fig, ax = _footprint_figure(game, figsize, dpi, legend)
     if turn is not None:
         ax.axvline(turn, color="#E6007E", linewidth=2, linestyle="--", gid="turn-line", zorder=6)
     return _figure_png(fig)

@@ -1,14 +1,19 @@
-"""A small play app for any companion game: picture, legal actions, bots, undo, status line.
+"""A small play app for any companion game: picture, legal actions, bots, undo, save, status.
 
 It reuses the PlayApp's shared parts (:mod:`energies.widgets.common`: the busy
-guard that turns errors into a status line, the status line itself). Each game's
-``widget`` module subclasses :class:`GameApp` and adds its own controls.
+guard that turns errors into a status line, the status line itself; the save folder of
+:mod:`energies.widgets.save_folder`). Each game's ``widget`` module subclasses
+:class:`GameApp` and adds its own controls.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import re
 from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
 import ipywidgets as W
@@ -16,6 +21,7 @@ import ipywidgets as W
 from ..kit.fields import show
 from ..kit.registry import spec_of
 from .common import _Guard, _StatusMixin, seats_problem
+from .save_folder import SaveFolder, saved_text
 
 HUMAN = "human"
 
@@ -24,13 +30,21 @@ class GameApp(_StatusMixin):
     """Play a companion game in a notebook: humans pick actions, bots answer at once.
 
     ``seats`` maps a seat to ``"human"`` or one of the game's bot names (default:
-    seat 0 human, the others the game's first bot).
+    seat 0 human, the others the game's strongest bot). **Save** writes the game into
+    ``save_dir`` (default: the notebook's folder); a file that holds another game keeps it,
+    and the save takes a fresh name and says so (:mod:`energies.widgets.save_folder`).
     """
 
     #: The game this app draws and plays (each game's app sets its own).
     GAME: ClassVar[type | None] = None
 
-    def __init__(self, game, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        game,
+        seats: dict[int, str] | None = None,
+        seed: int = 0,
+        save_dir: str | os.PathLike | None = None,
+    ) -> None:
         if self.GAME is not None and not isinstance(game, self.GAME):
             raise TypeError(
                 f"{type(self).__name__} plays {self.GAME.TITLE} games, not {show(game)}: "
@@ -38,6 +52,10 @@ class GameApp(_StatusMixin):
             )
         if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= 2**63:
             raise ValueError(f"seed must be a whole number below 2**63, not {show(seed)}.")
+        if save_dir is not None and not isinstance(save_dir, (str, os.PathLike)):
+            raise ValueError(f"save_dir must be a folder path, not {show(save_dir)}.")
+        self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
+        self._files = SaveFolder(self.save_dir)
         self.game = game
         self.spec = spec_of(game)
         self.seats = self._checked_seats(seats)
@@ -58,13 +76,21 @@ class GameApp(_StatusMixin):
         self.apply_button = W.Button(description="Play it", button_style="primary")
         self.undo_button = W.Button(description="Undo my move")
         self.status = W.HTML()
+        self.file_name = W.Text(
+            placeholder=self._default_file_name(),
+            description="File",
+            layout=W.Layout(width="420px"),
+        )
+        self.save_button = W.Button(description="Save", tooltip=f"into {self.save_dir}")
         self.apply_button.on_click(lambda _: self._guard.run("playing", self._play_chosen))
         self.undo_button.on_click(lambda _: self._guard.run("undoing", self.undo))
+        self.save_button.on_click(lambda _: self.save(self.file_name.value.strip() or None))
         self.widget = W.VBox(
             [
                 self.picture,
                 *self.extra_controls(),
                 W.HBox([self.choice, self.apply_button, self.undo_button]),
+                W.HBox([self.file_name, self.save_button]),
                 self.status,
             ]
         )
@@ -130,6 +156,34 @@ class GameApp(_StatusMixin):
             self._say(str(game.outcome), "ok")
         elif moves:
             self._say(f"The bots made {moves} move(s); your turn, {game.names[game.current_seat]}.")
+
+    def save(self, name: str | None = None) -> str | None:
+        """Save the game as ``name`` (default: the game, seed and time) in :attr:`save_dir`;
+        return the path written, or None when the status line says why not."""
+        return self._guard.run("saving", self._save, name)
+
+    def _default_file_name(self) -> str:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return (
+            re.sub(r"[^A-Za-z0-9_-]+", "_", f"{self.spec.name}-seed{self.game.seed}-{stamp}")
+            + ".json"
+        )
+
+    def _save(self, name: str | None) -> str | None:
+        try:
+            path = self._files.inside(name if name is not None else self._default_file_name())
+        except ValueError as exc:
+            self._say(f"Cannot save: {exc}.", "error")
+            return None
+        written, note = self._files.write(self.game, path)
+        if written is None:
+            self._say(note, "error")
+            return None
+        self._say(
+            saved_text(len(self.game.actions), written) + note,
+            "warn" if note else "ok",
+        )
+        return str(written)
 
     def undo(self) -> None:
         """Take back the last human move and the bot moves after it."""

@@ -45,6 +45,20 @@ CHROMIUM_ARGS = [
 INSTALL_HINT = "install with: apt-get install -y chromium && pip install playwright"
 
 BOTS_LABEL = "Bots play until my turn"
+REVEAL_PREFIX = "I am "  # hot-seat: the pass screen's button, "I am Ben: show my hand"
+
+
+def reveal_label(name: str) -> str:
+    """The pass screen's button for ``name`` (hot-seat: the student takes the screen)."""
+    return f"{REVEAL_PREFIX}{name}: show my hand"
+
+
+def fresh_class_folder(server: Server) -> None:
+    """Remove the games a server's earlier pages saved (a group's app plays on from its saved
+    game, so a test that wants a new game starts from an empty class folder)."""
+    shutil.rmtree(server.home / "class-games", ignore_errors=True)
+
+
 ROLL_LABEL = "Roll the dice"  # the controls of the PlayApp page (energies/widgets/play/static)
 END_LABEL = "End the turn"
 
@@ -180,6 +194,9 @@ def isolated_env(home: Path) -> dict[str, str]:
         JUPYTER_PLATFORM_DIRS="1",
         PYDEVD_DISABLE_FILE_VALIDATION="1",
         PYTHONUNBUFFERED="1",
+        # a group's game saves itself after every move (lesson 02): into the server's own
+        # folder, never into the repository's notebooks/class-games
+        ENERGIES_CLASS_FOLDER=str(home / "class-games"),
     )
     env.pop("JUPYTER_TOKEN", None)
     return env
@@ -323,7 +340,7 @@ def start_voila(home: Path, notebook: str = NOTEBOOK, extra_args=(), env=None) -
 
 # -- the PlayApp in the page -------------------------------------------------------------------
 
-# The first PlayApp on the page (02-play.ipynb also shows a hot-seat app further down).
+# The first PlayApp on the page (lesson 02's group cell).
 _ROOT_JS = """
 () => document.querySelector('.energies-playapp')
 """
@@ -352,6 +369,7 @@ _SNAPSHOT_JS = """(root) => {
     chart: chart ? chart.getAttribute('src') : null,
     rev: root.getAttribute('data-rev'),
     decision: root.getAttribute('data-decision'),
+    pass: text('.energies-pass'), bag: text('.energies-bagline'),
     buttons,
   };
 }"""
@@ -406,7 +424,7 @@ def snapshot(page) -> dict:
 
 
 def app_locator(page):
-    """The Locator of the first PlayApp (the hot-seat app of 02-play.ipynb comes later)."""
+    """The Locator of the first PlayApp (lesson 02's group cell)."""
     return page.locator(".energies-playapp").first
 
 
@@ -566,10 +584,14 @@ _ARM_JS = f"""
 
 
 def next_move_button(snap: dict) -> str | None:
-    """The label of the button that moves the game on: Step while a bot decides, otherwise the
-    human's roll, first orange decision button, or end of turn."""
+    """The label of the button that moves the game on: the pass screen's "I am …" (hot-seat),
+    Step while a bot decides, otherwise the human's roll, first orange decision button, or end
+    of turn."""
     enabled = [b for b in snap["buttons"] if not b["disabled"]]
     labels = [b["label"] for b in enabled]
+    reveal = [label for label in labels if label.startswith(REVEAL_PREFIX)]
+    if reveal:
+        return reveal[0]
     if "Step" in labels:
         return "Step"
     if ROLL_LABEL in labels:
@@ -583,21 +605,47 @@ def next_move_button(snap: dict) -> str | None:
 
 
 def until_roll(page, limit: int = 40) -> dict:
-    """Answer what comes before the first app's human can roll: an event's decision or a
-    proposal window of a bot's turn (rule 12.1: the last button, Pass), and bot turns
-    ("Bots play until my turn"). Returns the snapshot once the roll is offered."""
+    """Answer what comes before the first app's human can roll: the pass screen (hot-seat: "I
+    am …"), an event's decision or a proposal window of a bot's turn (rule 12.1: the last
+    button, Pass), and bot turns ("Bots play until my turn"). Returns the snapshot once the
+    roll is offered."""
     app = app_locator(page)
     roll = app.locator('[data-action="roll_dice"]:not([disabled])')
+    reveal = app.locator('[data-control="reveal"]')
     decision = app.locator(".energies-decision .e-list button[data-action]")
     bots = app.locator('[data-control="bots"]:not([disabled])')
     snap = wait_for_settled(page)
     for _ in range(limit):
         if roll.count():
             return snap
-        target = decision.last if decision.count() else bots if bots.count() else None
+        target = (
+            reveal.first
+            if reveal.count()
+            else decision.last
+            if decision.count()
+            else bots
+            if bots.count()
+            else None
+        )
         assert target is not None, f"neither the roll, a decision nor the bots: {snap['buttons']}"
         snap = click_and_wait(page, target, "settling before a roll")
     raise AssertionError(f"no roll offered after {limit} clicks: {snap['prompt']!r}")
+
+
+def play_turn(page, limit: int = 40) -> dict:
+    """One student's turn of the first app, as a student plays it: take the screen when the
+    pass screen asks (and whatever comes first: see :func:`until_roll`), roll, answer what a 7
+    asks, end the turn. Returns the snapshot after the end of the turn."""
+    until_roll(page)
+    snap = click_and_wait(page, button(page, ROLL_LABEL), "a roll")
+    for _ in range(limit):
+        end = button(page, END_LABEL)
+        if end.count() and not end.is_disabled():
+            return click_and_wait(page, end, "ending the turn")
+        label = next_move_button(snap)
+        assert label, f"neither a decision nor '{END_LABEL}': {snap['buttons']}"
+        snap = click_and_wait(page, button(page, label), f"clicking {label!r}")
+    raise AssertionError(f"the turn did not end after {limit} clicks: {snap['prompt']!r}")
 
 
 def measure_latency(page, clicks: int = 20) -> list[dict]:

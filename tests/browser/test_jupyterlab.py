@@ -11,11 +11,12 @@ import pytest
 from energies.actions import RollDice
 
 import energies as en
+from energies.widgets.common import APP_LEGEND_POINTS, CHART_DPI
 
 pytestmark = pytest.mark.browser
 
-# the notebook's game (cell 3): seat 0 "You" is the human and must roll first
-SEED, NAMES = 2034, ["You", "Fossil Fred", "Green Grace", "Balanced Bo"]
+# the notebook's game: lesson 02's group cell, group 1 (three students and Fossil Fred)
+SEED, NAMES = 101, ["Ana", "Ben", "Cleo", "Fossil Fred"]
 
 _NOTEBOOK_READY_JS = """(path) => {
   if (document.querySelector('.jp-Dialog')) return 'dialog';
@@ -61,7 +62,7 @@ def open_notebook(page, lab) -> None:
 
 def run_all_and_wait_for_app(page) -> None:
     """Clear the committed outputs (their widgets belong to no kernel), run all cells, wait
-    until every cell ran and both apps (the game and the hot-seat one) are drawn."""
+    until every cell ran and the group's app is drawn."""
     page.evaluate(
         """async () => {
           await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
@@ -73,10 +74,6 @@ def run_all_and_wait_for_app(page) -> None:
     page.wait_for_function(_RUN_DONE_JS, timeout=bk.RENDER_TIMEOUT, polling=200)
     try:
         bk.wait_for_app(page, timeout=DRAW_TIMEOUT)
-        page.wait_for_function(
-            "() => document.querySelectorAll('.energies-prompt').length === 2",
-            timeout=DRAW_TIMEOUT,
-        )
         drawn = True
     except PlaywrightTimeout:
         drawn = False
@@ -120,11 +117,11 @@ def assert_fits_beside_the_file_browser(page) -> None:
 
 
 def tampered_save() -> tuple[bytes, str]:
-    """A save file of the notebook's game in which "You" rolls twice in turn 1, and the engine's
-    reason why the second roll is illegal (one roll per turn, rule 5.2)."""
-    game = en.new_game(players=4, seed=SEED, names=NAMES)
-    game.apply(RollDice(0))
-    reason = game.why_illegal(RollDice(0))
+    """A save file of the notebook's game in which the first player rolls twice in turn 1, and
+    the engine's reason why the second roll is illegal (one roll per turn, rule 5.2)."""
+    game = en.new_game(seed=SEED, names=NAMES, rules=en.RuleSet.classroom())
+    game.apply(RollDice(game.active_seat))
+    reason = game.why_illegal(RollDice(game.active_seat))
     assert reason, "a second roll in the same turn must be illegal"
     data = json.loads(game.to_json())
     data["actions"].append(dict(data["actions"][-1]))
@@ -137,27 +134,32 @@ def score_table(snap: dict) -> list[list[str]]:
 
 
 def test_play_02_in_jupyterlab(page, lab):
-    """Open, run and play notebooks/02-play.ipynb in JupyterLab: a turn of rule 5 (event phase,
-    roll, action phase, end of turn; decisions of rule 9 on a 7), the bots' turns until "You"
-    must roll again, and a refused illegal move (one roll per turn, rule 5.2)."""
+    """Open, run and play notebooks/02-play.ipynb in JupyterLab: the group cell's hot-seat game,
+    a turn of rule 5 (event phase, roll, action phase, end of turn; decisions of rule 9 on a 7)
+    after the pass screen, a round of turns, and a refused illegal move (one roll per turn,
+    rule 5.2)."""
     open_notebook(page, lab)
     run_all_and_wait_for_app(page)
-    assert page.locator(".energies-prompt").count() == 2, "the game app and the hot-seat app"
+    assert page.locator(".energies-prompt").count() == 1, "the group's app"
     assert_no_traceback(page)
     assert_fits_beside_the_file_browser(page)
 
     start = bk.snapshot(page)
-    assert start["prompt"].startswith("You, your move: roll the dice"), start["prompt"]
+    first = start["prompt"].split(",")[0]
+    assert first in NAMES[:3] and start["prompt"].startswith(f"{first}, your move: roll the dice")
     assert start["board"] and len(start["legal"]) == 0, "pieces on the board, nothing glows yet"
     assert len(score_table(start)) == 4, "one score row per seat"
+    assert start["pass"].startswith(f"Pass the laptop to {first}") and start["hand"] is None
 
-    # roll the dice (rule 5.2): the log shows it, the roll is no longer offered
+    # the student takes the screen, rolls the dice (rule 5.2): the log shows it, the roll is
+    # no longer offered
+    shown = bk.click_and_wait(page, bk.button(page, bk.reveal_label(first)), "taking the screen")
+    assert shown["hand"].startswith(f"{first}'s hand")
     roll = bk.button(page, bk.ROLL_LABEL)
     stale_roll = roll.element_handle()
     rolled = bk.click_and_wait(page, roll, f"clicking {bk.ROLL_LABEL!r}")
-    assert rolled["status"].startswith("You roll the dice"), rolled["status"]
-    assert rolled["log"] != start["log"]
-    assert "You rolled" in rolled["log"], rolled["log"][-300:]
+    assert rolled["status"].startswith(f"{first} rolls the dice"), rolled["status"]
+    assert f"{first} rolled" in rolled["log"], rolled["log"][-300:]
     roll_again = bk.button(page, bk.ROLL_LABEL)
     assert not roll_again.count() or roll_again.is_disabled(), "a second roll is offered"
 
@@ -170,25 +172,24 @@ def test_play_02_in_jupyterlab(page, lab):
         assert label, f"neither a decision nor '{bk.END_LABEL}': {rolled['buttons']}"
         rolled = bk.click_and_wait(page, bk.button(page, label), f"clicking {label!r}")
 
-    # a click on the stale roll button (removed when the page was redrawn) must not roll again: checked after the next real click, which the kernel handles
-    # after any message the stale click might have sent
+    # a click on the stale roll button (removed when the page was redrawn) must not roll
+    # again: checked after the next real click, which the kernel handles after any message
+    # the stale click might have sent
     stale_roll.evaluate("(b) => b.click()")
 
     ended = bk.click_and_wait(page, bk.button(page, bk.END_LABEL), f"clicking {bk.END_LABEL!r}")
-    assert ended["status"].startswith("You end the turn"), ended["status"]
-    assert "You roll the dice" not in ended["log"], "a click on the stale roll button rolled again"
-    assert ended["prompt"].startswith("Fossil Fred"), ended["prompt"]
+    assert ended["status"].startswith(f"{first} ends the turn"), ended["status"]
+    assert f"{first} rolls the dice" not in ended["log"], "the stale roll button rolled again"
+    assert not ended["prompt"].startswith(first), ended["prompt"]
 
-    # the bots play until the human must decide: VP/LF table, board and chart redrawn
-    bk.click_and_wait(page, bk.button(page, bk.BOTS_LABEL), f"clicking {bk.BOTS_LABEL!r}")
-    played = bk.until_roll(page)  # an event's decision or a proposal window (rule 12.1) first
-    assert played["status"].startswith(("The bots made", "You ")), played["status"]
-    assert played["prompt"].startswith("You, your move: roll the dice"), played["prompt"]
+    # a round: the others take the screen in turn, Fossil Fred plays his turn at once
+    for _ in range(3):
+        played = bk.play_turn(page)
     assert score_table(played) != score_table(start), (
-        f"the VP/LF table did not change after a round of bot turns: {played['scores']!r}"
+        f"the VP/LF table did not change over a round: {played['scores']!r}"
     )
     assert played["log"] != ended["log"]
-    assert played["board"] != ended["board"], "no piece changed on the board over a round"
+    assert played["board"] != start["board"], "no piece changed on the board over a round"
     # charts drawn when opened: the tab asks Python for them
     bk.click_and_wait(page, bk.app_locator(page).locator('[data-tab="charts"]'), "the Charts tab")
     page.wait_for_function(
@@ -196,8 +197,16 @@ def test_play_02_in_jupyterlab(page, lab):
         "?.startsWith('data:image/png')",
         timeout=bk.CLICK_TIMEOUT,
     )
+    # beside the file browser the chart is shrunk to the side column: its legend stays >= 10 px
+    scale = page.evaluate(
+        """async () => { const i = document.querySelector('.energies-playapp img.energies-chart');
+             await i.decode(); return i.getBoundingClientRect().width / i.naturalWidth; }"""
+    )
+    legend_px = APP_LEGEND_POINTS * CHART_DPI / 72 * scale
+    assert legend_px >= 10, f"the chart's legend is {legend_px:.1f} px high on the page"
 
-    # an illegal move (a save file in which You rolls twice) is refused with the engine's reason
+    # an illegal move (a save file in which the first player rolls twice) is refused with the
+    # engine's reason
     content, reason = tampered_save()
     # leaving the Charts tab tells the kernel to stop drawing charts, and its answer redraws the
     # side panel: choose the file once that is drawn, as a person would, so the choice is not

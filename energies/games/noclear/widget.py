@@ -21,9 +21,11 @@ class NoclearApp(GameApp):
 
     GAME = NoclearGame
 
-    def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, game=None, seats: dict[int, str] | None = None, seed: int = 0, save_dir=None
+    ) -> None:
         self.economy = W.HTML()
-        super().__init__(game or new_game(players=2, seed=seed), seats, seed)
+        super().__init__(game or new_game(players=2, seed=seed), seats, seed, save_dir)
 
     def png(self) -> bytes:
         return game_png(self.game, dpi=self.dpi)

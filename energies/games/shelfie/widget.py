@@ -21,12 +21,14 @@ class ShelfieApp(GameApp):
 
     GAME = ShelfieGame
 
-    def __init__(self, game=None, seats: dict[int, str] | None = None, seed: int = 0) -> None:
+    def __init__(
+        self, game=None, seats: dict[int, str] | None = None, seed: int = 0, save_dir=None
+    ) -> None:
         self.dice_buttons = [W.ToggleButton(layout=W.Layout(width="72px")) for _ in range(8)]
         self.reroll_button = W.Button(description="Re-roll pressed dice")
         self.keep_button = W.Button(description="Keep the dice")
         self.hint_button = W.Button(description="Hint (exact)")
-        super().__init__(game or new_game(players=2, seed=seed), seats, seed)
+        super().__init__(game or new_game(players=2, seed=seed), seats, seed, save_dir)
         self.reroll_button.on_click(lambda _: self._guard.run("re-rolling", self._reroll))
         self.keep_button.on_click(lambda _: self._guard.run("keeping", self._keep))
         self.hint_button.on_click(lambda _: self._guard.run("thinking", self.hint))

@@ -220,9 +220,18 @@ def hazard_targets(state: GameState, seat: int, source: str) -> list[int]:
 
 
 def end_by_empty_bag(state: GameState) -> None:
-    """Rule 14.2: more fossil than renewable plants eliminates; a winner needs strictly more
-    renewable than fossil plants. Rule 14.2a (``empty_bag_even_survives``): everyone not
-    eliminated competes, so an even balance may win and everybody loses only when all are out."""
+    """Rule 14.2: the bag is empty, the game ends as :func:`empty_bag_outcome` scores it."""
+    kind, winners, reason, eliminated = empty_bag_outcome(state)
+    state.finish(kind, winners, reason, eliminated)
+
+
+def empty_bag_outcome(state: GameState) -> tuple[str, tuple[int, ...], str, list[int]]:
+    """How rule 14.2 scores the position (kind, winners, reason, eliminated seats), without
+    changing it: the ending at the empty bag, and "if the bag ran out now" in the PlayApp.
+
+    More fossil than renewable plants eliminates; a winner needs strictly more renewable than
+    fossil plants. Rule 14.2a (``empty_bag_even_survives``): everyone not eliminated
+    competes, so an even balance may win and everybody loses only when all are out."""
     even_survives = state.rules.empty_bag_even_survives
     balance = {}
     eliminated = []
@@ -238,26 +247,23 @@ def end_by_empty_bag(state: GameState) -> None:
             if even_survives
             else "nobody has more renewable than fossil plants"
         )
-        state.finish(
+        return (
             "everyone_loses",
             (),
             f"The event bag is empty and {reason}: everybody loses.",
             eliminated,
         )
-        return
     best = max(balance.values())
     winners = [s for s, b in balance.items() if b == best]
     if state.rules.empty_bag_tiebreak_vp and len(winners) > 1:
         top_vp = max(state.victory_points(s) for s in winners)
         winners = [s for s in winners if state.victory_points(s) == top_vp]
-    state.finish(
-        "empty_bag",
-        tuple(sorted(winners)),
+    reason = (
         f"The event bag is empty: {_seats(sorted(winners))} "
         f"{'wins' if len(winners) == 1 else 'win'} with the best balance of "
-        f"renewable over fossil plants (+{best}).",
-        eliminated,
+        f"renewable over fossil plants (+{best})."
     )
+    return "empty_bag", tuple(sorted(winners)), reason, eliminated
 
 
 def resource_of(state: GameState, hex_id: int) -> str | None:
@@ -268,6 +274,7 @@ __all__ = [
     "RESOURCES",
     "begin_event_phase",
     "draw_disc",
+    "empty_bag_outcome",
     "end_by_empty_bag",
     "fire",
     "hazard_targets",

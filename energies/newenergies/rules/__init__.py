@@ -220,16 +220,26 @@ class RuleSet:
 
     @classmethod
     def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
-        """A short game for one lesson: the empty bag arrives after about 25 turns, not 45-60.
+        """A short game for one lesson that keeps the temptation of fossil power.
 
-        A variant, not the published game: 4 brown discs of each event kind instead of 8-9
-        (rule 1) and event rows of 2 spaces instead of 3 (rule 6.3), so each brown event
-        can still fire twice and events come about as often per turn as in the full game.
-        Everything else — costs, footprint, disc bands, the empty-bag ending — is unchanged.
+        A variant, not the published game: the race is to 5 VP instead of 10 (rule 14.1) and
+        every event row has 2 spaces instead of 3 (rule 6.3), so events fire after two discs
+        of a kind. The bag is the published one (rule 1), the footprint, costs, disc bands
+        (rule 4.3) and the empty-bag ending (rule 14.2) are unchanged.
+
+        Why these two: a game that ends at the empty bag leaves a fossil player no way to
+        win (rule 14.2 eliminates it), so a short game must be a short *race*. Raced to 5 VP
+        a fast fossil player can win before the bag runs dry, while a table where everyone
+        burns fossil draws 2-3 discs a turn (rule 4.3), empties the bag before anybody
+        reaches 5 VP in a clear share of games, and everybody loses. The measured game
+        (about 25 turns; the verdict, the lone fossil player's win rate and the all-fossil
+        everyone-loses rate with their intervals) is in ``benchmarks/results/dilemma.md``.
+        Releases before 0.4 made the bag smaller instead (4 brown discs of each kind, rows
+        of 2 spaces, 10 VP); their saved games record those rules and replay as played.
         """
         return cls.standard(
             players,
-            brown_discs=tuple((kind, 4) for kind in BROWN_EVENTS),
+            victory_points=5,
             event_spaces=tuple((row, 2) for row in ROWS),
             **changes,
         )

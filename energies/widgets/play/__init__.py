@@ -50,8 +50,19 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
     turn. ``step_delay`` (seconds) pauses after each bot turn while bots play, for teacher
     demos. ``ask_on_bot_turns=False`` passes for the humans when a bot's turn offers them
     a trade proposal (rule 12.1; the page's "Don't ask me on the bots' turns").
+
+    Hot-seat (several human seats at one screen): the humans talk across the table, so the
+    app passes for a human asked to propose a trade to another human (rule 12.1); they still
+    propose any time from the Trade tab, and ``propose_between_humans=True`` asks them again.
+    When the decision moves from one human to another, the page hides the hand behind a
+    "pass to ⟨name⟩" screen until that player clicks (:meth:`reveal`).
+
     ``chart=False`` leaves out the footprint chart and risk meter. ``save_dir`` is the
-    only folder the file box reads and writes (default: the current folder, the notebook's).
+    only folder the file box reads and writes (default: the current folder, the notebook's;
+    a missing folder is made at the first save). ``autosave="group1.json"`` saves the game
+    there after every move; when that file already holds this game further on (the cell ran
+    again), the app plays on from it. A save never replaces a file that holds another game or
+    this game further on: it takes a fresh name (``group1-2.json``) and says so.
 
     From Python (and in tests) every click has a method: ``app.click(action)``,
     ``app.click_spot("c12")``, ``app.play_bots()``, ``app.step()``, ``app.undo()``,
@@ -67,8 +78,10 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         answer_at_once: bool = True,
         auto_bots: bool = False,
         ask_on_bot_turns: bool = True,
+        propose_between_humans: bool = False,
         chart: bool = True,
         save_dir: str | os.PathLike | None = None,
+        autosave: str | None = None,
         max_bot_actions: int = 20_000,
     ) -> None:
         if not isinstance(getattr(game, "state", None), GameState):  # the board it draws
@@ -90,6 +103,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             ("answer_at_once", answer_at_once),
             ("auto_bots", auto_bots),
             ("ask_on_bot_turns", ask_on_bot_turns),
+            ("propose_between_humans", propose_between_humans),
             ("chart", chart),
         ):
             if not isinstance(flag, bool):  # bool("no") is True
@@ -104,7 +118,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self.max_bot_actions = max_bot_actions
         self.save_dir = Path(save_dir if save_dir is not None else Path.cwd()).resolve()
         self._set_seats(seats)
-        self._init_proposals(ask_on_bot_turns)
+        self._init_proposals(ask_on_bot_turns, propose_between_humans)
         self._busy: str | None = None
         self._guard = _Guard(self)
         self.ignored_clicks = 0
@@ -125,6 +139,8 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         # the last page click done (an action, or "bots" / "step" / "undo"), its decision number
         self._last_click: tuple[Any, int] | None = None
         self._viewer = min(self.humans) if self.humans else 0
+        self._revealed: int | None = None  # hot-seat: the human whose hand the page shows
+        self._init_saves(autosave)
         self.view = PlayView()
         self.view.add_class("energies-playapp-widget")
         self.view.on_msg(self._on_view_message)
@@ -132,6 +148,8 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         self._mark()
         self._since["log"] = len(game.log)
         self._say("Welcome! " + self._hint())
+        if self.autosave_path is not None:
+            self._resume()
         self._refresh()
 
     @property
@@ -224,6 +242,18 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         """Redraw everything from the game (after changing it outside the app, e.g. sandbox)."""
         self._guard.run("redrawing", lambda: None)
 
+    def reveal(self) -> bool:
+        """Hot-seat: the player the page asks for ("Pass to Ben") has the screen: show their
+        hand and options (the page's “I am Ben” button). Return True when the page was
+        hidden."""
+        return bool(self._guard.run("showing the hand", self._reveal))
+
+    @property
+    def pass_to(self) -> int | None:
+        """Hot-seat: the human seat the screen must be passed to before its hand and options
+        are shown (see :meth:`reveal`), else None."""
+        return self._pass_to()
+
     def show_charts(self, show: bool = True) -> None:
         """Open (or close) the chart tab: the charts are drawn only while it is open."""
         if not isinstance(show, bool):
@@ -262,6 +292,8 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             done = {"bots": self.play_bots, "step": self.step, "undo": self.undo}[kind]()
             self._last_click = (kind, content.get("decision_no"))
             return bool(done)
+        if kind == "reveal":
+            return self.reveal()
         # The page's fields are checked, never coerced: bool("false") is True and str() of a
         # list would become a file name.
         wrong = _wrong_field(content, _MESSAGE_FIELDS.get(kind, ()))
@@ -333,6 +365,34 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
             "Click again if you still want it."
         )
 
+    # -- hot-seat: the pass screen --------------------------------------------------------------
+
+    def _pass_to(self) -> int | None:
+        """The human who must take the screen before the page shows a hand: the deciding
+        human when it is not the one the page showed last (only with two or more humans)."""
+        g = self.game
+        seat = g.current_seat
+        if len(self.humans) < 2 or g.is_over or seat not in self.humans:
+            return None
+        return None if seat == self._revealed else seat
+
+    def _reveal(self) -> bool:
+        seat = self._pass_to()
+        if seat is None:
+            return False
+        self._revealed = seat
+        self._say(f"{self._name(seat)}, your move: {self._task()}.", "info")
+        return True
+
+    def _passing_problem(self) -> str | None:
+        """Why a click must wait: the screen still waits for the next player (a click of the
+        player before, made on a page that was not redrawn yet, must not act for them)."""
+        seat = self._pass_to()
+        if seat is None:
+            return None
+        name = self._name(seat)
+        return f"Pass the screen to {name} first: {name} clicks “I am {name}”."
+
     # -- handlers (run inside the guard) -------------------------------------------------------
 
     def _act(self, content: dict) -> bool:
@@ -362,6 +422,10 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
         g = self.game
         start = time.perf_counter()
         if isinstance(choice, int) and not isinstance(choice, bool):
+            waiting = self._passing_problem()  # nothing is listed while the screen waits
+            if waiting:
+                self._say(waiting, "error")
+                return False
             if not 0 <= choice < len(self._legal):
                 self._say(
                     f"There is no action number {choice}: choose 0 to {len(self._legal) - 1}."
@@ -385,7 +449,7 @@ class PlayApp(_BotTurns, _Proposals, _Saves, _Page):
                 "error",
             )
             return False
-        problem = self._human_seat_problem(choice.seat)
+        problem = self._human_seat_problem(choice.seat) or self._passing_problem()
         if problem:
             self._say(problem, "error")
             return False

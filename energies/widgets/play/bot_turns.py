@@ -101,6 +101,7 @@ class _BotTurns:
             return 0
         steps = len(g.actions) - last
         g.undo(steps)
+        self._files.took_back()  # the saved file may now be replaced by the shorter game
         self._forget_auto_passes(len(g.actions))
         self.offer_answer = ""  # the offer it answered may be undone
         self._generation += 1

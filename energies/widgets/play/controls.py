@@ -46,6 +46,11 @@ BOARD_KINDS = {
     "choose_hex": "h",
     "demolish_fossil": "h",
 }
+#: Decisions whose pieces or removals cost nothing: the set-up, Road Construction's roads
+#: (rule 13.1), Production Increase's fossil plant (rule 7.4), a Cleanup's hazard (rule 13.5).
+FREE_TASKS = frozenset(
+    {"setup_town", "setup_city", "setup_road", "free_road", "free_fossil", "cleanup"}
+)
 BUILD_ITEMS = (  # (title, cost item, action kind, where to click)
     ("Road", "road", "build_road", "a glowing path"),
     ("Town", "town", "build_town", "a glowing corner"),
@@ -104,6 +109,9 @@ class Options:
 
     def price(self, action: Action) -> str:
         r, kind = self.rules, action.kind
+        task = self.game.state.pending
+        if task is not None and task.kind in FREE_TASKS and task.seat == action.seat:
+            return "free"  # the event's fossil plant, a Cleanup's hazard, a free road
         if kind in ("build_road", "build_town", "build_city"):
             return price_text(r.cost(kind[6:]))
         if kind == "build_plant":
@@ -151,7 +159,9 @@ class Options:
             self._shorten(spot["options"])
             first = spot["options"][0]
             spot["tip"] = (
-                f"{first['label']} — costs {first['price']}"
+                f"{first['label']} — free"
+                if len(spot["options"]) == 1 and first["price"] == "free"
+                else f"{first['label']} — costs {first['price']}"
                 if len(spot["options"]) == 1 and first["price"]
                 else first["label"]
                 if len(spot["options"]) == 1

@@ -9,8 +9,9 @@ from collections import Counter
 from typing import Any
 
 from ...newenergies.actions import goods_text, pretty
+from ...newenergies.engine.events import empty_bag_outcome
 from ...viz import seat_color
-from ..common import footprint_png, risk_png
+from ..common import APP_CHART_SIZE, footprint_png, risk_png
 from .board import board_pieces, changed_spots
 from .controls import CARD_KINDS, Options
 
@@ -55,10 +56,13 @@ class _Page:
         g = self.game
         if not progress:
             self._deliver_to_human()  # rule 12.1: proposals held for the active human
+            self._autosave()
         seat = g.current_seat
-        human = seat is not None and seat in self.humans and not g.is_over
+        pass_to = self._pass_to()  # hot-seat: the screen goes to another human first
+        human = seat is not None and seat in self.humans and not g.is_over and pass_to is None
         if human:
             self._viewer = seat
+            self._revealed = seat
         legal = g.legal_actions() if human else []
         self._legal = legal
         options = Options(g, seat if human else None, legal, self.words)
@@ -85,19 +89,28 @@ class _Page:
             "turn": [],
             "scores": self._scores(),
             "gf": self._gf_line(),
-            "hand": self._hand(),
+            "bag_line": self._bag_line(),  # rule 14.2, scored now
+            "hand": self._hand() if pass_to is None else None,
+            "pass_to": self._pass_screen(pass_to),
             "log": [self.words.speak(line) for line in g.log[-LOG_LINES:]],
             "controls": {
-                "bots": not (g.is_over or human),
-                "step": not (g.is_over or human),
+                # a human decides (or the pass screen waits for one): no bot to move
+                "bots": not g.is_over and seat not in self.humans,
+                "step": not g.is_over and seat not in self.humans,
                 "undo": any(a.seat in self.humans for a in g.actions)
                 if self.humans
                 else bool(g.actions),
             },
-            "file": {"folder": str(self.save_dir), "default": self._default_file_name()},
+            "file": {
+                "folder": str(self.save_dir),
+                "default": self._default_file_name(),
+                "note": self.file_note,
+                "kind": self.file_note_kind,
+                "autosave": self.autosave_path.name if self.autosave_path else "",
+            },
             "offer_answer": self.offer_answer,
             "proposals": self._proposal_view(),  # rule 12.1: the "don't ask me" option
-            "interject": self._interject_view(),  # rule 12.1: propose at any time
+            "interject": self._interject_view() if pass_to is None else None,  # rule 12.1
         }
         if human and g.pending:
             title = f"{self.words.name(seat)}, decide now: {g.pending}"
@@ -157,13 +170,51 @@ class _Page:
             f"disc{'s' * (discs != 1)} · bag {len(s.bag)} · first to {s.rules.victory_points} VP"
         )
 
+    def _bag_line(self) -> str:
+        """What the empty bag would mean now (rule 14.2, scored by the engine's own
+        :func:`~energies.newenergies.engine.events.empty_bag_outcome`)."""
+        g = self.game
+        if g.is_over:
+            return ""
+        kind, winners, _reason, _out = empty_bag_outcome(g.state)
+        if kind == "everyone_loses":
+            return (
+                "If the bag ran out now, everybody would lose: nobody has more renewable "
+                "than fossil plants (rule 14.2)."
+            )
+        names = [self.words.name(s) for s in winners]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        player = g.state.players[winners[0]]
+        balance = player.count_plants("renewable") - player.count_plants("fossil")
+        verb = (
+            ("win" if self.words.is_you(winners[0]) else "wins")
+            if len(names) == 1
+            else "share the win"
+        )
+        return (
+            f"If the bag ran out now: {who} {verb} (renewable minus fossil plants: "
+            f"+{balance}, rule 14.2)."
+        )
+
+    def _pass_screen(self, seat: int | None) -> dict[str, Any] | None:
+        """Hot-seat: the screen that hides the hand until the next player takes the laptop."""
+        if seat is None:
+            return None
+        return {"seat": seat, "name": self.words.name(seat), "color": seat_color(seat)}
+
     def _strip(self) -> dict[str, Any]:
         """What happened since the last human move: log lines and the viewer's card changes."""
         g, since = self.game, self._since
         lines = [self.words.speak(line) for line in g.log[since.get("log", len(g.log)) :]]
         hand_change = ""
         seat = since.get("seat")
-        if seat is not None and "hand" in since:
+        # a hand's changes are shown to its own player only (hot-seat: not to the next one)
+        if (
+            seat is not None
+            and "hand" in since
+            and seat == self._viewer
+            and self._pass_to() is None
+        ):
             p = g.state.players[seat]
             now = {**{k: p.hand[k] for k in CARD_KINDS}, "energy": p.energy}
             diff = [
@@ -255,7 +306,7 @@ class _Page:
             self.timings["chart"] = 0.0
             return
         t = time.perf_counter()
-        self.view.chart = _data_url(footprint_png(g))
+        self.view.chart = _data_url(footprint_png(g, figsize=APP_CHART_SIZE, legend="below"))
         self.view.risk = _data_url(risk_png(g)) if not g.is_over else ""
         self._chart_key = key
         self.chart_redraws += 1

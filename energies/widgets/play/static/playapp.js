@@ -317,13 +317,31 @@ function render({ model, el }) {
         ${r ? `<img class="energies-risk" alt="risk meter" src="${r}">` : ""}</div>`;
     }
     if (tab === "file") {
-      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.</div>
-        <input class="e-filename" type="text" placeholder="${esc(v.file.default)}" aria-label="file name">
+      return `<div class="e-file"><div>Files stay in <code>${esc(v.file.folder)}</code>.${v.file.autosave
+          ? ` The game is saved after every move as <b>${esc(v.file.autosave)}</b>.` : ""}</div>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name">
         <button class="e-btn energies-save" data-control="save">Save</button>
         <button class="e-btn energies-load" data-control="load">Load</button>
-        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>`;
+        <label class="e-upload">Upload a save <input type="file" accept=".json" data-control="upload"></label></div>
+        ${fileNote(v)}`;
     }
     return null;
+  }
+
+  // what became of the last save (or the autosave), where the student who saves looks
+  function fileNote(v) {
+    const f = v.file;
+    if (!f.note) return "";
+    return `<div class="e-filenote energies-filenote e-${esc(f.kind)}">${f.kind === "error" ? "⚠ " : ""}${esc(f.note)}</div>`;
+  }
+
+  // hot-seat: the hand stays hidden until the player named takes the screen
+  function passScreen(v) {
+    const p = v.pass_to;
+    return `<div class="e-pass energies-pass" style="border-color:${p.color}">
+      <div class="e-pass-title">Pass the laptop to ${esc(p.name)}</div>
+      <p>${esc(p.name)}'s hand and moves stay hidden until ${esc(p.name)} has the screen.</p>
+      <button class="e-btn e-primary energies-reveal" data-control="reveal">I am ${esc(p.name)}: show my hand</button></div>`;
   }
 
   function drawSide() {
@@ -334,7 +352,8 @@ function render({ model, el }) {
     const scores = `<table class="e-scores energies-scores"><tr><th>Seat</th><th>VP</th><th>LF</th><th title="fossil / renewable plants">plants f/r</th><th>cards</th><th>energy</th><th>dev</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
       <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
-      <div class="e-gf energies-gf">${esc(v.gf)}</div>`;
+      <div class="e-gf energies-gf">${esc(v.gf)}</div>
+      ${v.bag_line ? `<div class="e-bagline energies-bagline">${esc(v.bag_line)}</div>` : ""}`;
     const turn = (v.turn || []).map((o) => act(o, o.kind === "roll_dice" ? "e-primary" : "e-end")).join("");
     const c = v.controls;
     const botRow = `<button class="e-btn e-bots energies-bots" data-control="bots" ${c.bots ? "" : "disabled"}>Bots play until my turn</button>
@@ -343,21 +362,26 @@ function render({ model, el }) {
     const decision = v.decision ? `<div class="e-decision energies-decision"><div class="e-decision-title">${esc(v.decision.title)}</div>
       ${v.decision.picker ? pickerHtml(v.decision.picker, v.decision.picker[0].kind, "Propose") : ""}
       <div class="e-list">${v.decision.options.map((o) => act(o, "e-warn")).join("")}</div>
+      ${v.decision.options.length > 6 ? `<div class="e-note e-more">${v.decision.options.length} choices: scroll the list${Object.keys(v.spots || {}).some((k) => v.spots[k].legal) ? ", or click a glowing spot on the board" : ""}.</div>` : ""}
       ${v.decision.picker && v.proposals ? askToggle(v.proposals) : ""}</div>` : "";
     const strip = v.strip && (v.strip.lines.length || v.strip.hand_change) ? `<div class="e-strip energies-strip"><div class="e-strip-title"><b>What just happened</b>${v.strip.more ? ` <small>(${v.strip.more} earlier lines in the Log tab)</small>` : ""}</div>
       ${v.strip.lines.map((l) => `<div class="${l.startsWith("—") ? "e-logturn" : l.startsWith("Event:") ? "e-logevent" : ""}">${esc(l)}</div>`).join("")}
       ${v.strip.hand_change ? `<div class="e-handchange">${esc(v.strip.hand_change)}</div>` : ""}</div>` : "";
     const h = v.hand;
-    const hand = `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
+    const hand = !h ? "" : `<div class="e-hand energies-hand" data-seat="${h.seat}"><b>${esc(h.title)}:</b>
       ${h.cards.map(([k, n]) => `<span class="e-card e-card-${k}">${k} <b>${n}</b></span>`).join("")}
       <span class="e-card e-card-energy">energy <b>${h.energy}</b>/${h.cap}</span>
       ${h.dev ? `<span class="e-dev">dev: ${esc(h.dev)}</span>` : ""}${h.warehouse ? " · warehouse" : ""}
       ${h.warn ? `<span class="e-why">${esc(h.warn)}</span>` : ""}</div>`;
     let body;
-    if (v.over) {
+    if (v.pass_to && !["log", "charts", "file"].includes(tab)) { // nothing private there
+      body = passScreen(v);
+    } else if (v.over && !["log", "charts", "file"].includes(tab)) {
       const o = v.over_panel;
       const chart = model.get("chart");
-      body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>
+      const save = `<div class="e-file energies-oversave"><button class="e-btn e-primary energies-save" data-control="save">Save this game</button>
+        <input class="e-filename" type="text" placeholder="${esc(v.file.autosave || v.file.default)}" aria-label="file name"></div>${fileNote(v)}`;
+      body = `<div class="e-over energies-gameover"><div class="e-outcome">${esc(o.outcome)}</div>${save}
         <div class="e-sub">Who polluted, who paid: share of the fossil plants' pollution, share of the pollution harm (hazards, the production they cost, brown events)</div>
         <table class="e-burden energies-burden">${o.burden.map((r) => `<tr><td><span class="e-swatch" style="background:${r.color}"></span>${esc(r.name)}</td>
           <td>polluted <span class="e-bar" style="width:${r.caused}px;background:#6B4226"></span> ${r.caused}%</td>
@@ -375,7 +399,7 @@ function render({ model, el }) {
       ${v.progress ? `<div class="e-progress energies-progress">${esc(v.progress)}</div>` : ""}
       ${decision}
       <div class="e-row">${turn}${botRow}</div>
-      ${v.over ? "" : strip + hand}
+      ${v.over || tab === "charts" ? "" : strip + hand /* the charts get the room while they are open */}
       ${tabs}<div class="e-panel">${body}</div>
       ${scores}`;
     restoreInputs(kept);
