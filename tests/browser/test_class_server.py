@@ -205,7 +205,7 @@ def test_four_students_play_a_whole_game_by_clicking_and_the_console_sees_it_end
         with teacher.expect_download(timeout=bk.CLICK_TIMEOUT) as saved:
             teacher.get_by_role("button", name="Download the class as one table (.csv)").click()
         text = Path(saved.value.path()).read_text(encoding="utf-8")
-        assert text.splitlines()[0].startswith("group,source,players,names,outcome")
+        assert text.splitlines()[0].startswith("round,group,source,seed,players,names,outcome")
         assert "Ada, Bo, Cy, Di" in text
         teacher.screenshot(path=str(bk.ARTIFACTS / "server-console-over-1366x768.png"))
         assert not console, console
