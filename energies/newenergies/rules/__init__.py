@@ -230,8 +230,8 @@ class RuleSet:
         Why these two: a game that ends at the empty bag leaves a fossil player no way to
         win (rule 14.2 eliminates it), so a short game must be a short *race*. Raced to 5 VP
         a fast fossil player can win before the bag runs dry, while a table where everyone
-        burns fossil draws 2-3 discs a turn (rule 4.3), empties the bag before anybody
-        reaches 5 VP in a clear share of games, and everybody loses. The measured game
+        burns fossil draws 2-3 discs a turn (rule 4.3) and may empty the bag before anybody
+        reaches 5 VP, and then everybody loses (how often depends on the players). The measured game
         (about 25 turns; the verdict, the lone fossil player's win rate and the all-fossil
         everyone-loses rate with their intervals) is in ``benchmarks/results/dilemma.md``.
         Releases before 0.4 made the bag smaller instead (4 brown discs of each kind, rows
