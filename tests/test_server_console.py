@@ -170,12 +170,18 @@ def test_end_round_then_the_second_round_plays_the_same_seeds_and_collect_reads_
     first_seed = table_game(server).seed
     answer = command(teacher, type="next_round", agreement=True)
     assert answer["ok"] and answer["move"] == 2
+    from energies.classroom import roles_for
+
     for client in seats:  # every page switches to the new game: the same board, move 0
         assert next_game(client)["hand"]["seat"] == client.view["hand"]["seat"]
+        seat = client.view["hand"]["seat"]
+        card = next(m for m in reversed(client.received) if m["type"] == "set" and "lobby" in m)
+        assert card["lobby"]["role"]["title"] == roles_for(4)[seat].title  # lesson 07's cards
+        assert "Round 2 has started" in client.view["status"]["text"]
     game = table_game(server)
     assert game.seed == first_seed and game.names[:3] == ["Ada", "Bo", "Cy"]
     wait_for(lambda: latest(teacher)["round"] == 2, "round 2 on the console")
-    assert latest(teacher)["agreement"] is True
+    assert latest(teacher)["agreement"] is True and latest(teacher)["roles"] is True
     play(server, seats, 2)
     both = collect(server.database)
     assert both["round"].tolist() == [1, 2] and both["agreement"].tolist() == [False, True]
@@ -446,3 +452,23 @@ def test_the_teacher_frees_a_seat_taken_before_the_table_starts(server):
     assert not answer["ok"] and "give the seat to a bot" in answer["reason"]
     for client in (teacher, again, *seats):
         client.close()
+
+
+def test_role_cards_come_with_a_round_in_role_only(tmp_path):
+    from energies.classroom import roles_for
+    from energies.server.seatpage import lobby
+
+    create_class(tmp_path / "c.sqlite", tables=1, seed=3, bots={2: "green"}, players=3)
+    room = Room(ClassDatabase(tmp_path / "c.sqlite"))
+    table = room.tables[1]
+    room.join(table, "Ada")
+    room.join(table, "Bo")
+    assert lobby(room, table, 0)["role"] is None  # round 1: no cards
+    room.next_round(False, roles=False)
+    assert lobby(room, table, 0)["role"] is None
+    room.next_round(True)  # lesson 07's second round: in role
+    cards = [lobby(room, table, seat)["role"]["title"] for seat in range(3)]
+    assert cards == [role.title for role in roles_for(3)]  # seat order, no journalist
+    assert lobby(room, table, None)["role"] is None  # nobody's card in the lobby
+    with pytest.raises(en.server.Refusal):
+        room.next_round(True, roles="yes")

@@ -44,6 +44,7 @@ def console_state(room: Room, base_url: str, words: Callable[[Table], Any]) -> d
         "class": room.name,
         "round": room.round,
         "agreement": room.agreement,
+        "roles": room.roles,
         "paused": room.paused,
         "bot_delay": room.bot_delay,
         "join": base_url.rstrip("/") + "/",

@@ -297,7 +297,7 @@ class Hub:
         elif kind == "end_round":
             return len(room.end_round())
         elif kind == "next_round":
-            number = room.next_round(message.get("agreement"))
+            number = room.next_round(message.get("agreement"), message.get("roles", True))
             with_or_without = "with" if room.agreement else "without"
             for screen in self.screens.values():
                 screen.say(

@@ -106,7 +106,7 @@ TEACHER_FIELDS: dict[str, dict[str, Any]] = {
     "resume": {},
     "start": {},
     "end_round": {},
-    "next_round": {"agreement": bool},
+    "next_round": {"agreement": bool, "roles": bool},
     "seat_to_bot": {"table": int, "seat": int, "bot": str},
     "free_seat": {"table": int, "seat": int},
 }

@@ -251,6 +251,7 @@ class Room:
         self.paused: bool = settings["paused"]
         self.round: int = settings["round"]
         self.agreement: bool = settings["agreement"]
+        self.roles: bool = settings.get("roles", False)  # round 2 of lesson 07: role cards
         self.on_change: Callable[[Table | None], None] = lambda _table: None
         self.tables: dict[int, Table] = {}
         for row in database.tables():
@@ -599,19 +600,23 @@ class Room:
                 self._changed(table)
         return ended
 
-    def next_round(self, agreement: Any) -> int:
+    def next_round(self, agreement: Any, roles: Any = True) -> int:
         """Lesson 07's next round: every table that played the last round plays its seed
-        again with the same seats (``agreement``: the class wrote its agreement first).
-        Games still being played are ended first. Return the new round's number."""
+        again with the same seats (``agreement``: the class wrote its agreement first;
+        ``roles``: each seat gets its role card, dealt in seat order as in lesson 07,
+        :func:`energies.classroom.roles_for`). Games still being played are ended first.
+        Return the new round's number."""
         if not isinstance(agreement, bool):
             raise Refusal(f"agreement must be true or false, not {show(agreement)}.")
+        if not isinstance(roles, bool):
+            raise Refusal(f"roles must be true or false, not {show(roles)}.")
         played = [t for t in self.tables.values() if t.status != WAITING]
         if not played:
             raise Refusal("No table has played this round yet: start the tables first.")
         self.end_round()
         self.round += 1
-        self.agreement = agreement
-        self.db.set_settings(round=self.round, agreement=agreement)
+        self.agreement, self.roles = agreement, roles
+        self.db.set_settings(round=self.round, agreement=agreement, roles=roles)
         for table in self.tables.values():
             table.status, table.game, table.game_id = WAITING, None, None
         for table in played:

@@ -269,8 +269,9 @@ class ClassServer:
     def end_round(self) -> int:
         return self.command("end_round")
 
-    def next_round(self, agreement: bool) -> int:
-        return self.command("next_round", agreement=agreement)
+    def next_round(self, agreement: bool, roles: bool = True) -> int:
+        """Lesson 07's next round: the same seeds and seats, role cards dealt in seat order."""
+        return self.command("next_round", agreement=agreement, roles=roles)
 
     def console(self):
         """The teacher's console as a notebook widget (live while the server runs)."""

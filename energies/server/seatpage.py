@@ -437,6 +437,23 @@ def lobby(room: Room, table: Table, seat: int | None) -> dict[str, Any]:
         ],
         "note": room.playing_problem(table) or "",
         "over": table.status == OVER,
+        "role": _role_card(room, table, seat),
+    }
+
+
+def _role_card(room: Room, table: Table, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own role card in a round played in role (lesson 07: dealt in seat order)."""
+    if seat is None or not room.roles or room.round < 2:
+        return None
+    from ..classroom.roles import roles_for
+
+    role = roles_for(len(table.seats))[seat]
+    return {
+        "title": role.title,
+        "who": role.who,
+        "wants": role.wants,
+        "may": list(role.may),
+        "goal": role.goal,
     }
 
 

@@ -14,6 +14,7 @@ function render({ model, el }) {
   root.className = "energies-console";
   el.appendChild(root);
   let confirming = null; // a command that asks for a second click ("end_round", "next_round:true")
+  let dealRoles = true; // the next round deals lesson 07's role cards (seat order)
 
   function seatRows(t) {
     const rows = t.seats.map((s) => {
@@ -64,12 +65,13 @@ function render({ model, el }) {
     const summary = Object.entries(counts).map(([k, n]) => `${n} ${STATUS[k] || k}`).join(", ");
     root.innerHTML = `<div class="k-top">
         <span class="k-class">${esc(c.class)}</span>
-        <span class="k-state ${c.paused ? "k-paused" : ""}" data-class-state>Round ${c.round}${c.round > 1 ? (c.agreement ? " (with the written agreement)" : " (without a written agreement)") : ""} · ${c.paused ? "paused" : "running"} · ${summary}</span>
+        <span class="k-state ${c.paused ? "k-paused" : ""}" data-class-state>Round ${c.round}${c.round > 1 ? ` (${c.roles ? "in role, " : ""}${c.agreement ? "with the written agreement" : "without a written agreement"})` : ""} · ${c.paused ? "paused" : "running"} · ${summary}</span>
         ${paused}
         ${button("start", "Start waiting tables (bots fill free seats)")}
         ${button("end_round", "End the round")}
         ${button("next_round:true", `Start round ${next} with the written agreement`)}
         ${button("next_round:false", `Start round ${next} without it`)}
+        <label class="k-roles"><input type="checkbox" data-roles ${dealRoles ? "checked" : ""}> role cards in round ${next}</label>
         ${downloads}
         <button class="e-btn" data-print>Print the join codes</button>
       </div>
@@ -97,18 +99,25 @@ function render({ model, el }) {
       return;
     }
     confirming = null;
-    if (command.startsWith("next_round")) model.send({ type: "next_round", agreement: command.endsWith("true") });
+    if (command.startsWith("next_round")) {
+      model.send({ type: "next_round", agreement: command.endsWith("true"), roles: dealRoles });
+    }
     else model.send({ type: command });
     draw();
   }
 
+  const onChange = (event) => {
+    if (event.target.matches("input[data-roles]")) dealRoles = event.target.checked;
+  };
   root.addEventListener("click", onClick);
+  root.addEventListener("change", onChange);
   model.on("change:console", draw);
   model.on("change:qr", draw);
   model.on("change:status", draw);
   draw();
   return () => {
     root.removeEventListener("click", onClick);
+    root.removeEventListener("change", onChange);
     model.off("change:console", draw);
     model.off("change:qr", draw);
     model.off("change:status", draw);

@@ -72,6 +72,15 @@ function studentPage() {
     if (info.round > 1) parts.push(info.agreement ? "with your written agreement" : "without a written agreement");
     if (me) parts.push(`you: ${me.name} (seat ${info.you + 1})`);
     $("[data-where]").textContent = parts.join(" · ");
+    const card = $("[data-role]");
+    card.hidden = !info.role;
+    if (info.role) {
+      const r = info.role;
+      card.querySelector("summary").textContent = `Your role: ${r.title}`;
+      card.querySelector(".c-card").innerHTML = `<p>${esc(r.who)}</p><p><b>You want:</b> ${esc(r.wants)}</p>
+        <p><b>You may:</b></p><ul>${r.may.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>
+        <p><b>Your goal in role:</b> ${esc(r.goal)}</p>`;
+    }
     if (info.paused) show("The teacher paused the class.", "warn");
     else if (info.status === "ended") show("The teacher ended this round.", "warn");
     else if (!banner.classList.contains("c-error")) show("");
