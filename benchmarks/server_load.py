@@ -163,6 +163,7 @@ def run(tables: int, think: float, seed: int, timeout: float) -> dict:
         "peak_rss": max(samples) if samples else idle_rss,
         "play_rss": max(in_play) if in_play else float("nan"),
         "cpu": busy_cpu,
+        "nice": os.nice(0),
         **checks,
     }
 
@@ -220,7 +221,7 @@ def report(run_: dict, command: str) -> str:
         + ", ".join(f"{x:.1f}" for x in os.getloadavg())
         + f"; starlette {version('starlette')}, uvicorn {version('uvicorn')}, "
         f"websockets {version('websockets')}. The server and the {r['students']} clients share "
-        "the machine (and its load).",
+        f"the machine (and its load), both at niceness {r['nice']} (the server inherits it).",
         "",
         "| pass mark | result |",
         "|---|---|",
