@@ -152,6 +152,27 @@ class Student:
             next_id += 1
 
 
+def run_async(make_coroutine):
+    """``asyncio.run(make_coroutine())`` in a thread of its own, its result or error returned
+    here: a test before may have left an event loop running in this thread (a notebook's)."""
+    import threading
+
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = asyncio.run(make_coroutine())
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run, name="simulated-students")
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
 # -- a real server process ------------------------------------------------------------------------
 
 

@@ -23,7 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from server_students import Student, start_server
+from server_students import Student, run_async, start_server
 
 import energies as en
 from energies.classroom.database import ClassDatabase
@@ -44,7 +44,7 @@ def run(students: list[Student], timeout: float) -> list:
     async def main():
         return await asyncio.gather(*(s.play(timeout) for s in students), return_exceptions=True)
 
-    return asyncio.run(main())
+    return run_async(main)
 
 
 def check_no_move_lost_or_doubled(path, students: list[Student]) -> dict[int, str]:
@@ -124,7 +124,7 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
         server.kill()  # SIGKILL: no clean shutdown, no last write
         return await asyncio.gather(*tasks, return_exceptions=True)
 
-    results = asyncio.run(play_then_kill())
+    results = run_async(play_then_kill)
     assert all(isinstance(r, BaseException) for r in results)  # every connection broke
     before = check_no_move_lost_or_doubled(path, students)  # nothing acknowledged was lost
     assert all(s.token for s in students)

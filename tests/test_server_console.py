@@ -391,8 +391,9 @@ def test_without_the_server_extra_the_command_says_what_to_install(tmp_path, mon
 def test_a_refused_click_sends_the_last_page_again_without_building_it(tmp_path, monkeypatch):
     """A student who clicks wrong again and again costs a status line, not a page (each page
     asks the engine why about every spot of the board)."""
-    import asyncio
     import json
+
+    from server_students import run_async
 
     from energies.server import seatpage
     from energies.server.hub import Connection, Hub
@@ -422,7 +423,7 @@ def test_a_refused_click_sends_the_last_page_again_without_building_it(tmp_path,
         revs = [p["changes"]["view"]["rev"] for p in pages[-5:]]
         assert revs == sorted(set(revs))  # every answer is a new drawing for the page
 
-    asyncio.run(main())
+    run_async(main)
 
 
 def _drain(conn) -> list[str]:

@@ -171,6 +171,9 @@ def _frame(rows: list[dict[str, Any]], skipped: list[dict[str, str]], extra: tup
 
 def _collect_database(path: str | os.PathLike, round: Any):
     """Every game of a class database (of round ``round``), replayed and checked."""
+    from ..kit.saves import SaveFileError
+    from ..newenergies.game import SAVE_FORMAT
+
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     shown = _shown(Path(path))
@@ -185,13 +188,10 @@ def _collect_database(path: str | os.PathLike, round: Any):
         with database:
             for record in database.games(round):
                 source = f"{shown}: round {record.round}, table {record.number}"
-                if record.game != "new-energies":
-                    skipped.append(
-                        {"source": source, "reason": "collect() pools New Energies games only."}
-                    )
-                    continue
                 try:
                     game = database.replay(record)
+                    if game.to_dict()["format"] != SAVE_FORMAT:  # a companion game's table
+                        raise SaveFileError("collect() pools New Energies games only.")
                     row = _row(game, f"table {record.number}", source)
                 except Exception as exc:  # noqa: BLE001 - a bad game is reported, never fatal
                     skipped.append({"source": source, "reason": readable(_reason(exc))})
