@@ -82,6 +82,13 @@ def test_a_wrong_group_number_or_names_say_what_is_wrong(folder, group, names, w
     assert not any(folder.iterdir())
 
 
+@pytest.mark.parametrize("folder", ["", "/tmp", "../elsewhere", 3])
+def test_a_groups_folder_stays_in_the_class_folder(tmp_path, monkeypatch, folder):
+    monkeypatch.setenv("ENERGIES_CLASS_FOLDER", str(tmp_path))
+    with pytest.raises(ValueError, match="folder must be a folder name inside the class folder"):
+        group_app(1, ["Ana"], folder=folder)
+
+
 def _group_cell() -> str:
     cells = json.loads(PLAY.read_text(encoding="utf-8"))["cells"]
     return next("".join(c["source"]) for c in cells if "group_app(" in "".join(c["source"]))

@@ -60,7 +60,12 @@ def group_app(group: int, names: Sequence[str], *, folder: str = "lesson02", **o
     (for example ``propose_between_humans=True``)."""
     group = _checked_group(group)
     names = _checked_names(names)
-    if not isinstance(folder, str) or not folder.strip() or Path(folder).is_absolute():
+    if (
+        not isinstance(folder, str)
+        or not folder.strip()
+        or Path(folder).is_absolute()
+        or ".." in Path(folder).parts
+    ):
         raise ValueError(
             f"folder must be a folder name inside the class folder, not {show(folder)}."
         )

@@ -60,6 +60,7 @@ function render({ model, el }) {
   // A redraw replaces the buttons: while a mouse button is down on the app it waits, or the
   // click being made would land on no button (mouse down on the old one, up on the new one).
   let pressed = false;
+  let presses = 0; // counts the presses: a release ends only the press it was scheduled for
   let pending = null; // "all" | "side": the redraw waiting for the release
   // The decision a click is made on: the drawing's when the button went down, and for the
   // second click of a double click the one its first click was made on, even when the page
@@ -655,13 +656,20 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   root.addEventListener("pointerdown", () => {
+    presses += 1;
     pressed = true;
     pressDecision = shown ? shown.decision_no : null;
   });
   // draw what waited once the click of this release has been handled (the browser sends the
   // click in the same task as the pointerup, so a zero timeout runs after it), or at once
-  // when no click follows (the pointer released off the button)
-  const releaseSoon = () => { if (pressed) setTimeout(release, 0); };
+  // when no click follows (the pointer released off the button). On a busy page the next
+  // press (the second click of a double click) can come before that timeout: then the
+  // timeout ends nothing, and the next release draws.
+  const releaseSoon = () => {
+    if (!pressed) return;
+    const press = presses;
+    setTimeout(() => { if (press === presses) release(); }, 0);
+  };
   window.addEventListener("pointerup", releaseSoon);
   window.addEventListener("pointercancel", releaseSoon);
   window.addEventListener("blur", releaseSoon);
