@@ -20,6 +20,7 @@ over budget, and says so in the report.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import platform
 import sys
@@ -48,19 +49,37 @@ def rotations(lineup: list[str]) -> list[list[str]]:
 # -- statistics ---------------------------------------------------------------------------------
 
 
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The 95 % interval of a mean: mean +- 1.96 standard errors (each value one sample)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
 def summarise(frame) -> dict:
-    """Line-up level numbers and per-bot-name numbers from a simulate() frame."""
+    """Line-up level numbers and per-bot-name numbers from a simulate() frame.
+
+    A bot's win rate has a 95 % interval over games: each game gives one sample, the bot's
+    mean win share per seat in it (its seats in one game are not independent)."""
     n = int(frame["players"].iloc[0])
     games = len(frame)
     per_bot: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    per_game: dict[str, list[float]] = defaultdict(list)
     for row in frame.itertuples(index=False):
         row = row._asdict()
         winners = row["winners"]
+        shares: dict[str, list[float]] = defaultdict(list)
         for seat in range(n):
             name = row[f"bot_{seat}"]
             stats = per_bot[name]
             stats["seats"] += 1
-            stats["wins"] += (1 / len(winners)) if seat in winners else 0.0
+            won = (1 / len(winners)) if seat in winners else 0.0
+            shares[name].append(won)
+            stats["wins"] += won
             stats["vp"] += row[f"vp_{seat}"]
             stats["lf"] += row[f"lf_{seat}"]
             stats["fossil"] += row[f"fossil_{seat}"]
@@ -68,12 +87,15 @@ def summarise(frame) -> dict:
             stats["vp_wins"] += (
                 (1 / len(winners)) if seat in winners and row["outcome"] == "victory_points" else 0
             )
+        for name, won in shares.items():
+            per_game[name].append(sum(won) / len(won))
     bots = {}
     for name, s in per_bot.items():
         seats = s["seats"]
         bots[name] = {
             "seats": int(seats),
             "win_rate": s["wins"] / seats,
+            "win_interval": mean_interval(per_game[name]),
             "vp_win_rate": s["vp_wins"] / seats,
             "mean_vp": s["vp"] / seats,
             "mean_lf": s["lf"] / seats,
@@ -115,15 +137,17 @@ def lineup_markdown(title: str, s: dict) -> str:
     lines += [
         "",
         (
-            "| bot | seats played | win rate per seat | (by 10 VP) | mean VP | mean LF "
+            "| bot | seats played | win rate per seat | 95 % CI | (by 10 VP) | mean VP | mean LF "
             "| mean fossil | mean renewable |"
         ),
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for name in sorted(s["bots"], key=lambda k: (k == "random", k)):
         b = s["bots"][name]
+        low, high = b["win_interval"]
         lines.append(
             f"| {bot_label(name)} | {b['seats']} | {_pct(b['win_rate'])} | "
+            f"{_pct(low)} – {_pct(high)} | "
             f"{_pct(b['vp_win_rate'])} | {b['mean_vp']:.2f} | {b['mean_lf']:.2f} | "
             f"{b['mean_fossil']:.2f} | {b['mean_renewable']:.2f} |"
         )
@@ -224,7 +248,8 @@ def report(results, seconds: float, games: int, jobs: int, seed: int, note: str)
             '"(by 10 VP)" counts only wins by victory points (rule 14.1). A game where everyone '
             "loses (rule 14.2) is a loss for every seat, so with 4 seats an even line-up scores "
             "(1 - everyone_loses - unfinished) / 4 per seat. RandomBot's row is the per-seat "
-            "baseline of the same games."
+            "baseline of the same games. 95 % CI: mean ± 1.96 standard errors of the bot's "
+            "per-game win share (every game one sample)."
         ),
         "",
         "## Overview",

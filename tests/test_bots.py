@@ -799,7 +799,7 @@ def _race_position(name, rules, pieces, plants, cards):
     return g, act, PERSONAS[name](seed=21)
 
 
-def _small_bag(per_kind: int, players: int = 4):
+def _small_bag(players: int = 4, per_kind: int = 4):
     standard = en.RuleSet.standard(players)
     return standard.replace(brown_discs=tuple((k, per_kind) for k, _ in standard.brown_discs))
 
@@ -808,7 +808,9 @@ def test_rule_14_2_own_turns_left_counts_the_seats_turns_before_the_bag_runs_dry
     """Rules 4.3, 6.1, 14.2: 10 brown discs, 9 after turn 1's draw. GF 4 draws 2 a turn: 4
     more turns draw in full, one for each seat; at the 1-disc rate of GF 6, 9 more turns:
     the next seat gets 3 of them, the others 2 (the active seat's next turn is the 4th)."""
-    g, act, bot = _race_position("fossil", _small_bag(2), {k: ("town",) for k in range(4)}, {}, {})
+    g, act, bot = _race_position(
+        "fossil", _small_bag(per_kind=2), {k: ("town",) for k in range(4)}, {}, {}
+    )
     state = g.view(act)
     assert len(state.bag) == 9 and state.global_footprint == 4
     turns = [bot.own_turns_left(state, (act + k) % 4) for k in range(4)]
@@ -825,7 +827,7 @@ def test_rule_14_2_fossil_rush_builds_no_fossil_plant_it_would_have_to_demolish(
     and it would have to demolish it: it builds none, though it holds the science."""
     g, act, bot = _race_position(
         "fossil",
-        _small_bag(2),
+        _small_bag(per_kind=2),
         {0: ("city",), 1: ("town",), 2: ("town",), 3: ("town",)},
         {"renewable": 1},
         {"science": 1, "energy": 1},
@@ -838,12 +840,12 @@ def test_rule_14_2_fossil_rush_builds_no_fossil_plant_it_would_have_to_demolish(
 
 @pytest.mark.parametrize("fossil, scrambles", [(1, False), (3, True)])
 def test_rule_14_2_fossil_rush_scrambles_when_its_plants_need_the_turns_left(fossil, scrambles):
-    """The classroom bag (20 brown discs, 19 after turn 1's draw at GF 6-18) leaves this seat
-    4 more turns. One fossil plant needs 2 fixes: time enough (2 turns to spare), it keeps
-    it; three need 4: FossilRush scrambles now and demolishes one (rule 11)."""
+    """A bag of 20 brown discs (19 after turn 1's draw at GF 6-18) leaves this seat 4 more
+    turns. One fossil plant needs 2 fixes: time enough (2 turns to spare), it keeps it; three
+    need 4: FossilRush scrambles now and demolishes one (rule 11)."""
     g, act, bot = _race_position(
         "fossil",
-        en.RuleSet.classroom(4),
+        _small_bag(per_kind=4),
         {0: ("city", "city"), 1: ("city",), 2: ("city",), 3: ("city",)},
         {"fossil": fossil},
         {"energy": 1},
@@ -865,7 +867,7 @@ def test_rule_4_3_balanced_builds_no_fossil_plant_whose_gf_band_would_end_the_ga
         3: ("city", "city", "town"),
     }
     g, act, bot = _race_position(
-        "balanced", _small_bag(3), pieces, {"renewable": 2}, {"science": 1, "energy": 1}
+        "balanced", _small_bag(per_kind=3), pieces, {"renewable": 2}, {"science": 1, "energy": 1}
     )
     state = g.view(act)
     assert state.global_footprint == 18 and len(state.bag) == 16  # 15 - 1 drawn + 2 green
@@ -934,13 +936,14 @@ UNDO_GAMES = 160  # mixed line-ups: every persona sits in 100-140 of them
 
 
 def _undo_cases(games: int = UNDO_GAMES, seed: int = 38):
-    """Seeded (line-up, rules, game seed): 4 and 3 players, the published and the classroom
-    rules (a short bag: the race for rule 14.2 starts early), RandomBots among the personas
-    (they make the offers and proposals the personas answer)."""
+    """Seeded (line-up, rules, game seed): 4 and 3 players; the published rules, a bag of 4
+    brown discs of each kind (the race for rule 14.2 starts early) and the classroom game (a
+    race to 5 VP); RandomBots among the personas (they make the offers and proposals the
+    personas answer)."""
     draw = random.Random(seed)
     for k in range(games):
         players = 4 if k % 4 else 3
-        rules = (en.RuleSet.standard if k % 2 else en.RuleSet.classroom)(players)
+        rules = (en.RuleSet.standard, _small_bag, en.RuleSet.classroom)[k % 3](players)
         lineup = [draw.choice([*PERSONA_POOL, "random"]) for _ in range(players)]
         lineup[k % players] = PERSONA_POOL[k % len(PERSONA_POOL)]  # every persona, often
         yield lineup, rules, 38_000 + k

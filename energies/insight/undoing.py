@@ -34,6 +34,7 @@ from ..newenergies.actions import (
     TradeWithSupply,
 )
 from ..newenergies.rules.vocabulary import goods_text
+from ..newenergies.state import GameState
 
 __all__ = ["UNDO_KINDS", "SelfUndo", "self_undoing"]
 
@@ -80,9 +81,7 @@ def self_undoing(game) -> list[SelfUndo]:
     position before every move is known: whose turn it is and which decision (which trade)
     a move answers. See the module docstring for the kinds of pairs.
     """
-    if not all(hasattr(game, name) for name in ("actions", "rules", "seed", "describe")) or (
-        getattr(game, "NAME", None) != "new-energies"
-    ):
+    if not isinstance(getattr(game, "state", None), GameState) or not hasattr(game, "actions"):
         raise ValueError(
             "self_undoing needs a game of New Energies (energies.new_game, load_game), "
             f"not {type(game).__name__}."
