@@ -32,6 +32,7 @@ from ...newenergies.actions import (
     pretty,
 )
 from ...newenergies.engine.checks import supply_rates
+from ...newenergies.engine.decisions import ANSWERS
 from ...newenergies.rules import RESOURCES
 from .words import Wording, _plural_verb
 
@@ -144,6 +145,24 @@ class Options:
         reason = self.game.why_illegal(action)
         return self.words.speak(reason, addressee=self.seat) if reason else ""
 
+    def _spot_why(self, action: Action) -> str:
+        """:meth:`why` of a building on one spot. The engine checks the moment before the
+        spot (``why_illegal``: the game is over, not your move, "First discard cards."), so
+        while the moment forbids that kind of building its reason is the same on every spot
+        and is worked out once, not once per corner, path and hex."""
+        state = self.game.state
+        task = state.queue[0] if state.queue else None
+        if not (
+            state.outcome is not None
+            or self.game.current_seat != self.seat
+            or (task is not None and not isinstance(action, ANSWERS[task.kind]))
+        ):
+            return self.why(action)
+        kept = self.__dict__.setdefault("_moment_why", {})
+        if type(action) not in kept:
+            kept[type(action)] = self.why(action)
+        return kept[type(action)]
+
     # -- the board ---------------------------------------------------------------------------
 
     def spots(self) -> dict[str, dict[str, Any]]:
@@ -188,16 +207,16 @@ class Options:
                     " (a city cannot grow further)." if piece == "city" else "."
                 )
                 if who == seat and piece == "town":
-                    tip = self.why(BuildCity(seat, c)) or tip
+                    tip = self._spot_why(BuildCity(seat, c)) or tip
             else:
-                tip = self.why(BuildTown(seat, c))
+                tip = self._spot_why(BuildTown(seat, c))
             out[f"c{c}"] = {"tip": tip}
         for path in range(len(g.board.paths)):
             if f"p{path}" not in out:
                 tip = (
                     f"{w.possessive(roads[path])} road."
                     if path in roads
-                    else self.why(BuildRoad(seat, path))
+                    else self._spot_why(BuildRoad(seat, path))
                 )
                 out[f"p{path}"] = {"tip": tip}
         mine = self.player.towns | self.player.cities
@@ -206,7 +225,7 @@ class Options:
                 continue
             corners = [c for c in g.board.hex_corners(hx.id) if c in mine]
             if corners:
-                tip = self.why(BuildPlant(seat, "renewable", corners[0], hx.id))
+                tip = self._spot_why(BuildPlant(seat, "renewable", corners[0], hx.id))
             elif hx.number is None:
                 tip = f"{w.hex(hx.id)}: nothing grows here, no plant can stand here."
             else:
@@ -267,7 +286,13 @@ class Options:
         return rows
 
     def turn_why(self) -> str | None:
-        """The reason that holds for every building now (not your turn, roll first, decide)."""
+        """The reason that holds for every building now (not your turn, roll first, decide);
+        worked out once per Options (the rows and controls each ask it)."""
+        if not hasattr(self, "_turn_why"):
+            self._turn_why = self._find_turn_why()
+        return self._turn_why
+
+    def _find_turn_why(self) -> str | None:
         reason = self.game.why_illegal(BuildRoad(self.seat, 0))
         # the same sentence for two different spots: the turn, not the spot, forbids it
         if (

@@ -20,6 +20,9 @@ _YOU_VERB_RE = re.compile(r"\bYou (\w+)")
 _SIDES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
 _KEEP = {"may", "must", "can", "will", "rolled", "gave", "got", "took", "paid", "lost"}
+#: Texts spoken and kept per Wording: a page says the same reasons and labels again and again
+#: (every free corner's tip, each move), and the class server draws four pages per move
+SPOKEN_KEPT = 4096
 
 
 def _plural_verb(word: str) -> str:
@@ -39,7 +42,8 @@ class Wording:
 
     def __init__(self, game) -> None:
         board = game.board
-        self.names = list(game.names)
+        self.names = tuple(game.names)  # fixed: what :meth:`speak` keeps depends on them
+        self._spoken: dict[tuple[str, int | None], str] = {}
         self.hex_names = [self._hex_name(h) for h in board.hexes]
         self.corner_names = [
             " / ".join(self.hex_names[h] for h in board.corner_hexes_of[c]) for c in range(54)
@@ -116,8 +120,18 @@ class Wording:
         """An engine text as the app shows it: names, places, and grammar for "You".
 
         ``addressee`` is the seat the text speaks to (a prompt): "their" becomes "your"
-        when that seat is named You."""
-        text = self.places(self.seats(str(text)))
+        when that seat is named You. A text spoken before is not worked out again."""
+        text = str(text)
+        key = (text, addressee)
+        spoken = self._spoken.get(key)
+        if spoken is None:
+            if len(self._spoken) >= SPOKEN_KEPT:
+                self._spoken.clear()
+            spoken = self._spoken[key] = self._speak(text, addressee)
+        return spoken
+
+    def _speak(self, text: str, addressee: int | None) -> str:
+        text = self.places(self.seats(text))
         if "You" in text:
             text = _YOU_VERB_RE.sub(lambda m: "You " + _plural_verb(m.group(1)), text)
             text = re.sub(r"\bYou's\b", "Your", text)
