@@ -322,6 +322,107 @@ def test_a_student_who_is_not_active_proposes_a_trade_at_any_time_rule_12_1(make
         client.close()
 
 
+def test_a_proposal_made_before_the_roll_waits_for_the_active_players_next_decision(make_server):
+    """Rule 12.1 as the PlayApp does it: a student who is not active proposes while the active
+    player has not rolled yet; the proposal is held (the game does not change) through the
+    roll and the windows after it, and made at the active player's next free decision of the
+    action phase, where the active player's page asks them to answer it."""
+    server = make_server()
+    seats = full_table(server, codes(server)[0])
+    by_seat = {c.view["hand"]["seat"]: c for c in seats}
+
+    def play_until(done) -> None:
+        for _ in range(120):
+            game = table_game(server)
+            if done(game):
+                return
+            mover = by_seat[game.current_seat]
+            mover.page_at(len(game.actions))
+            options = _options(mover.view)
+            pick = next((o for o in options if o["kind"] in ("roll_dice", "decline")), options[-1])
+            mover.send(type="act", action=pick, decision_no=mover.view["decision_no"])
+            assert mover.ack("act")["ok"]
+        raise AssertionError("the game never got there")
+
+    def before_a_roll_with_cards(game) -> bool:
+        s = game.state
+        proposer = s.players[(s.active + 1) % 4]
+        return s.phase == "roll" and not s.queue and s.turn >= 2 and sum(proposer.hand.values())
+
+    play_until(before_a_roll_with_cards)
+    game = table_game(server)
+    active, moves = game.active_seat, len(game.actions)
+    proposer = by_seat[(active + 1) % 4]
+    hand = game.state.players[(active + 1) % 4].hand
+    give = next(k for k, n in hand.items() if n > 0)
+    get = next(k for k in ("brick", "lumber", "food", "fiber") if k != give)
+    proposer.send(type="propose", seat=(active + 1) % 4, give=give, get=get, click="p:1")
+    assert proposer.ack("propose")["ok"]
+    page = proposer.page_at(moves)
+    assert page["status"]["text"].startswith("Held:") and len(table_game(server).actions) == moves
+    assert page["interject"]["seats"][0]["held"] == f"1 {give} for 1 {get}"
+
+    play_until(
+        lambda g: (
+            g.actions[-1].kind == "propose_trade"
+            or (g.state.phase == "action" and not g.state.queue)
+            or g.turn != game.turn
+        )
+    )
+    game = table_game(server)
+    made = game.actions[-1]
+    assert made.kind == "propose_trade" and made.seat == (active + 1) % 4, made
+    assert (made.give, made.get) == (((give, 1),), ((get, 1),))
+    assert game.current_seat == active and game.turn == table_game(server).turn
+    answer = by_seat[active].page_at(len(game.actions))
+    assert answer["decision"] and "offers" in answer["decision"]["title"]
+    assert not proposer.page_at(len(game.actions))["interject"]["seats"][0]["held"]
+    for client in seats:
+        client.close()
+
+
+def test_a_held_proposal_that_cannot_be_made_at_the_free_decision_is_dropped_with_why(tmp_path):
+    """Rule 12.1 as the PlayApp does it: at the active player's free decision a held proposal
+    the proposer can no longer make (the card is gone) is dropped, and the proposer's page
+    says why in the engine's words with the table's names."""
+    from energies import sandbox
+    from energies.server.room import Room
+
+    create_class(tmp_path / "c.sqlite", tables=1, seed=11, bot_delay=0)
+    room = Room(ClassDatabase(tmp_path / "c.sqlite"))
+    table = room.tables[1]
+    for name in ("Ada", "Bo", "Cy", "Di"):
+        room.join(table, name)
+    game = table.game
+
+    def play_until(done) -> None:
+        while not done(game):
+            legal = game.legal_actions()
+            pick = next((a for a in legal if a.kind in ("roll_dice", "decline")), legal[-1])
+            room.act(table, game.current_seat, type(game).CODEC.to_dict(pick))
+
+    play_until(lambda g: g.state.phase == "roll" and g.turn >= 2)
+    proposer = (game.active_seat + 1) % 4
+    edits = game.fork()
+    sandbox.give(edits, proposer, steel=1)
+    for edit in edits.actions[len(game.actions) :]:
+        room._apply(table, edit)
+    assert room.propose(table, proposer, "steel", "food").startswith("Held:")
+    edits = game.fork()  # the card goes before the active player is free to answer
+    sandbox.take(edits, proposer, steel=game.state.players[proposer].hand["steel"])
+    for edit in edits.actions[len(game.actions) :]:
+        room._apply(table, edit)
+    turn = game.turn
+    play_until(lambda g: g.state.phase == "action" and not g.state.queue)
+    assert game.turn == turn and proposer not in table.held
+    assert not any(a.kind == "propose_trade" and a.seat == proposer for a in game.actions)
+    page = seat_page(room, table, proposer, Screen())
+    note = page["interject"]["seats"][0]["note"]
+    active = game.names[game.active_seat]
+    assert note.startswith(f"Your proposal to {active} (1 steel for 1 food) could not be made:")
+    assert "seat" not in note.lower()
+
+
 # -- what gets in --------------------------------------------------------------------------------
 
 

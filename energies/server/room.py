@@ -407,22 +407,34 @@ class Room:
         return number
 
     def _after_move(self, table: Table) -> None:
-        """Rule 12.1: a proposal held for the active player is made at its next free decision;
-        one of a turn that has ended is dropped with a note."""
+        """Rule 12.1, as the PlayApp does it: a proposal held for the active player is made
+        at its next free decision of the action phase; one that cannot be made then (the
+        proposer no longer holds the card, the cap) is dropped with the engine's reason, and
+        one of a turn that has ended with a note."""
         game = table.game
         while table.status == PLAYING and table.held:
+            state = game.state
+            free = not state.queue and state.phase == "action"
             made = False
             for seat, (proposal, turn) in list(table.held.items()):
                 if game.turn != turn:
                     del table.held[seat]
                     table.notes[seat] = "Your proposal was not made: that turn has ended."
                     continue
-                if proposal in game.proposals_now(seat):
-                    del table.held[seat]
-                    table.notes[seat] = ""
-                    self._apply(table, proposal)
-                    made = True
-                    break  # one at a time: the active player answers it first
+                if not free:
+                    continue  # the active player is not free to answer yet: it waits
+                del table.held[seat]
+                why = game.why_illegal(proposal)
+                if why:
+                    table.notes[seat] = (
+                        f"Your proposal to seat {state.active} ({goods_text(proposal.give)} for "
+                        f"{goods_text(proposal.get)}) could not be made: {why}"
+                    )
+                    continue
+                table.notes[seat] = ""
+                self._apply(table, proposal)
+                made = True
+                break  # one at a time: the active player answers it first
             if not made:
                 return
 

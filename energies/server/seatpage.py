@@ -377,7 +377,7 @@ def _interject(room: Room, table: Table, seat: int, view, words: Wording) -> dic
                 "seat": seat,
                 "name": words.name(seat),
                 "held": f"{goods_text(held[0].give)} for {goods_text(held[0].get)}" if held else "",
-                "note": table.notes.get(seat, ""),
+                "note": words.speak(table.notes.get(seat, ""), addressee=seat),
             }
         ],
     }
