@@ -17,9 +17,12 @@ The class server (:mod:`energies.server`) keeps a class here, and
 ==============  ===================================================================================
 
 Every move is written by :meth:`ClassDatabase.record_move` in one transaction that also moves
-the game's digest on, and that transaction is committed (``synchronous=FULL``: on disk, not
-only handed to the operating system) before the call returns: the server acknowledges a move
-only after that. The file runs in WAL mode, so the teacher's notebook reads the class
+the game's digest on, and that transaction is committed before the call returns: the server
+acknowledges a move only after that. The file runs in WAL mode with ``synchronous=NORMAL``: a
+commit is in the write-ahead log, handed to the operating system, when it returns, so a killed
+server (its process ended, the machine still on) loses no committed move; only a power cut of
+the whole machine may lose the last moves before it, and never leaves a broken file (the log
+is synced to disk at each checkpoint). WAL also lets the teacher's notebook read the class
 (:meth:`ClassDatabase.open_for_reading`) while the server writes.
 
 A game is read back only through the kit's contract: :meth:`ClassDatabase.replay` starts the
