@@ -473,3 +473,70 @@ def test_role_cards_come_with_a_round_in_role_only(tmp_path):
     assert lobby(room, table, None)["role"] is None  # nobody's card in the lobby
     with pytest.raises(en.server.Refusal):
         room.next_round(True, roles="yes")
+
+
+def test_lesson_07_runs_on_the_live_class_and_its_charts_follow_the_games(server):
+    """Lesson 07 with both rounds pointed at the class file, as its text says: its cells run
+    while the server plays round 2 (a table not finished in both rounds is not compared yet),
+    and run again once the table has finished, they compare and draw it."""
+    import json
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    seats = full_table(server, codes(server)[0], names=("Ada", "Bo", "Cy"))
+    for client in seats:
+        client.close()
+
+    def play_on(hub, moves: int) -> int:
+        """Up to ``moves`` moves at table 1 on the server's own loop (students and bot)."""
+        room, table = hub.room, hub.room.tables[1]
+        made = 0
+        while made < moves and not table.game.is_over:
+            game = table.game
+            if room.bot_due(table):
+                room.bot_move(table)
+            else:
+                legal = game.legal_actions()
+                room.act(table, game.current_seat, type(game).CODEC.to_dict(legal[-1]))
+            made += 1
+        return len(table.game.actions)
+
+    server.call(play_on, 10_000)
+    assert table_game(server).is_over
+    assert server.next_round(agreement=True) == 2
+    server.call(play_on, 20)
+
+    notebook = Path(__file__).resolve().parents[1] / "notebooks" / "07-class-experiment.ipynb"
+    cells = [
+        "".join(cell["source"])
+        for cell in json.loads(notebook.read_text())["cells"]
+        if cell["cell_type"] == "code"
+    ]
+    live = repr(str(server.database))
+
+    def run_lesson() -> dict:
+        names: dict = {}
+        for source in cells:
+            if "ROUND_1 = " in source:  # the cell that names the class's files
+                source = source.replace('"class-example/round1"', live)
+                source = source.replace('"class-example/round2"', live)
+            if "GROUP, SEED, ROUND" in source:  # the cell each group runs at its laptop
+                continue
+            try:
+                exec(source, names)
+            except ValueError as exc:
+                names.setdefault("refused", []).append(str(exc))
+        return names
+
+    during = run_lesson()
+    assert during["round1"]["outcome"].iloc[0] != "in_progress"
+    assert during["round2"]["outcome"].tolist() == ["in_progress"]
+    assert during["both"]["round"].tolist() == [1, 2]
+    assert during["refused"] and all("No table finished both" in r for r in during["refused"])
+    server.call(play_on, 10_000)
+    after = run_lesson()
+    assert "refused" not in after, after.get("refused")
+    assert after["pairs"]["group"].tolist() == ["table 1"]
+    assert after["round2"]["agreement"].tolist() == [True]
