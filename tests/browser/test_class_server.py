@@ -87,9 +87,17 @@ def wait_until_shown(page, moves: int, timeout: float = MOVE_TIMEOUT) -> dict:
         time.sleep(0.03)
 
 
-def click_once(page, state: dict) -> str:
-    """One click of a hurried student on its deciding page; returns what it clicked."""
+def click_once(page, state: dict, touch: bool = False) -> str:
+    """One click of a hurried student on its deciding page (``touch``: a tap on a tablet);
+    returns what it clicked."""
     app = page.locator("[data-app]")
+
+    def press(locator) -> None:
+        if touch:
+            locator.tap()
+        else:
+            locator.click()
+
     if state["decision"] and state["decisionButtons"]:
         labels = [label for _kind, label in state["decisionButtons"]]
         wanted = next(
@@ -100,22 +108,24 @@ def click_once(page, state: dict) -> str:
             ),
             0,
         )
-        app.locator(".energies-decision .e-list button[data-action]:not([disabled])").nth(
-            wanted
-        ).click()
+        press(
+            app.locator(".energies-decision .e-list button[data-action]:not([disabled])").nth(
+                wanted
+            )
+        )
         return f"decision: {labels[wanted]}"
     if state["roll"] and not state["decision"]:
-        app.locator('[data-action="roll_dice"]:not([disabled])').first.click()
+        press(app.locator('[data-action="roll_dice"]:not([disabled])').first)
         return "roll"
     if state["glowing"]:
-        app.locator('[data-legal="true"]').first.click()
+        press(app.locator('[data-legal="true"]').first)
         chooser = app.locator(".energies-chooser:not([hidden]) button[data-action]")
         if chooser.count():
-            chooser.first.click()
+            press(chooser.first)
             return "a glowing spot, then the chooser's first option"
         return "a glowing spot"
     if state["end"]:
-        app.locator('[data-action="end_turn"]:not([disabled])').first.click()
+        press(app.locator('[data-action="end_turn"]:not([disabled])').first)
         return "end turn"
     raise AssertionError(f"nothing to click on the deciding page: {state}")
 
@@ -217,6 +227,68 @@ def test_four_students_play_a_whole_game_by_clicking_and_the_console_sees_it_end
             json.dumps({"clicks": locals().get("clicks", [])[-30:], "console": console}, indent=1)
         )
         raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_student_plays_on_a_tablet_held_either_way_by_tapping(browser, class_server):
+    """A tablet, upright (768x1024) and on its side (1024x768), with a touch screen: the page
+    fits its width (no sideways scrolling), shows the board and the seat's own hand, and the
+    student plays their decisions by tapping, at a table the teacher started with bots."""
+    server = class_server
+    server.resume()  # the test above ends with the class paused
+    sizes = {"upright": (768, 1024), "on its side": (1024, 768)}
+    contexts, pages, errors = [], {}, []
+    try:
+        for (how, (width, height)), name in zip(sizes.items(), ("Eve", "Fay")):
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+            )
+            contexts.append(context)
+            page = context.new_page()
+            page.on("pageerror", lambda e, n=name: errors.append(f"{n} pageerror: {e}"))
+            page.goto(server.links[2], wait_until="domcontentloaded")
+            page.locator("[data-name]").fill(name)
+            page.locator("button[data-seat]").first.tap()
+            page.locator("[data-where]").filter(has_text=name).wait_for(timeout=bk.RENDER_TIMEOUT)
+            pages[how] = page
+        assert server.command("start") == 1  # bots take table 2's two free seats
+        by_seat = {}
+        for how, page in pages.items():
+            page.locator(".energies-playapp [data-hex]").first.wait_for(timeout=bk.RENDER_TIMEOUT)
+            by_seat[int(page.locator(".energies-hand").get_attribute("data-seat"))] = page
+            width = sizes[how][0]
+            assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width, how
+            assert page.locator(".energies-hand").is_visible(), how
+
+        def position():
+            return server.call(
+                lambda hub: (
+                    len(hub.room.tables[2].game.actions),
+                    hub.room.tables[2].game.current_seat,
+                )
+            )
+
+        taps = 0
+        deadline = time.monotonic() + 600
+        while taps < 12:
+            assert time.monotonic() < deadline, "the tablets did not get to play"
+            moves, seat = position()
+            page = by_seat.get(seat)
+            if page is None:  # a bot decides, at the class's pace
+                time.sleep(0.1)
+                continue
+            state = wait_until_shown(page, moves)
+            if state["moves"] > moves:
+                continue
+            click_once(page, state, touch=True)
+            wait_until_shown(page, moves + 1)
+            taps += 1
+        for how, page in pages.items():  # still no sideways scrolling after a dozen moves
+            assert page.evaluate("() => document.scrollingElement.scrollWidth") <= sizes[how][0]
+            page.screenshot(path=str(bk.ARTIFACTS / f"server-tablet-{sizes[how][0]}.png"))
+        assert not errors, errors
     finally:
         for context in contexts:
             context.close()
