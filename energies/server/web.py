@@ -228,11 +228,13 @@ def build_app(
         app.state.hub = hub
         app.state.database = Path(database)
         clock = asyncio.create_task(bot_clock(hub))
+        warming = asyncio.create_task(asyncio.to_thread(warm_up))
         if ready is not None:
             ready(hub)
         try:
             yield
         finally:
+            warming.cancel()
             clock.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await clock
@@ -359,6 +361,18 @@ def build_app(
     if prefix.strip("/"):
         app = Prefix(app, prefix)
     return SecurityHeaders(app)
+
+
+def warm_up() -> None:
+    """Load what the first game to end needs, in a worker thread at start: pandas for its "who
+    polluted, who paid" panel, matplotlib for its charts. Loaded on the server's own thread when
+    that game ends, it held every table of the class for most of a second."""
+    import pandas  # noqa: F401
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: F401
+    from matplotlib.figure import Figure  # noqa: F401
+
+    from ..insight import burden  # noqa: F401
+    from ..widgets import common  # noqa: F401
 
 
 async def pump(ws, conn: Connection) -> None:
