@@ -63,6 +63,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
 
 
+def steady_rss(pid: int, timeout: float = 30.0) -> float:
+    """The resident memory once it stops growing (the server loads pandas and matplotlib in a
+    worker thread at start): two samples half a second apart within 1 MiB."""
+    last = rss_mib(pid)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = rss_mib(pid)
+        if abs(now - last) < 1.0:
+            return now
+        last = now
+    return last
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -80,8 +94,8 @@ def run(tables: int, think: float, seed: int, timeout: float) -> dict:
         )
         pid = server.proc.pid
         try:
-            time.sleep(1.0)
-            idle_rss, idle_cpu = rss_mib(pid), cpu_seconds(pid)
+            idle_rss = steady_rss(pid)  # the libraries it loads at start are in, no table plays
+            idle_cpu = cpu_seconds(pid)
             with ClassDatabase.open_for_reading(path) as db:
                 codes = [t["code"] for t in db.tables()]
                 key = db.setting("key")
@@ -255,11 +269,11 @@ def report(run_: dict, command: str) -> str:
         ),
         "",
         (
-            f"Server memory (resident): {r['idle_rss']:.0f} MiB with no table playing, at most "
-            f"{r['play_rss']:.0f} MiB while all {r['tables']} tables play (every one past move "
-            f"50, none over): **{per_table:.1f} MiB per table**; peak {r['peak_rss']:.0f} MiB "
-            "once games end (the end of a game draws its charts: matplotlib and pandas load "
-            "once). "
+            f"Server memory (resident): {r['idle_rss']:.0f} MiB with no table playing (pandas "
+            f"and matplotlib loaded at start), at most {r['play_rss']:.0f} MiB while all "
+            f"{r['tables']} tables play (every one past move 50, none over): "
+            f"**{per_table:.1f} MiB per table**; peak {r['peak_rss']:.0f} MiB once games end "
+            "(the end of a game draws its charts). "
             f"Server CPU: {r['cpu']:.1f} s for {r['moves']:,} moves "
             f"({r['cpu'] / max(1, r['moves']) * 1000:.1f} ms per move, every page of the table built "
             "and sent)."
