@@ -48,7 +48,17 @@ _MODULES = {
     "sandbox": "newenergies.sandbox",
     **{
         layer: layer
-        for layer in ("bots", "games", "insight", "kit", "newenergies", "runner", "viz", "widgets")
+        for layer in (
+            "bots",
+            "games",
+            "insight",
+            "kit",
+            "newenergies",
+            "runner",
+            "server",
+            "viz",
+            "widgets",
+        )
     },
 }
 _moved.install()
@@ -74,6 +84,7 @@ __all__ = [
     "new_game",
     "play",
     "sandbox",
+    "server",
     "set_language",
     "simulate",
     "viz",

@@ -36,6 +36,7 @@ USER_PAGES = (
     "house-rules.md",
     "guarantees.md",
     "results.md",
+    "server.md",
     "site.md",
 )
 
@@ -251,3 +252,28 @@ def test_results_quote_numbers_the_benchmark_files_hold(quoted, source):
         places = len(number.partition(".")[2])
         value = float(number.replace(",", ""))
         assert any(round(m, places) == value for m in measured), (number, source)
+
+
+def test_the_server_page_quotes_the_load_test_as_the_results_file_holds_it():
+    """docs/server.md's latency table is the load test's: for each run (by its --think), the
+    moves and the median, 95th percentile and max on every other page of the table, as
+    benchmarks/results/server_load.md records them; and the server profile's numbers it cites."""
+    page = _text(ROOT / "docs" / "server.md").split("## How fast", 1)[1]
+    record = _text(ROOT / "benchmarks" / "results" / "server_load.md")
+    runs = {}
+    for section in record.split("\n## ")[1:]:
+        think = re.search(r"think ([\d.]+) s", section).group(1)
+        row = re.search(r"\| every other page of the table \| ([^\n]+) \|", section).group(1)
+        moves = re.search(r"\| moves acknowledged \| ([\d,]+) in", section).group(1)
+        runs[think] = [moves, *[cell.strip().replace(",", "") for cell in row.split("|")[1:]]]
+    quoted = re.findall(r"\| [^|]*`--think ([\d.]+)`\) \| ([^\n]+) \|", page)
+    assert sorted(think for think, _ in quoted) == sorted(runs)
+    for think, cells in quoted:
+        moves, *latencies = (cell.strip() for cell in cells.split("|"))
+        assert [moves, *(c.replace(",", "") for c in latencies)] == runs[think], think
+    profile = _text(ROOT / "benchmarks" / "results" / "server_profile.md").replace(",", "")
+    measured = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", profile + record.replace(",", ""))}
+    prose = "\n".join(line for line in page.splitlines() if not line.startswith("|"))
+    for number in re.findall(r"\d+(?:\.\d+)?(?= ?(?:ms|s\b|MiB))", prose.replace(",", "")):
+        places = len(number.partition(".")[2])
+        assert any(round(m, places) == float(number) for m in measured), number

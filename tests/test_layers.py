@@ -424,6 +424,17 @@ def test_the_table_keeps_the_contract_at_the_bottom(table):
     assert {layer for layer, rule in table.items() if EVERYTHING in rule.anywhere} == facade
 
 
+def test_only_the_command_and_the_facade_import_the_class_server(table, arrows):
+    """The class server sits on top (docs/architecture.md): the apps it shows and the class
+    database it keeps are below it, and nothing but the command and the facade reaches it."""
+    server = rule_for("server", table)
+    assert server is not None and {"widgets", "classroom", "kit"} <= server.anywhere
+    importers = {layer for layer, rule in table.items() if "server" in rule.anywhere | rule.lazily}
+    assert importers == {"cli"}
+    reached = {layer_of(a.importer) for a in arrows if layer_of(a.imported) == "server"}
+    assert reached <= {"server", "cli", "energies"}, reached
+
+
 # ==============================================================================================
 # The checker itself can fail (small made-up packages)
 # ==============================================================================================

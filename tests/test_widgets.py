@@ -242,6 +242,29 @@ def test_spot_hover_says_the_engines_reason_and_illegal_clicks_change_nothing(ap
     assert g.digest() == before and app.status_kind == "error"
 
 
+def test_every_spots_tip_is_the_engines_reason_for_that_spot_in_many_positions():
+    """The board's tips are worked out once when the moment forbids a kind of building on
+    every spot (not your move, "First discard cards.", the game is over) and spoken through
+    a kept wording: each tip is still the engine's why_illegal of that very spot, spoken."""
+    from test_view import positions
+
+    from energies.widgets.play.controls import Options
+    from energies.widgets.play.words import Wording
+
+    checked = set()
+    for game in positions(seeds=range(2), players=(4,), every=13):
+        words = Wording(game)
+        for seat in range(4):
+            legal = game.legal_actions() if game.current_seat == seat else []
+            fresh = Options(game, seat, legal, Wording(game))
+            fresh._spot_why = fresh.why  # every spot asked of the engine, every text spoken anew
+            fresh.words.speak = fresh.words._speak
+            assert Options(game, seat, legal, words).spots() == fresh.spots(), (game.turn, seat)
+            task = game.state.queue[0].kind if game.state.queue else "free"
+            checked.add("deciding " + task if game.current_seat == seat else "waiting")
+    assert {"waiting", "deciding free", "deciding discard", "deciding propose_trade"} <= checked
+
+
 def test_disabled_controls_say_why_and_show_their_price(app):
     g = app.game
     until_human_roll(app)

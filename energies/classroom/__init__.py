@@ -17,6 +17,13 @@ Lesson 07 plays the same seeds twice; :func:`compare_rounds` and :func:`pair_rou
 Its second round deals role cards (:data:`ROLES`, :mod:`~energies.classroom.roles`), and
 :func:`in_role` says which seats reached their goal in role.
 
+A class played on the class server (:mod:`energies.server`) lives in one SQLite file,
+:class:`~energies.classroom.database.ClassDatabase`; ``collect("class.sqlite")`` reads it
+straight from there, also while the server keeps writing it (every game replayed and
+checked, its moves against the digests the server recorded): every round, or one with
+``round=``. Such a frame has a ``round`` column first and ``table`` and ``agreement`` (the
+round was played after the written agreement) last, and ``group`` is ``table 1``, ``table 2``…
+
 pandas and matplotlib are imported inside the functions.
 """
 
@@ -30,13 +37,16 @@ from typing import Any
 
 from ..kit.text import chart_text, printable, readable
 from ..viz.style import GROUP_COLORS
+from .database import ClassDatabase, is_class_database
 from .roles import ROLES, Role, in_role, roles_for
 from .rounds import MEASURES, compare_rounds, describe_change, pair_rounds, plot_rounds
 
 __all__ = [
     "COLUMNS",
+    "DATABASE_COLUMNS",
     "MEASURES",
     "ROLES",
+    "ClassDatabase",
     "Role",
     "collect",
     "compare_rounds",
@@ -66,6 +76,8 @@ COLUMNS = (
     "mismatch",
     "pollution_mismatch",
 )
+#: What a class database adds at the end of each row (``round`` comes first, as with ``round=``).
+DATABASE_COLUMNS = ("table", "agreement")
 # each as <name>_<seat>, seat 0..3
 SEAT_COLUMNS = ("fossil", "renewable", "vp", "lf", "cities", "burden", "pollution")
 MAX_SEATS = 4
@@ -103,11 +115,15 @@ def collect(source: Any, round: Any = None):
     ``{"source", "reason"}`` records in the order met. Raises ``TypeError`` only when ``source`` itself is
     neither a folder, a path, a text nor a list, and ``ValueError`` when ``round`` is
     neither a number nor a text.
-    """
-    import pandas as pd
 
+    ``source`` may also be the path of a class database (the class server's SQLite file):
+    every game of every round (only round ``round`` when given, a number), with ``round``,
+    ``table`` and ``agreement`` columns.
+    """
     if round is not None and (isinstance(round, bool) or not isinstance(round, (int, str))):
         raise ValueError(f"round must be a number or a short name (1, 2, 'silent'), not {round!r}.")
+    if isinstance(source, (str, os.PathLike)) and _is_path(source) and is_class_database(source):
+        return _collect_database(source, round)
     rows: list[dict[str, Any]] = []
     skipped: list[dict[str, str]] = []
     first_of: dict[str, str] = {}  # digest -> the source that brought that game first
@@ -128,8 +144,18 @@ def collect(source: Any, round: Any = None):
             rows.append(_row(game, label, source_name))
         except Exception as exc:  # noqa: BLE001 — a bad file is reported, never fatal
             skipped.append({"source": source_name, "reason": readable(_reason(exc))})
+    frame = _frame(rows, skipped)
+    if round is not None:
+        frame.insert(0, "round", [round] * len(frame))
+    return frame
+
+
+def _frame(rows: list[dict[str, Any]], skipped: list[dict[str, str]], extra: tuple = ()):
+    """collect()'s table of ``rows`` (``extra``: more columns at the end), with its types."""
+    import pandas as pd
+
     columns = list(COLUMNS) + [f"{c}_{s}" for s in range(MAX_SEATS) for c in SEAT_COLUMNS]
-    frame = pd.DataFrame.from_records(rows, columns=columns)
+    frame = pd.DataFrame.from_records(rows, columns=columns + list(extra))
     for seat in range(MAX_SEATS):
         for kind in ("fossil", "renewable", "vp", "lf", "cities"):
             frame[f"{kind}_{seat}"] = frame[f"{kind}_{seat}"].astype("Int64")
@@ -139,9 +165,43 @@ def collect(source: Any, round: Any = None):
         frame[name] = frame[name].astype(int)
     frame["everyone_loses"] = frame["everyone_loses"].astype(bool)
     frame["finished"] = frame["finished"].astype(bool)
-    if round is not None:
-        frame.insert(0, "round", [round] * len(frame))
     frame.attrs["skipped"] = skipped
+    return frame
+
+
+def _collect_database(path: str | os.PathLike, round: Any):
+    """Every game of a class database (of round ``round``), replayed and checked."""
+    from ..kit.saves import SaveFileError
+    from ..newenergies.game import SAVE_FORMAT
+
+    rows: list[dict[str, Any]] = []
+    skipped: list[dict[str, str]] = []
+    shown = _shown(Path(path))
+    if round is not None and not isinstance(round, int):
+        raise ValueError(f"A class database numbers its rounds 1, 2, ...; not {round!r}.")
+    try:
+        database = ClassDatabase.open_for_reading(path)
+    except Exception as exc:  # noqa: BLE001 - an unreadable file is reported, never fatal
+        skipped.append({"source": shown, "reason": readable(_reason(exc))})
+        database = None
+    if database is not None:
+        with database:
+            for record in database.games(round):
+                source = f"{shown}: round {record.round}, table {record.number}"
+                try:
+                    game = database.replay(record)
+                    if game.to_dict()["format"] != SAVE_FORMAT:  # a companion game's table
+                        raise SaveFileError("collect() pools New Energies games only.")
+                    row = _row(game, f"table {record.number}", source)
+                except Exception as exc:  # noqa: BLE001 - a bad game is reported, never fatal
+                    skipped.append({"source": source, "reason": readable(_reason(exc))})
+                    continue
+                row.update(round=record.round, table=record.number, agreement=record.agreement)
+                rows.append(row)
+    frame = _frame(rows, skipped, ("round", *DATABASE_COLUMNS))
+    frame.insert(0, "round", frame.pop("round").astype(int))
+    frame["table"] = frame["table"].astype(int)
+    frame["agreement"] = frame["agreement"].astype(bool)
     return frame
 
 

@@ -8,6 +8,7 @@
     energies rules --game shelfie
     energies simulate --game shelfie --bots ev,greedy,random --games 200
     energies play --game noclear --bots engineer,random --seed 3
+    energies serve class.sqlite --tables 6 --seats student,student,student,green --host 0.0.0.0
 
 Bad arguments print one line, ``energies: error: ...``, on stderr and exit with status 2;
 output that cannot be written (stdout on a full disk) prints such a line and exits with 1.
@@ -32,6 +33,8 @@ from .arguments import (
     games_count,
     jobs_count,
     lineup,
+    seat_plan,
+    seconds,
     seed_number,
     table_file_name,
     whole_number,
@@ -77,6 +80,69 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="load a saved game, replay it and verify its digest")
     replay.add_argument("file", help="a save file written by 'energies play --save' or Game.save")
     replay.add_argument("--log", action="store_true", help="also print the turn log")
+
+    serve = sub.add_parser(
+        "serve", help="run a class server: every student plays on their own device"
+    )
+    serve.add_argument(
+        "database",
+        nargs="?",
+        default="class.sqlite",
+        type=file_name,
+        help="the class's SQLite file: made when missing, resumed when it exists "
+        "(default class.sqlite)",
+    )
+    serve.add_argument(
+        "--tables", type=whole_number(1, 60), help="a new class's tables (default 6)"
+    )
+    serve.add_argument(
+        "--seats",
+        type=seat_plan,
+        help="a new class's seats in order: 'student' or a bot's name, e.g. "
+        "student,student,student,green (default: 4 students)",
+    )
+    serve.add_argument(
+        "--rules",
+        choices=("classroom", "standard"),
+        help="a new class's rules: the short classroom preset (default) or the standard game",
+    )
+    serve.add_argument("--seed", type=seed_number, help="table k plays seed SEED + k")
+    serve.add_argument(
+        "--bot-delay",
+        type=seconds(0, 60),
+        help="seconds a bot waits before each move, so students can follow (default 1)",
+    )
+    serve.add_argument(
+        "--fill-bot", help="the bot that takes a seat no student took (default balanced)"
+    )
+    serve.add_argument("--name", help="the class's name on the pages (default Class)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0: the class's network)",
+    )
+    serve.add_argument("--port", type=whole_number(0, 65535), default=8765, help="default 8765")
+    serve.add_argument(
+        "--public-url",
+        help="the address students type, when it is not this machine's (a proxy, JupyterHub)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        help="another web origin whose pages may connect (repeatable)",
+    )
+    serve.add_argument(
+        "--prefix",
+        default="",
+        help="the path a proxy passes on unchanged, e.g. /services/energies on a JupyterHub",
+    )
+    serve.add_argument(
+        "--hub-login",
+        action="store_true",
+        help="only a JupyterHub's users come in (run as a hub service: docs/server.md)",
+    )
 
     rules = sub.add_parser("rules", help="print the standard rule set ([H] marks house defaults)")
     _game_option(rules)
@@ -293,6 +359,59 @@ def _cmd_replay(args) -> int:
     return 0
 
 
+def _cmd_serve(args) -> int:
+    from ..server.running import missing_packages
+
+    missing = missing_packages()
+    if missing:
+        raise UsageError(
+            f"the class server needs {', '.join(missing)}: pip install 'energies[server]'"
+        )
+    from ..server import Refusal
+    from ..server.running import open_or_create, run_forever
+
+    hub_login = None
+    if args.hub_login:
+        from ..server.hublogin import HubLogin, HubLoginError
+
+        try:
+            hub_login = HubLogin(os.environ)
+        except HubLoginError as exc:
+            raise UsageError(str(exc)) from None
+    seats = args.seats
+    try:
+        open_or_create(
+            args.database,
+            tables=args.tables,
+            players=len(seats) if seats else None,
+            bots={s: bot for s, bot in enumerate(seats) if bot != "student"} if seats else None,
+            rules=args.rules,
+            seed=args.seed,
+            bot_delay=args.bot_delay,
+            fill_bot=args.fill_bot,
+            name=args.name,
+        )
+    except Refusal as exc:
+        raise UsageError(exc.reason) from None
+    except ValueError as exc:  # a file that is no class database
+        raise UsageError(str(exc)) from None
+    try:
+        run_forever(
+            args.database,
+            host=args.host,
+            port=args.port,
+            public_url=args.public_url,
+            allow_origins=tuple(args.allow_origin),
+            prefix=args.prefix,
+            hub_login=hub_login,
+        )
+    except OSError as exc:
+        raise UsageError(
+            f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+        ) from None
+    return 0
+
+
 def _cmd_rules(args) -> int:
     spec = registry.get(args.game)
     check_players(spec, args.players)
@@ -309,6 +428,7 @@ COMMANDS = {
     "play": _cmd_play,
     "replay": _cmd_replay,
     "rules": _cmd_rules,
+    "serve": _cmd_serve,
 }
 
 

@@ -111,3 +111,38 @@ def lineup(bots: str | None, players: int | None, game: str = registry.DEFAULT_G
         except ValueError as exc:
             raise UsageError(str(exc).rstrip(".")) from None
     return names
+
+
+def seconds(minimum: float, maximum: float):
+    """An argparse type: a number of seconds from ``minimum`` to ``maximum``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of seconds, not {printable(repr(text))}"
+            ) from None
+        if not minimum <= value <= maximum:  # NaN fails both
+            raise argparse.ArgumentTypeError(f"must be {minimum:g} to {maximum:g} seconds")
+        return value
+
+    return parse
+
+
+def seat_plan(text: str) -> list[str]:
+    """An argparse type for ``serve --seats``: 3 or 4 entries, each 'student' or a bot name."""
+    seats = [part.strip() for part in text.split(",")]
+    if len(seats) not in (3, 4):
+        raise argparse.ArgumentTypeError(f"name 3 or 4 seats, not {len(seats)}")
+    spec = registry.get(registry.DEFAULT_GAME)
+    for seat in seats:
+        if seat == "student":
+            continue
+        try:
+            spec.make_bot(seat)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc).rstrip(".")) from None
+    if all(seat != "student" for seat in seats):
+        raise argparse.ArgumentTypeError("leave at least one seat for a student")
+    return seats

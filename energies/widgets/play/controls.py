@@ -33,6 +33,7 @@ from ...newenergies.actions import (
     pretty,
 )
 from ...newenergies.engine.checks import supply_rates
+from ...newenergies.engine.decisions import ANSWERS
 from ...newenergies.rules import RESOURCES
 from ...newenergies.rules.vocabulary import amount, word
 from .words import Wording, _plural_verb
@@ -196,6 +197,24 @@ class Options:
         reason = self._reason(action)
         return self.words.speak(reason, addressee=self.seat) if reason else ""
 
+    def _spot_why(self, action: Action) -> str:
+        """:meth:`why` of a building on one spot. The engine checks the moment before the
+        spot (``why_illegal``: the game is over, not your move, "First discard cards."), so
+        while the moment forbids that kind of building its reason is the same on every spot
+        and is worked out once, not once per corner, path and hex."""
+        state = self.game.state
+        task = state.queue[0] if state.queue else None
+        if not (
+            state.outcome is not None
+            or self.game.current_seat != self.seat
+            or (task is not None and not isinstance(action, ANSWERS[task.kind]))
+        ):
+            return self.why(action)
+        kept = self.__dict__.setdefault("_moment_why", {})
+        if type(action) not in kept:
+            kept[type(action)] = self.why(action)
+        return kept[type(action)]
+
     # -- the board ---------------------------------------------------------------------------
 
     def spots(self) -> dict[str, dict[str, Any]]:
@@ -252,14 +271,14 @@ class Options:
                 else:
                     tip = w.say(N_("Town of {name}."), name=w.name(who))
                 if who == seat and piece == "town":
-                    tip = self.why(BuildCity(seat, c)) or tip
+                    tip = self._spot_why(BuildCity(seat, c)) or tip
             else:
-                tip = self.why(BuildTown(seat, c))
+                tip = self._spot_why(BuildTown(seat, c))
             out[f"c{c}"] = {"tip": tip}
         for path in range(len(g.board.paths)):
             if f"p{path}" not in out:
                 if path not in roads:
-                    tip = self.why(BuildRoad(seat, path))
+                    tip = self._spot_why(BuildRoad(seat, path))
                 elif w.english:
                     tip = f"{w.possessive(roads[path])} road."
                 else:
@@ -271,7 +290,7 @@ class Options:
                 continue
             corners = [c for c in g.board.hex_corners(hx.id) if c in mine]
             if corners:
-                tip = self.why(BuildPlant(seat, "renewable", corners[0], hx.id))
+                tip = self._spot_why(BuildPlant(seat, "renewable", corners[0], hx.id))
             elif hx.number is None:
                 tip = w.say(
                     N_("{hex}: nothing grows here, no plant can stand here."), hex=w.hex(hx.id)
@@ -354,7 +373,13 @@ class Options:
         return rows
 
     def turn_why(self) -> str | None:
-        """The reason that holds for every building now (not your turn, roll first, decide)."""
+        """The reason that holds for every building now (not your turn, roll first, decide);
+        worked out once per Options (the rows and controls each ask it)."""
+        if not hasattr(self, "_turn_why"):
+            self._turn_why = self._find_turn_why()
+        return self._turn_why
+
+    def _find_turn_why(self):
         reason = self._reason(BuildRoad(self.seat, 0))
         # the same sentence for two different spots: the turn, not the spot, forbids it
         if (

@@ -34,6 +34,9 @@ _COASTS = (
 )
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
 _KEEP = {"may", "must", "can", "will", "rolled", "gave", "got", "took", "paid", "lost"}
+#: Texts spoken and kept per Wording: a page says the same reasons and labels again and again
+#: (every free corner's tip, each move), and the class server draws four pages per move
+SPOKEN_KEPT = 4096
 
 
 def _plural_verb(word: str) -> str:
@@ -55,8 +58,9 @@ class Wording:
         board = game.board
         self.lang = resolve(lang)
         self.english = self.lang == "en"
-        self.names = list(game.names)
+        self.names = tuple(game.names)  # fixed: what :meth:`speak` keeps depends on them
         self._board = board
+        self._spoken: dict[tuple[str, int | None], str] = {}
         self.hex_names = [self._hex_name(h) for h in board.hexes]
         self.corner_names = [
             " / ".join(self.hex_names[h] for h in board.corner_hexes_of[c]) for c in range(54)
@@ -153,7 +157,18 @@ class Wording:
 
         ``addressee`` is the seat the text speaks to (a prompt): "their" becomes "your"
         when that seat is named You. In another language than English, an engine message
-        is said with the app's names put in for its seats and places (no English grammar)."""
+        is said with the app's names put in for its seats and places (no English grammar).
+        A text spoken before is not worked out again (a message's English text stands for
+        it: the same template and values)."""
+        key = (str(text), addressee)
+        spoken = self._spoken.get(key)
+        if spoken is None:
+            if len(self._spoken) >= SPOKEN_KEPT:
+                self._spoken.clear()
+            spoken = self._spoken[key] = self._speak(text, addressee)
+        return spoken
+
+    def _speak(self, text: Any, addressee: int | None) -> str:
         if not self.english:
             return str(render(text, self.lang, self._named))
         text = self.places(self.seats(str(text)))
