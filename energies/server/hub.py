@@ -139,7 +139,7 @@ class Hub:
             log.exception("handling %s", message.get("type"))
             ok, reason = False, "The server could not do that (an error was logged)."
         if not ok and conn.seat is not None:
-            self.screens[(conn.table.number, conn.seat)].say(reason, "error")
+            self.screens[(conn.table.number, conn.seat)].tell(reason, "error")
             self._dirty.add(conn.table.number)
         self.flush()
         if isinstance(message.get("click"), str):  # the page's click is answered: its redraw came
@@ -187,9 +187,9 @@ class Hub:
             if message.get("seat") != seat:
                 raise Refusal(f"You play seat {seat + 1}: you propose for yourself only.")
             if message.get("cancel") is True:
-                screen.say(self.room.cancel_proposal(table, seat), "ok")
+                screen.tell(self.room.cancel_proposal(table, seat), "ok")
                 return None
-            screen.say(
+            screen.tell(
                 self.room.propose(table, seat, message.get("give"), message.get("get")), "ok"
             )
             return None
@@ -236,7 +236,9 @@ class Hub:
         screen.last_click = click
         game = table.game
         action = game.actions[before]
-        screen.say(self.words(table).words.speak(game.describe(action), addressee=seat) + ".", "ok")
+        screen.tell(
+            self.words(table).words.speak(game.describe(action), addressee=seat) + ".", "ok"
+        )
         mark(screen, table, seat)
         return move
 
@@ -266,7 +268,7 @@ class Hub:
         self.seated.setdefault((table.number, seat), set()).add(conn)
         screen = self.screens.setdefault((table.number, seat), Screen())
         if not screen.status[0]:
-            screen.say(f"Welcome, {table.seats[seat].name}! You play seat {seat + 1}.", "ok")
+            screen.tell(f"Welcome, {table.seats[seat].name}! You play seat {seat + 1}.", "ok")
         self.room.set_online(table, seat, +1)
 
     # teachers ----------------------------------------------------------------------------------
@@ -300,7 +302,7 @@ class Hub:
             number = room.next_round(message.get("agreement"), message.get("roles", True))
             with_or_without = "with" if room.agreement else "without"
             for screen in self.screens.values():
-                screen.say(
+                screen.tell(
                     f"Round {number} has started: the same board and seats, {with_or_without} "
                     "the written agreement.",
                     "ok",

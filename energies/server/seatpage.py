@@ -64,7 +64,7 @@ class Screen:
     page: dict[str, Any] | None = None  # the last page built, and the table version it shows
     page_version: int = -1
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def tell(self, text: str, kind: str = "info") -> None:
         self.status = (text, kind)
 
 
