@@ -1167,3 +1167,17 @@ def test_the_apps_chart_legend_stays_readable_in_a_narrow_column():
     renderer = FigureCanvasAgg(fig).get_renderer()
     assert legend.get_window_extent(renderer).y1 < ax.get_window_extent(renderer).y0
     assert legend.get_window_extent(renderer).y0 >= 0  # inside the picture
+
+
+def test_the_score_table_shows_each_bot_in_its_persona_colour_of_the_charts():
+    # one colour per persona everywhere: the charts, the worksheets and the app's score table
+    game = en.new_game(4, seed=3)
+    app = en.widgets.PlayApp(game, seats={0: "human", 1: "fossil", 2: "green", 3: "balanced"})
+    colours = {row["seat"]: row["who_color"] for row in app.page["scores"]}
+    assert colours == {
+        0: None,
+        1: en.viz.persona_color("fossil"),
+        2: en.viz.persona_color("green"),
+        3: en.viz.persona_color("balanced"),
+    }
+    assert len(set(colours.values())) == 4

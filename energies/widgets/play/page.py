@@ -12,9 +12,10 @@ from ...kit.i18n import N_, render
 from ...newenergies.actions import Action, goods_text, pretty
 from ...newenergies.engine.events import empty_bag_outcome
 from ...newenergies.rules.vocabulary import amount, word
-from ...viz import seat_color
+from ...viz import persona_color, seat_color
 from ..common import APP_CHART_SIZE, footprint_png, risk_png
 from .board import board_pieces, changed_spots
+from .bot_turns import bot_label
 from .controls import CARD_KINDS, Options
 from .words import page_words
 
@@ -290,6 +291,10 @@ class _Page:
                 "seat": p.seat,
                 "name": self.words.name(p.seat),
                 "who": self._who(p.seat),
+                # a bot's persona in its colour of every chart and worksheet (a human: none)
+                "who_color": (
+                    None if p.seat in self.humans else persona_color(bot_label(self.bots[p.seat]))
+                ),
                 "color": seat_color(p.seat),
                 "vp": s.victory_points(p.seat),
                 "lf": s.local_footprint(p.seat),

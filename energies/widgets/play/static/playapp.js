@@ -372,7 +372,7 @@ function render({ model, el }) {
     const status = v.status || { text: "", kind: "info" };
     const scores = `<table class="e-scores energies-scores"><tr><th>${T("col_seat")}</th><th>${T("col_vp")}</th><th>${T("col_lf")}</th><th title="${T("col_plants_title")}">${T("col_plants")}</th><th>${T("col_cards")}</th><th>${T("col_energy")}</th><th>${T("col_dev")}</th></tr>
       ${v.scores.map((s) => `<tr data-seat="${s.seat}" class="${s.deciding ? "e-deciding" : ""}"><td><span class="e-swatch" style="background:${s.color}"></span><b>${esc(s.name)}</b>${s.active ? " ▶" : ""}
-      <small>${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
+      <small>${s.who_color ? `<span class="e-persona" style="color:${esc(s.who_color)}">●</span> ` : ""}${esc(s.who)}</small></td><td class="vp"><b>${s.vp}</b></td><td class="lf">${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.cards}</td><td>${s.energy}</td><td>${s.dev}</td></tr>`).join("")}</table>
       <div class="e-gf energies-gf">${esc(v.gf)}</div>
       ${v.bag_line ? `<div class="e-bagline energies-bagline">${esc(v.bag_line)}</div>` : ""}`;
     const turn = (v.turn || []).map((o) => act(o, o.kind === "roll_dice" ? "e-primary" : "e-end")).join("");
