@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,3 +80,22 @@ def make_repository(path: Path, files_from: Path | None = None) -> None:
     git(path, "init", "-q", "-b", "main")
     git(path, "add", "-A")
     git(path, "commit", "-q", "-m", "fixture")
+
+
+def in_fresh_thread(work):
+    """Run ``work()`` in a new thread and return its result (re-raising its exception): the
+    browser tests may hold a sync Playwright driver in this thread already."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = work()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]

@@ -42,6 +42,7 @@ from pathlib import Path
 
 import pandas.testing as pdt
 import pytest
+from sitekit import in_fresh_thread  # tests/sitekit.py
 
 import energies as en
 from energies.kit import platform as lite
@@ -457,24 +458,6 @@ def served(site):
     server.shutdown()
     server.server_close()
     thread.join(10)
-
-
-def in_fresh_thread(work):
-    """Run ``work()`` in a new thread and return its result (re-raising its exception)."""
-    outcome = {}
-
-    def run():
-        try:
-            outcome["value"] = work()
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
-            outcome["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
 
 
 def test_jupyterlab_from_loopback_lists_and_opens_the_lessons(served):

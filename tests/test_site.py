@@ -45,7 +45,12 @@ sys.path.insert(0, str(REPO / "docs"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 
 import build_course_site as course_site  # docs/build_course_site.py
-from sitekit import make_repository, missing_site_tools, require  # tests/sitekit.py
+from sitekit import (  # tests/sitekit.py
+    in_fresh_thread,
+    make_repository,
+    missing_site_tools,
+    require,
+)
 
 try:
     import tomllib
@@ -521,25 +526,6 @@ def served(published_site):
     server.shutdown()
     server.server_close()
     thread.join(10)
-
-
-def in_fresh_thread(work):
-    """Run ``work()`` in a new thread and return its result (re-raising its exception): the
-    browser tests may hold a sync Playwright driver in this thread already."""
-    outcome = {}
-
-    def run():
-        try:
-            outcome["value"] = work()
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test's thread
-            outcome["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
 
 
 def _in_chromium(served: str, visit):
