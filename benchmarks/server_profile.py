@@ -17,14 +17,11 @@ Writes ``benchmarks/results/server_profile.md``. A report, not a test.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import resource
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,37 +119,12 @@ def run(tables: int, think: float, seed: int, profile: str | None) -> tuple[dict
 
     spans_file = Path(tempfile.mkdtemp(prefix="energies-spans-")) / "spans.json"
 
+    launcher = [sys.executable, __file__, "--serve", str(spans_file)]
+    launcher += ["--profile", profile] if profile else []
+    launcher += ["--"]
+
     def start_server(database: Path, *args: str, port: int | None = None):
-        port = port or server_students.free_port()
-        log = database.with_suffix(".log")
-        handle = open(log, "a")  # noqa: SIM115 - the process writes it until it ends
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, __file__, "--serve", str(spans_file)]
-        command += ["--profile", profile] if profile else []
-        command += ["--", "serve", str(database), "--port", str(port), *args]
-        proc = subprocess.Popen(
-            command,
-            stdout=handle,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=env,
-            cwd=ROOT,
-            start_new_session=True,
-        )
-        server = server_students.ServerProcess(proc, port, log)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                raise RuntimeError(f"the server stopped at start:\n{log.read_text()[-3000:]}")
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(f"{server.http}/healthz", timeout=2) as answer,
-            ):
-                if answer.status == 200:
-                    return server
-            time.sleep(0.1)
-        server.kill()
-        raise RuntimeError("the server did not answer within 60 s")
+        return server_students.start_server(database, *args, port=port, launcher=launcher)
 
     server_load.start_server = start_server
     before = resource.getrusage(resource.RUSAGE_SELF)

@@ -213,14 +213,26 @@ class ServerProcess:
             self.kill()
 
 
-def start_server(database: Path, *args: str, port: int | None = None) -> ServerProcess:
-    """Start ``energies serve DATABASE ARGS`` on loopback and wait until it answers."""
+def start_server(
+    database: Path, *args: str, port: int | None = None, launcher: list[str] | None = None
+) -> ServerProcess:
+    """Start ``energies serve DATABASE ARGS`` on loopback and wait until it answers.
+
+    ``launcher``: the command before ``serve`` (default ``python -m energies``; the profile
+    benchmark runs the server under its own wrapper)."""
     port = port or free_port()
     log = database.with_suffix(".log")
     handle = open(log, "a")  # noqa: SIM115 - the process writes it until it ends
     env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "energies", "serve", str(database), "--port", str(port), *args],
+        [
+            *(launcher or [sys.executable, "-m", "energies"]),
+            "serve",
+            str(database),
+            "--port",
+            str(port),
+            *args,
+        ],
         stdout=handle,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
