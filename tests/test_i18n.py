@@ -234,3 +234,57 @@ def test_chinese_charts_find_a_font_installed_after_matplotlib_cached_its_list(m
     monkeypatch.setitem(matplotlib.rcParams, "font.family", ["sans-serif"])
     chart_fonts("zh-Hant")
     assert any(name in matplotlib.rcParams["font.family"] for name in CJK_FONTS)
+
+
+def test_the_teacher_sandbox_refuses_in_the_game_s_language():
+    """A refused sandbox edit (issue 35) says why in the game's language and changes nothing;
+    the English reasons stay what they were (capital, plural and piece words included)."""
+    english = en.new_game(players=4, seed=3)
+    german = en.new_game(players=4, seed=3, lang="de")
+    edits = [
+        lambda g: en.sandbox.give(g, 0, steel=300),
+        lambda g: en.sandbox.take(g, 1, food=9),
+        lambda g: en.sandbox.place(g, 0, "city", 999),
+        lambda g: en.sandbox.remove(g, "city", 3),
+        lambda g: en.sandbox.fix_dice(g, 0, 7),
+        lambda g: en.sandbox.add_hazard(g, building=4),
+    ]
+    said = []
+    for edit in edits:
+        with pytest.raises(en.IllegalActionError) as plain:
+            edit(english)
+        with pytest.raises(en.IllegalActionError) as refused:
+            edit(german)
+        assert str(refused.value) != str(plain.value)
+        assert not ENGLISH_WORDS.search(str(refused.value)), refused.value
+        said.append(str(refused.value))
+    assert len(set(said)) == len(said)
+    assert german.digest() == english.digest()  # nothing changed
+    with pytest.raises(en.IllegalActionError, match=r"^Seat 1 holds only 0 food\.$"):
+        en.sandbox.take(english, 1, food=9)
+    with pytest.raises(en.IllegalActionError, match=r"^There is no city there\.$"):
+        en.sandbox.remove(english, "city", 3)
+
+
+def test_a_noclear_game_speaks_german_and_saves_the_same_file():
+    """Noclear's own texts (issue 35): its log, reasons and ending in the game's language; its
+    save file, digest and ``str(action)`` the same as in English."""
+    from energies.games import noclear
+
+    def played(lang):
+        game = noclear.new_game(players=3, seed=11, lang=lang)
+        bots = [noclear.make_bot("engineer", seed=s) for s in range(3)]
+        en.play(game, bots)
+        return game
+
+    english, german = played(None), played("de")
+    assert german.to_json() == english.to_json() and german.digest() == english.digest()
+    assert [str(a) for a in german.actions] == [str(a) for a in english.actions]
+    assert len(german.log) == len(english.log) > 30
+    assert [line for line in german.log if ENGLISH_WORDS.search(line)] == []
+    assert german.log[1].startswith("Zug 1, Platz ")
+    assert german.log[-1] == german.outcome.reason.said("de") != english.log[-1]
+    fresh = noclear.new_game(players=3, seed=11, lang="de")
+    other = (fresh.current_seat + 1) % 3
+    refused = fresh.why_illegal(noclear.EndTurn(other))
+    assert refused.startswith("Platz ") and not ENGLISH_WORDS.search(refused), refused

@@ -170,3 +170,63 @@ def test_the_shelfie_app_is_pseudo_translated(xa):
     left = [(k, t) for k, t in texts if set(WORD.findall(outside_brackets(t))) - allowed]
     assert left == []
     assert len(texts) > 15
+
+
+def _noclear_texts(app) -> list[tuple[str, str]]:
+    """Every text the Noclear app shows now: its controls, list of actions, status and
+    economy lines, and the words drawn on its picture (the game's markets and seats)."""
+    from matplotlib.figure import Figure
+
+    from energies.games.noclear.draw import draw_game, plot_race
+
+    texts = [
+        ("choice", app.choice.description),
+        ("apply", app.apply_button.description),
+        ("undo", app.undo_button.description),
+        ("file", app.file_name.description),
+        ("save", app.save_button.description),
+        ("status", app.status_text),
+        ("economy", re.sub(r"<[^>]+>", "", app.economy.value)),
+        *(("option", label) for label, _ in app.choice.options),
+        *(("log", line) for line in app.game.log),
+    ]
+    ax = draw_game(app.game, ax=Figure().add_subplot())
+    texts += [("picture", t.get_text()) for t in ax.texts if t.get_text().strip()]
+    texts.append(("picture title", ax.get_title()))
+    race = plot_race(app.game, ax=Figure().add_subplot(), what="switched_off")
+    texts += [("race", race.get_xlabel()), ("race", race.get_ylabel())]
+    return [(k, t) for k, t in texts if t]
+
+
+def test_the_noclear_app_is_pseudo_translated(xa):
+    """Noclear's own texts (issue 35): the machines' names and card texts, the list of actions
+    with what each payment takes, the refusals, the log, the picture and the end all come
+    through the catalogs; saves and ``str(action)`` stay English."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from energies.games import noclear
+    from energies.games.noclear.widget import NoclearApp
+
+    rules = noclear.NoclearRules(players=2, uranium_payment="machines", turn_limit=12)
+    game = noclear.new_game(rules=rules, seed=5, names=["You", "Balanced Bo"])
+    english = game.fork()
+    app = NoclearApp(game, seats={0: "human", 1: "engineer"}, lang=xa)
+    texts = _noclear_texts(app)
+    refused = noclear.EndTurn(1)  # not this seat's turn: the engine's reason
+    assert app.game.why_illegal(refused).startswith("⟦")
+    app.play(refused)
+    texts.append(("refusal", app.status_text))
+    assert "⟦" in app.status_text
+    while not app.game.is_over:  # the human buys what comes first, the Engineer answers
+        app.play(app.game.legal_actions()[0])
+        texts += _noclear_texts(app)
+    assert app.game.outcome.reason and "⟦" in str(app.game.outcome.reason.said(xa))
+    texts += _noclear_texts(app)
+    left = [(k, t) for k, t in texts if set(WORD.findall(outside_brackets(t))) - ALLOWED]
+    assert left == []
+    assert len({k for k, _ in texts}) >= 12
+    for action in app.game.actions:  # files and str(action) never depend on the language
+        english.apply(action)
+    assert [str(a) for a in app.game.actions] == [str(a) for a in english.actions]
+    assert "⟦" not in app.game.to_json() and app.game.to_json() == english.to_json()

@@ -469,3 +469,16 @@ def test_3_1_turn_limits_stay_within_a_save_file_and_uranium_within_the_boards()
         game.apply(game.legal_actions()[0])
     assert game.outcome.kind == "turn_limit" and len(game.actions) == 5000
     assert noclear.load_game(game.to_json()).digest() == game.digest()
+
+
+def test_every_machine_name_of_the_deck_goes_to_the_catalogs():
+    """A student reads the machines' names in their language (issue 35): each name of the
+    deck file is marked for the catalogs, and a German game says it in German."""
+    from energies.games.noclear.cards import MACHINE_NAMES
+    from energies.kit.i18n import render
+
+    deck = noclear.load_deck()
+    assert {m.name for m in deck.machines.values()} == set(MACHINE_NAMES)
+    machine = deck.machines[min(deck.machines)]
+    assert render(machine.title, "de") != machine.name
+    assert str(machine) == f"{machine.name} ({machine.symbol})"  # English in files and logs

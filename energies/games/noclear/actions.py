@@ -1,6 +1,8 @@
 """The decisions of Noclear, as small frozen dataclasses (rule 2).
 
-Energy amounts are ``(blue, orange)`` pairs; ``str(action)`` reads them.
+Energy amounts are ``(blue, orange)`` pairs; ``str(action)`` reads them. Each action's
+``sentence()`` is the same text as a message said in the reader's language; ``str(action)``
+is its English text, which files and digests use (never the language).
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...kit.codec import ActionCodec
+from ...kit.i18n import N_, msg
 from .rules import COLOURS, SYMBOLS
+from .vocabulary import colour_word, energy_words, symbol_word
 
 TOKENS = ("top", "bottom")  # rule 1.5: top marks a market machine, bottom a symbol
 
@@ -19,10 +23,10 @@ TOKENS = ("top", "bottom")  # rule 1.5: top marks a market machine, bottom a sym
 
 
 def energy_text(amounts: tuple[int, ...]) -> str:
+    """ "2 blue + 1 orange" (a message: said in the reader's language where it is shown)."""
     if not isinstance(amounts, tuple) or not all(isinstance(n, int) for n in amounts):
         return repr(amounts)
-    parts = [f"{n} {c}" for n, c in zip(amounts, COLOURS) if n]
-    return " + ".join(parts) or "nothing"
+    return energy_words(amounts)
 
 
 def _place(index) -> str:
@@ -30,14 +34,22 @@ def _place(index) -> str:
     return str(index + 1) if isinstance(index, int) else repr(index)
 
 
-def _name(names: tuple[str, ...], index) -> str:
+def _name(names: tuple[str, ...], index, word) -> str:
     if isinstance(index, int) and 0 <= index < len(names):
-        return names[index]
-    return f"unknown {index!r}"
+        return word(names[index])
+    return msg(N_("unknown {value}"), value=repr(index))
+
+
+class _Sentence:
+    """``str(action)`` is the English text of its ``sentence()`` (files never depend on the
+    language)."""
+
+    def __str__(self) -> str:
+        return str(self.sentence())
 
 
 @dataclass(frozen=True)
-class BuyMachine:
+class BuyMachine(_Sentence):
     """Buy the machine in a market slot, paying ``pay`` = (blue, orange) (rule 2.2)."""
 
     seat: int
@@ -45,12 +57,17 @@ class BuyMachine:
     pay: tuple[int, int]
     kind: ClassVar[str] = "buy_machine"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} buys the machine in slot {_place(self.slot)} for {energy_text(self.pay)}"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} buys the machine in slot {slot} for {energy}"),
+            seat=self.seat,
+            slot=_place(self.slot),
+            energy=energy_text(self.pay),
+        )
 
 
 @dataclass(frozen=True)
-class BuyUranium:
+class BuyUranium(_Sentence):
     """Buy a visible uranium card, paying ``pay`` = (blue, orange) (rule 2.2)."""
 
     seat: int
@@ -58,12 +75,17 @@ class BuyUranium:
     pay: tuple[int, int]
     kind: ClassVar[str] = "buy_uranium"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} buys uranium card {self.card} for {energy_text(self.pay)}"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} buys uranium card {card} for {energy}"),
+            seat=self.seat,
+            card=self.card,
+            energy=energy_text(self.pay),
+        )
 
 
 @dataclass(frozen=True)
-class BuyUraniumWithMachines:
+class BuyUraniumWithMachines(_Sentence):
     """Buy a visible uranium card by discarding machines (rule 2.2 [H], uranium_payment=
     "machines"): the player then discards machines one by one (:class:`DiscardMachine`)
     until their points cover the price."""
@@ -72,12 +94,16 @@ class BuyUraniumWithMachines:
     card: int
     kind: ClassVar[str] = "buy_uranium_with_machines"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} buys uranium card {self.card}, paying with machines"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} buys uranium card {card}, paying with machines"),
+            seat=self.seat,
+            card=self.card,
+        )
 
 
 @dataclass(frozen=True)
-class DiscardMachine:
+class DiscardMachine(_Sentence):
     """Discard an owned machine towards the uranium card being bought (rule 2.2 [H],
     uranium_payment="machines"); points above the price are lost."""
 
@@ -85,24 +111,32 @@ class DiscardMachine:
     machine: int
     kind: ClassVar[str] = "discard_machine"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} discards machine {self.machine} to pay for uranium"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} discards machine {machine} to pay for uranium"),
+            seat=self.seat,
+            machine=self.machine,
+        )
 
 
 @dataclass(frozen=True)
-class StoreEnergy:
+class StoreEnergy(_Sentence):
     """Buy nothing and add energy of one colour to the store (rule 2.2)."""
 
     seat: int
     colour: int
     kind: ClassVar[str] = "store_energy"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} buys nothing and stores {_name(COLOURS, self.colour)} energy"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} buys nothing and stores {colour} energy"),
+            seat=self.seat,
+            colour=_name(COLOURS, self.colour, colour_word),
+        )
 
 
 @dataclass(frozen=True)
-class MoveToken:
+class MoveToken(_Sentence):
     """Immediate effect: move a radioactivity token (rule 2.3). ``to`` is a market slot for
     the top token, a symbol number for the bottom token."""
 
@@ -111,14 +145,22 @@ class MoveToken:
     to: int
     kind: ClassVar[str] = "move_token"
 
-    def __str__(self) -> str:
+    def sentence(self):
         if self.token == "top":
-            return f"seat {self.seat} moves the top token to market slot {_place(self.to)}"
-        return f"seat {self.seat} moves the bottom token to the {_name(SYMBOLS, self.to)} symbol"
+            return msg(
+                N_("seat {seat} moves the top token to market slot {slot}"),
+                seat=self.seat,
+                slot=_place(self.to),
+            )
+        return msg(
+            N_("seat {seat} moves the bottom token to the {symbol} symbol"),
+            seat=self.seat,
+            symbol=_name(SYMBOLS, self.to, symbol_word),
+        )
 
 
 @dataclass(frozen=True)
-class Upgrade:
+class Upgrade(_Sentence):
     """Pay a machine's upgrade cost and flip it (rule 2.4)."""
 
     seat: int
@@ -126,19 +168,24 @@ class Upgrade:
     pay: tuple[int, int]
     kind: ClassVar[str] = "upgrade"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} upgrades machine {self.machine} for {energy_text(self.pay)}"
+    def sentence(self):
+        return msg(
+            N_("seat {seat} upgrades machine {machine} for {energy}"),
+            seat=self.seat,
+            machine=self.machine,
+            energy=energy_text(self.pay),
+        )
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(_Sentence):
     """Skip the upgrade and end the turn (rule 2.4 is optional)."""
 
     seat: int
     kind: ClassVar[str] = "end_turn"
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} ends the turn"
+    def sentence(self):
+        return msg(N_("seat {seat} ends the turn"), seat=self.seat)
 
 
 CODEC = ActionCodec(

@@ -15,9 +15,56 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from .vocabulary import COLOURS, SYMBOLS
+from ...kit.i18n import N_, Message, joined, msg
+from .vocabulary import COLOURS, SYMBOLS, energy_amount, symbol_word
 
 Energy = tuple[int, ...]  # one amount per colour (blue, orange)
+
+
+#: The machine names of the default deck (``decks/default.json``), marked for the catalogs so
+#: a student reads them in their language; ``tests/games/test_noclear_rules.py`` checks the list.
+MACHINE_NAMES = (
+    N_("Atom hub"),
+    N_("Breeder loop"),
+    N_("Coal boiler"),
+    N_("Coal hub"),
+    N_("Coal plant"),
+    N_("Coal stove"),
+    N_("Coke oven"),
+    N_("Cooling tower"),
+    N_("Dam gate"),
+    N_("Fusion rig"),
+    N_("Geyser well"),
+    N_("Great dam"),
+    N_("Heat pile"),
+    N_("Hybrid mast"),
+    N_("Isotope cell"),
+    N_("Kite generator"),
+    N_("Mine cart"),
+    N_("Mirror tower"),
+    N_("Offshore park"),
+    N_("Panel row"),
+    N_("Peat burner"),
+    N_("Reactor block"),
+    N_("Rooftop turbine"),
+    N_("Solar boiler"),
+    N_("Solar field"),
+    N_("Solar lamp"),
+    N_("Solar roof"),
+    N_("Steam engine"),
+    N_("Storm turbine"),
+    N_("Stream turbine"),
+    N_("Sun hub"),
+    N_("Sun tracker"),
+    N_("Test reactor"),
+    N_("Tide wheel"),
+    N_("Water hub"),
+    N_("Water mill"),
+    N_("Wave farm"),
+    N_("Wind farm"),
+    N_("Wind hub"),
+    N_("Wind pump"),
+)
 
 
 @dataclass(frozen=True)
@@ -65,14 +112,19 @@ class Price:
 
     @property
     def printed(self) -> str:
-        """The price as the card prints it: "3 blue + 3 any", "4 blue + 4 orange"."""
-        parts = [f"{n} {c}" for n, c in zip(self.fixed, COLOURS) if n]
+        """The price as the card prints it: "3 blue + 3 any", "4 blue + 4 orange" (a message,
+        said in the reader's language where it is shown)."""
+        parts = [energy_amount(n, c) for n, c in zip(self.fixed, COLOURS) if n]
         if self.any:
-            parts.append(f"{self.any} any")
-        return " + ".join(parts) or "free"
+            parts.append(energy_amount(self.any, "any"))
+        return joined(parts, " + ") if parts else msg(N_("free"))
+
+    def words(self) -> Message:
+        """The price with its rule 2.2 note, "4 blue + 4 orange (any split)", as a message."""
+        return msg(N_("{price} (any split)"), price=self.printed) if self.mixed else self.printed
 
     def __str__(self) -> str:
-        return f"{self.printed} (any split)" if self.mixed else self.printed  # rule 2.2
+        return str(self.words())  # English (rule 2.2)
 
 
 @dataclass(frozen=True)
@@ -98,8 +150,18 @@ class Machine:
         (Energy a machine makes goes to its owner's board, so this is all it holds.)"""
         return self.price.total + (self.upgrade_cost.total if upgraded else 0)
 
+    @property
+    def title(self) -> str:
+        """The card's name in the reader's language (:data:`MACHINE_NAMES`; a name the
+        catalogs do not know, from another deck file, as it is)."""
+        return msg(self.name)
+
+    def words(self) -> Message:
+        """ "Wind farm (wind)" as a message."""
+        return msg(N_("{machine} ({symbol})"), machine=self.title, symbol=symbol_word(self.symbol))
+
     def __str__(self) -> str:
-        return f"{self.name} ({self.symbol})"
+        return str(self.words())
 
 
 @dataclass(frozen=True)

@@ -2,16 +2,19 @@
 
 One drawing function, :func:`draw_game` (``ax=None`` makes a figure; returns the Axes),
 used by ``NoclearGame.draw``, ``_repr_png_``, the widget and the lesson. Colours
-always come with text (energy numbers, symbol names, a ☢ on what a token marks). The kit's
-palette (:mod:`energies.viz.style`) is imported when a picture is drawn, never with the game.
+always come with text (energy numbers, symbol names, a ☢ on what a token marks), said in
+the game's language (``game.lang``). The kit's palette (:mod:`energies.viz.style`) is
+imported when a picture is drawn, never with the game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from ...kit.i18n import N_, nsay, render, say
 from ...kit.text import chart_text
 from .rules import SYMBOLS
+from .vocabulary import energy_amount, energy_words, symbol_word
 
 ENERGY_COLORS = ("#0072B2", "#E69F00")  # blue, orange (Okabe-Ito)
 SYMBOL_COLORS = {
@@ -24,8 +27,8 @@ SYMBOL_COLORS = {
 TOKEN = "☢"
 
 
-def _energy_text(amounts) -> str:
-    return " + ".join(f"{n} {c}" for n, c in zip(amounts, ("blue", "orange")) if n) or "nothing"
+def _said(text, lang) -> str:
+    return str(render(text, lang))
 
 
 def draw_game(game, ax=None):
@@ -36,9 +39,15 @@ def draw_game(game, ax=None):
         _, ax = plt.subplots(figsize=(9, 2.6 + 0.75 * game.rules.players))
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
-    state, rules, cards = game.state, game.rules, game.cards
+    state, rules, cards, lang = game.state, game.rules, game.cards, game.lang
     top_y = rules.players * 1.0 + 1.2
-    ax.text(0, top_y + 1.55, f"Market (deck {state.deck_size})", fontsize=9, fontweight="bold")
+    ax.text(
+        0,
+        top_y + 1.55,
+        say(N_("Market (deck {n})"), lang, n=state.deck_size),
+        fontsize=9,
+        fontweight="bold",
+    )
     for slot, machine_id in enumerate(state.market):
         x = slot * 1.75
         if machine_id is None:
@@ -58,13 +67,17 @@ def draw_game(game, ax=None):
                 lw=0.8,
             )
         )
-        effect = {"surge": "surge", "move_token": "move ☢"}.get(m.effect, "")
         lines = [
-            m.name,
-            f"{m.symbol}  {effect}",
-            f"cost {m.price.printed}",
-            *([f"  paid in any split of {m.price.total}"] if m.price.mixed else []),  # rule 2.2
-            f"makes {_energy_text(m.produce)}",
+            _said(m.title, lang),
+            _card_symbol_line(m, lang),
+            say(N_("cost {price}"), lang, price=m.price.printed),
+            # rule 2.2: a price naming both colours is paid in any split
+            *(
+                [say(N_("  paid in any split of {n}"), lang, n=m.price.total)]
+                if m.price.mixed
+                else []
+            ),
+            say(N_("makes {energy}"), lang, energy=energy_words(m.produce)),
         ]
         ax.text(x + 0.08, top_y + 1.2, "\n".join(lines), fontsize=6.5, va="top")
         if slot == state.top:
@@ -78,7 +91,13 @@ def draw_game(game, ax=None):
                 va="center",
             )
     ux = rules.market_size * 1.75 + 0.3
-    ax.text(ux, top_y + 1.55, f"Uranium ({len(state.uranium)} left)", fontsize=9, fontweight="bold")
+    ax.text(
+        ux,
+        top_y + 1.55,
+        say(N_("Uranium ({n} left)"), lang, n=len(state.uranium)),
+        fontsize=9,
+        fontweight="bold",
+    )
     prices = {u.id: u.price for u in cards.uranium}
     for i, card in enumerate(state.visible_uranium()):
         ax.add_patch(
@@ -101,10 +120,13 @@ def draw_game(game, ax=None):
             fontsize=8,
         )
     sy = top_y - 0.55
-    ax.text(0, sy, "Symbols:", fontsize=8, va="center")
+    ax.text(0, sy, say(N_("Symbols:"), lang), fontsize=8, va="center")
     for i, symbol in enumerate(SYMBOLS):
         marked = i == state.bottom
-        label = f"{TOKEN} {symbol} (off)" if marked else symbol
+        word = _said(symbol_word(symbol), lang)
+        label = (
+            say(N_("{token} {symbol} (off)"), lang, token=TOKEN, symbol=word) if marked else word
+        )
         ax.text(
             1.3 + i * 1.6,
             sy,
@@ -120,18 +142,30 @@ def draw_game(game, ax=None):
     ax.set_ylim(top_y - 1.9 - rules.players * 1.0, top_y + 2.0)
     ax.axis("off")
     if state.outcome is not None:
-        ax.set_title(state.outcome.reason, fontsize=9)
+        ax.set_title(_said(state.outcome.reason, lang), fontsize=9)
     return ax
+
+
+def _card_symbol_line(machine, lang) -> str:
+    """A card's symbol and its immediate effect (rule 2.3): "wind  surge", "sun  move ☢"."""
+    symbol = _said(symbol_word(machine.symbol), lang)
+    if machine.effect == "surge":
+        return say(N_("{symbol}  surge"), lang, symbol=symbol)
+    if machine.effect == "move_token":
+        return say(N_("{symbol}  move ☢"), lang, symbol=symbol)
+    return symbol
 
 
 def _draw_seat(ax, game, seat: int, y: float) -> None:
     from ...viz.style import HIGHLIGHT_COLOR, SEAT_COLORS
 
-    state, cards = game.state, game.cards
+    state, cards, lang = game.state, game.cards, game.lang
     player = state.players[seat]
     active = state.outcome is None and seat == state.active
     winner = state.outcome is not None and seat in state.outcome.winners
-    name = chart_text(game.names[seat]) + (" ★" if winner else "") + (" (to act)" if active else "")
+    name = chart_text(game.names[seat]) + (" ★" if winner else "")
+    if active:
+        name = say(N_("{name} (to act)"), lang, name=name)
     ax.text(
         0,
         y,
@@ -148,22 +182,39 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
             height=0.18,
             color=colour,
         )
-        label = f"{amount} {('blue', 'orange')[i]}"
+        label = _said(energy_amount(amount, ("blue", "orange")[i]), lang)
         ax.text(2.65, y - 0.32 - i * 0.22, label, fontsize=6.5, va="center")
     by_symbol = Counter(cards.machines[m].symbol for m in player.machines)
     upgraded = sum(player.machines.values())
     made = game.production(seat)
-    summary = ", ".join(f"{n} {s}" for s, n in sorted(by_symbol.items())) or "no machines"
+    summary = ", ".join(
+        say(N_("{n} {symbol}"), lang, n=n, symbol=symbol_word(s))
+        for s, n in sorted(by_symbol.items())
+    )
+    if not summary:
+        summary = say(N_("no machines"), lang)
     if game.rules.uranium_payment == "machines":  # rule 2.2 [H]: machines pay for uranium
         points = sum(cards.machines[m].points(up) for m, up in player.machines.items())
-        summary += f"; worth {points} points"
-    ax.text(3.6, y - 0.2, f"machines: {summary}  ({upgraded} upgraded)", fontsize=7.5, va="center")
-    ax.text(
-        3.6, y - 0.5, f"makes {made[0]} blue + {made[1]} orange a turn", fontsize=7.5, va="center"
+        summary = nsay(
+            "{machines}; worth {n} point",
+            "{machines}; worth {n} points",
+            points,
+            lang,
+            machines=summary,
+        )
+    machines_line = say(
+        N_("machines: {summary}  ({n} upgraded)"), lang, summary=summary, n=upgraded
     )
-    ax.text(
-        9.2, y - 0.35, f"uranium {len(player.uranium)}", fontsize=9, fontweight="bold", va="center"
+    ax.text(3.6, y - 0.2, machines_line, fontsize=7.5, va="center")
+    makes = say(
+        N_("makes {blue} + {orange} a turn"),
+        lang,
+        blue=energy_amount(made[0], "blue"),
+        orange=energy_amount(made[1], "orange"),
     )
+    ax.text(3.6, y - 0.5, makes, fontsize=7.5, va="center")
+    uranium = say(N_("uranium {n}"), lang, n=len(player.uranium))
+    ax.text(9.2, y - 0.35, uranium, fontsize=9, fontweight="bold", va="center")
 
 
 def game_png(game, dpi: int = 72) -> bytes:
@@ -186,10 +237,10 @@ def plot_race(game, ax=None, what: str = "uranium"):
 
         _, ax = plt.subplots(figsize=(7, 3))
     labels = {
-        "uranium": "uranium cards",
-        "made": "energy made that turn",
-        "switched_off": "production switched off by ☢",
-        "machines": "machines owned",
+        "uranium": N_("uranium cards"),
+        "made": N_("energy made that turn"),
+        "switched_off": N_("production switched off by ☢"),
+        "machines": N_("machines owned"),
     }
     if what not in labels:
         raise ValueError(f"what must be one of {', '.join(labels)}, not {what!r}.")
@@ -204,8 +255,8 @@ def plot_race(game, ax=None, what: str = "uranium"):
             color=SEAT_COLORS[seat % 4],
             label=chart_text(game.names[seat]),
         )
-    ax.set_xlabel("turn")
-    ax.set_ylabel(labels[what])
+    ax.set_xlabel(say(N_("turn"), game.lang))
+    ax.set_ylabel(say(labels[what], game.lang))
     ax.legend(fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return ax

@@ -14,6 +14,7 @@ import random
 
 from ...kit.codec import check_action_type
 from ...kit.contract import Outcome
+from ...kit.i18n import N_, joined, msg, nmsg
 from .actions import (
     CODEC,
     TOKENS,
@@ -30,6 +31,7 @@ from .actions import (
 from .cards import Price, load_deck
 from .rules import COLOURS, NoclearRules
 from .state import NoclearState, Seat
+from .vocabulary import colour_word, energy_amount, symbol_word
 
 
 def new_state(rules: NoclearRules, seed: int) -> NoclearState:
@@ -58,8 +60,14 @@ def new_state(rules: NoclearRules, seed: int) -> NoclearState:
         extra = [place * n for n in rules.catch_up_energy]
         seat.energy = [min(rules.energy_cap, e + x) for e, x in zip(seat.energy, extra)]
     state.log.append(
-        f"seat {state.start} starts; the top token marks slot {state.top + 1}, "
-        f"the bottom token the {rules.symbols[state.bottom]} symbol"
+        msg(
+            N_(
+                "seat {seat} starts; the top token marks slot {slot}, the bottom token the {symbol} symbol"
+            ),
+            seat=state.start,
+            slot=state.top + 1,
+            symbol=symbol_word(rules.symbols[state.bottom]),
+        )
     )
     _start_turn(state, state.start)
     return state
@@ -143,9 +151,13 @@ def why_illegal(state: NoclearState, action) -> str | None:
     if reason:
         return reason
     if state.outcome is not None:
-        return "The game is over."
+        return msg(N_("The game is over."))
     if action.seat != state.active:
-        return f"It is seat {state.active}'s turn, not seat {action.seat}'s."
+        return msg(
+            N_("It is seat {active}'s turn, not seat {seat}'s."),
+            active=state.active,
+            seat=action.seat,
+        )
     if action in legal_actions(state):
         return None
     return _explain(state, action)
@@ -164,135 +176,242 @@ def _explain(state: NoclearState, action) -> str:
     }
     wanted = phase_of[type(action)]
     if wanted != state.phase:
-        now = {
-            "buy": "buy one thing or store energy (rule 2.2)",
-            "discard": (
-                f"discard machines to pay for uranium card {state.paying_for}: "
-                f"{state.owed} points still owed (rule 2.2)"
-            ),
-            "effect": "move a radioactivity token: the card you bought says so (rule 2.3)",
-            "upgrade": "upgrade a machine or end your turn (rule 2.4)",
-        }[state.phase]
-        return f"Not now: first {now}."
+        if state.phase == "buy":
+            return msg(N_("Not now: first buy one thing or store energy (rule 2.2)."))
+        if state.phase == "discard":
+            return nmsg(
+                "Not now: first discard machines to pay for uranium card {card}: {n} point "
+                "still owed (rule 2.2).",
+                "Not now: first discard machines to pay for uranium card {card}: {n} points "
+                "still owed (rule 2.2).",
+                state.owed,
+                card=state.paying_for,
+            )
+        if state.phase == "effect":
+            return msg(
+                N_(
+                    "Not now: first move a radioactivity token: the card you bought says so "
+                    "(rule 2.3)."
+                )
+            )
+        return msg(N_("Not now: first upgrade a machine or end your turn (rule 2.4)."))
     seat = state.players[action.seat]
     pay = getattr(action, "pay", (0, 0))
     if not (
         isinstance(pay, tuple) and len(pay) == 2 and all(isinstance(n, int) and n >= 0 for n in pay)
     ):
-        return "Say how much blue and orange energy you pay, e.g. pay=(2, 1)."
+        return msg(N_("Say how much blue and orange energy you pay, e.g. pay=(2, 1)."))
     if isinstance(action, BuyMachine):
         if (
             not isinstance(action.slot, int)
             or not 0 <= action.slot < len(state.market)
             or state.market[action.slot] is None
         ):
-            return "There is no machine in that market slot."
+            return msg(N_("There is no machine in that market slot."))
         if action.slot == state.top:
-            return "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
+            return msg(
+                N_(
+                    "The top radioactivity token marks that machine: it cannot be bought (rule 1.5)."
+                )
+            )
         machine = state.cards.machines[state.market[action.slot]]
-        return _price_reason(f"{machine.name} costs", machine.price, pay, seat.energy)
+        return _price_reason(
+            msg(N_("{machine} costs {price}"), machine=machine.title, price=machine.price.printed),
+            machine.price,
+            pay,
+            seat.energy,
+        )
     if isinstance(action, (BuyUranium, BuyUraniumWithMachines)):
         return _uranium_reason(state, action, seat)
     if isinstance(action, DiscardMachine):
-        return "You can only discard a machine you own (rule 2.2)."
+        return msg(N_("You can only discard a machine you own (rule 2.2)."))
     if isinstance(action, StoreEnergy):
-        return f"Name a colour: 0 ({COLOURS[0]}) or 1 ({COLOURS[1]})."
+        return msg(
+            N_("Name a colour: 0 ({first}) or 1 ({second})."),
+            first=colour_word(COLOURS[0]),
+            second=colour_word(COLOURS[1]),
+        )
     if isinstance(action, MoveToken):
         if action.token not in TOKENS:
-            return "The tokens are 'top' (a market machine) and 'bottom' (a symbol)."
+            return msg(N_("The tokens are 'top' (a market machine) and 'bottom' (a symbol)."))
         if action.token == "top":
-            return "The top token must move to another market slot that holds a machine (rule 2.3)."
-        return f"The bottom token must move to another symbol, 0 to {len(state.rules.symbols) - 1}."
+            return msg(
+                N_(
+                    "The top token must move to another market slot that holds a machine "
+                    "(rule 2.3)."
+                )
+            )
+        return msg(
+            N_("The bottom token must move to another symbol, 0 to {last}."),
+            last=len(state.rules.symbols) - 1,
+        )
     if isinstance(action, Upgrade):
         owned = seat.machines.get(action.machine) if isinstance(action.machine, int) else None
         if owned is None:
-            return "You can only upgrade a machine you own (rule 2.4)."
+            return msg(N_("You can only upgrade a machine you own (rule 2.4)."))
         if owned:
-            return "That machine is already upgraded."
+            return msg(N_("That machine is already upgraded."))
         machine = state.cards.machines[action.machine]
         return _price_reason(
-            f"Upgrading {machine.name} costs", machine.upgrade_cost, pay, seat.energy
+            msg(
+                N_("Upgrading {machine} costs {price}"),
+                machine=machine.title,
+                price=machine.upgrade_cost.printed,
+            ),
+            machine.upgrade_cost,
+            pay,
+            seat.energy,
         )
-    return "Upgrade a machine or end your turn."
+    return msg(N_("Upgrade a machine or end your turn."))
 
 
-def _price_reason(what: str, price: Price, pay: tuple[int, int], holding) -> str:
-    """Why ``pay`` does not pay ``price`` from ``holding`` (rule 2.2), naming the price."""
+def _price_reason(cost, price: Price, pay: tuple[int, int], holding) -> str:
+    """Why ``pay`` does not pay ``price`` from ``holding`` (rule 2.2); ``cost`` names the
+    price ("Wind farm costs 3 blue")."""
     if price.mixed:
-        cost = (
-            f"{what} {price.printed}, payable in any split of {price.total} "
-            f"(e.g. {price.total} blue or {price.total} orange, rule 2.2)"
+        cost = msg(
+            N_("{cost}, payable in any split of {n} (e.g. {all_blue} or {all_orange}, rule 2.2)"),
+            cost=cost,
+            n=price.total,
+            all_blue=energy_amount(price.total, "blue"),
+            all_orange=energy_amount(price.total, "orange"),
         )
     elif price.free:
-        cost = f"{what} {price} ({price.total} energy, the 'any' part in either colour)"
-    else:
-        cost = f"{what} {price}"
-    held = f"you hold {energy_text(tuple(holding))}"
+        cost = nmsg(
+            "{cost} ({n} energy, the 'any' part in either colour)",
+            "{cost} ({n} energy, the 'any' part in either colour)",
+            price.total,
+            cost=cost,
+        )
+    held = energy_text(tuple(holding))
     if sum(holding) < price.total:
-        return f"{cost}; {held}: too little."
+        return msg(N_("{cost}; you hold {held}: too little."), cost=cost, held=held)
     if not price.payments(tuple(holding)):
-        return f"{cost}; {held}: too little of the colour it names."
-    short = [f"{n - h} {c}" for n, h, c in zip(pay, holding, COLOURS) if n > h]
+        return msg(
+            N_("{cost}; you hold {held}: too little of the colour it names."), cost=cost, held=held
+        )
+    short = _short(pay, holding)
     if short:
-        return f"{cost}; {held}: {energy_text(pay)} is short of {', '.join(short)}."
-    return f"{cost}; {energy_text(pay)} does not pay it."
+        return msg(
+            N_("{cost}; you hold {held}: {paid} is short of {short}."),
+            cost=cost,
+            held=held,
+            paid=energy_text(pay),
+            short=short,
+        )
+    return msg(N_("{cost}; {paid} does not pay it."), cost=cost, paid=energy_text(pay))
+
+
+def _short(pay, holding):
+    """What ``pay`` asks beyond ``holding``, colour by colour ("1 blue, 2 orange"), or None."""
+    short = [energy_amount(n - h, c) for n, h, c in zip(pay, holding, COLOURS) if n > h]
+    return joined(short, ", ") if short else None
 
 
 def _uranium_reason(state: NoclearState, action, seat: Seat) -> str:
     """Why a uranium purchase is refused (rule 2.2 and its [H] uranium_payment)."""
     reading = state.rules.uranium_payment
     if action.card not in state.visible_uranium():
-        return "That uranium card is not face up in the market (rule 1.5)."
+        return msg(N_("That uranium card is not face up in the market (rule 1.5)."))
     price = uranium_price(state, action.card)
     if reading == "machines":
         if isinstance(action, BuyUranium):
-            return (
-                "Under these rules uranium is paid by discarding machines (rule 2.2, "
-                f"uranium_payment='machines'): BuyUraniumWithMachines({action.seat}, {action.card})."
+            return msg(
+                N_(
+                    "Under these rules uranium is paid by discarding machines (rule 2.2, "
+                    "uranium_payment='machines'): {action}."
+                ),
+                action=f"BuyUraniumWithMachines({action.seat}, {action.card})",
             )
         worth = machine_points(state, action.seat)
-        return (
-            f"Uranium card {action.card} costs {price} points; your machines are worth {worth} "
-            "(a machine's price, plus its upgrade cost once upgraded; rule 2.2)."
+        return msg(
+            N_(
+                "Uranium card {card} costs {price} points; your machines are worth {worth} "
+                "(a machine's price, plus its upgrade cost once upgraded; rule 2.2)."
+            ),
+            card=action.card,
+            price=price,
+            worth=worth,
         )
     if isinstance(action, BuyUraniumWithMachines):
-        return (
-            f"Under these rules uranium is paid with energy (rule 2.2, uranium_payment="
-            f"{reading!r}): BuyUranium(seat, card, pay)."
+        return msg(
+            N_(
+                "Under these rules uranium is paid with energy (rule 2.2, uranium_payment="
+                "{reading}): {action}."
+            ),
+            reading=repr(reading),
+            action="BuyUranium(seat, card, pay)",
         )
-    short = [f"{n - h} {c}" for n, h, c in zip(action.pay, seat.energy, COLOURS) if n > h]
+    short = _short(action.pay, seat.energy)
     if sum(seat.energy) < price:
-        return f"Uranium card {action.card} costs {price} energy; you hold {sum(seat.energy)}."
+        return msg(
+            N_("Uranium card {card} costs {price} energy; you hold {held}."),
+            card=action.card,
+            price=price,
+            held=sum(seat.energy),
+        )
     if short:
-        return f"You hold {energy_text(tuple(seat.energy))}: {energy_text(action.pay)} is short of {', '.join(short)}."
+        return msg(
+            N_("You hold {held}: {paid} is short of {short}."),
+            held=energy_text(tuple(seat.energy)),
+            paid=energy_text(action.pay),
+            short=short,
+        )
     if reading == "all":
-        return "Buying uranium discards all the energy you hold (rule 2.2): pay everything."
-    return f"Uranium card {action.card} costs exactly {price} energy of any colour."
+        return msg(
+            N_("Buying uranium discards all the energy you hold (rule 2.2): pay everything.")
+        )
+    return msg(
+        N_("Uranium card {card} costs exactly {price} energy of any colour."),
+        card=action.card,
+        price=price,
+    )
 
 
 def payment_note(state: NoclearState, action) -> str:
     """What a listed action takes from its player and what is left or lost (rule 2.2), for
-    the app's list of actions; empty for an action that pays nothing."""
+    the app's list of actions; empty for an action that pays nothing (a message otherwise,
+    said in the reader's language where it is shown)."""
     seat = state.players[state.active]
     left = energy_text(tuple(h - p for h, p in zip(seat.energy, getattr(action, "pay", (0, 0)))))
     if isinstance(action, (BuyMachine, Upgrade)):
         machine_id = state.market[action.slot] if isinstance(action, BuyMachine) else action.machine
-        return f"{state.cards.machines[machine_id].name}; leaves {left}"
+        machine = state.cards.machines[machine_id]
+        return msg(N_("{machine}; leaves {left}"), machine=machine.title, left=left)
     if isinstance(action, BuyUranium):
         lost = sum(action.pay) - uranium_price(state, action.card)
-        return f"price {uranium_price(state, action.card)}; leaves {left}" + (
-            f"; {lost} lost" if lost else ""
+        if lost:
+            return msg(
+                N_("price {price}; leaves {left}; {lost} lost"),
+                price=uranium_price(state, action.card),
+                left=left,
+                lost=lost,
+            )
+        return msg(
+            N_("price {price}; leaves {left}"), price=uranium_price(state, action.card), left=left
         )
     if isinstance(action, BuyUraniumWithMachines):
-        worth = machine_points(state, action.seat)
-        return f"price {uranium_price(state, action.card)} points; your machines are worth {worth}"
+        return msg(
+            N_("price {price} points; your machines are worth {worth}"),
+            price=uranium_price(state, action.card),
+            worth=machine_points(state, action.seat),
+        )
     if isinstance(action, DiscardMachine):
         machine = state.cards.machines[action.machine]
         points = machine.points(seat.machines[action.machine])
         if points < state.owed:
-            return f"{machine.name}: {points} points, {state.owed - points} still owed after"
-        return (
-            f"{machine.name}: {points} points pay the {state.owed} owed; {points - state.owed} lost"
+            return msg(
+                N_("{machine}: {points} points, {owed} still owed after"),
+                machine=machine.title,
+                points=points,
+                owed=state.owed - points,
+            )
+        return msg(
+            N_("{machine}: {points} points pay the {owed} owed; {lost} lost"),
+            machine=machine.title,
+            points=points,
+            owed=state.owed,
+            lost=points - state.owed,
         )
     return ""
 
@@ -303,7 +422,7 @@ def payment_note(state: NoclearState, action) -> str:
 def apply_legal(state: NoclearState, action) -> None:
     """Apply an action the listing holds (unchecked: call why_illegal first)."""
     seat = state.players[action.seat]
-    state.log.append(str(action))
+    state.log.append(action.sentence())
     pay = getattr(action, "pay", (0, 0))
     seat.energy = [h - p for h, p in zip(seat.energy, pay)]
     if isinstance(action, BuyMachine):
@@ -313,7 +432,7 @@ def apply_legal(state: NoclearState, action) -> None:
             seat.first_machine = machine.id
         state.market[action.slot] = state.deck.pop(0) if state.deck else None
         state.deck_size = len(state.deck)
-        state.log.append(f"  {machine}")
+        state.log.append(msg(N_("  {machine}"), machine=machine.words()))
         if machine.effect == "surge":
             _surge(state, machine.surge_symbol)
         elif machine.effect == "move_token":
@@ -327,7 +446,13 @@ def apply_legal(state: NoclearState, action) -> None:
     elif isinstance(action, BuyUraniumWithMachines):  # rule 2.2 [H] "machines"
         state.phase, state.paying_for = "discard", action.card
         state.owed = uranium_price(state, action.card)
-        state.log.append(f"  {state.owed} points to pay: discard machines")
+        state.log.append(
+            nmsg(
+                "  {n} point to pay: discard machines",
+                "  {n} points to pay: discard machines",
+                state.owed,
+            )
+        )
         return
     elif isinstance(action, DiscardMachine):
         if _discard(state, seat, action.machine):
@@ -361,7 +486,7 @@ def _take_uranium(state: NoclearState, seat: Seat, card: int) -> bool:
             _finish(state, "uranium")
             return True
         state.ending = True
-        state.log.append("  the last uranium card is gone: the round is completed")
+        state.log.append(msg(N_("  the last uranium card is gone: the round is completed")))
     return False
 
 
@@ -374,10 +499,25 @@ def _discard(state: NoclearState, seat: Seat, machine_id: int) -> bool:
     state.discarded.append(machine_id)
     if points < state.owed:
         state.owed -= points
-        state.log.append(f"  {machine}: {points} points, {state.owed} still owed")
+        state.log.append(
+            msg(
+                N_("  {machine}: {points} points, {owed} still owed"),
+                machine=machine.words(),
+                points=points,
+                owed=state.owed,
+            )
+        )
         return True
     lost, card = points - state.owed, state.paying_for
-    state.log.append(f"  {machine}: {points} points, uranium card {card} paid ({lost} lost)")
+    state.log.append(
+        msg(
+            N_("  {machine}: {points} points, uranium card {card} paid ({lost} lost)"),
+            machine=machine.words(),
+            points=points,
+            card=card,
+            lost=lost,
+        )
+    )
     state.paying_for, state.owed, state.phase = None, 0, "buy"
     return _take_uranium(state, seat, card)
 
@@ -398,7 +538,13 @@ def _surge(state: NoclearState, symbol: str) -> None:
         if any(made):
             _add(state, seat, made)
             state.log.append(
-                f"  surge: seat {seat.seat}'s {symbol} machines make {made[0]} blue, {made[1]} orange"
+                msg(
+                    N_("  surge: seat {seat}'s {symbol} machines make {blue}, {orange}"),
+                    seat=seat.seat,
+                    symbol=symbol_word(symbol),
+                    blue=energy_amount(made[0], "blue"),
+                    orange=energy_amount(made[1], "orange"),
+                )
             )
 
 
@@ -444,9 +590,31 @@ def _start_turn(state: NoclearState, seat: int) -> None:
     )
     _add(state, player, made)
     state.log.append(
-        f"turn {state.turn}, seat {seat} collects {made[0]} blue, {made[1]} orange "
-        f"(now {player.energy[0]} blue, {player.energy[1]} orange)"
+        msg(
+            N_(
+                "turn {turn}, seat {seat} collects {blue}, {orange} (now {held_blue}, {held_orange})"
+            ),
+            turn=state.turn,
+            seat=seat,
+            blue=energy_amount(made[0], "blue"),
+            orange=energy_amount(made[1], "orange"),
+            held_blue=energy_amount(player.energy[0], "blue"),
+            held_orange=energy_amount(player.energy[1], "orange"),
+        )
     )
+
+
+# how the game ends (rule 3.1), whole sentences: (kind, shared) -> the message
+_ENDINGS = {
+    ("uranium", False): N_("The uranium market is empty: {who} wins (uranium {counts})."),
+    ("uranium", True): N_(
+        "The uranium market is empty: {who} share the victory (uranium {counts})."
+    ),
+    ("turn_limit", False): N_("The turn limit is reached: {who} wins (uranium {counts})."),
+    ("turn_limit", True): N_(
+        "The turn limit is reached: {who} share the victory (uranium {counts})."
+    ),
+}
 
 
 def _finish(state: NoclearState, kind: str) -> None:
@@ -458,9 +626,8 @@ def _finish(state: NoclearState, kind: str) -> None:
     best = max(rank(p) for p in state.players)
     winners = tuple(p.seat for p in state.players if rank(p) == best)
     counts = [len(p.uranium) for p in state.players]
-    who = " and ".join(f"seat {s}" for s in winners)
-    why = "the uranium market is empty" if kind == "uranium" else "the turn limit is reached"
-    reason = f"{why.capitalize()}: {who} {'share the victory' if len(winners) > 1 else 'wins'} (uranium {counts})."
+    who = joined([msg(N_("seat {seat}"), seat=s) for s in winners], msg(N_(" and ")))
+    reason = msg(_ENDINGS[kind, len(winners) > 1], who=who, counts=str(counts))
     state.phase = "over"
     state.outcome = Outcome(kind, winners, state.turn, reason)
     state.log.append(reason)

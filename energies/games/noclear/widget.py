@@ -10,10 +10,12 @@ import html
 
 import ipywidgets as W
 
+from ...kit.i18n import N_, nsay, render
 from ...widgets.companion import GameApp
 from .draw import game_png
 from .engine import machine_points
 from .game import NoclearGame, new_game
+from .vocabulary import energy_amount
 
 
 class NoclearApp(GameApp):
@@ -41,8 +43,11 @@ class NoclearApp(GameApp):
 
     def label(self, action) -> str:
         """The action and what its payment takes (rule 2.2: a split price, uranium, machines)."""
+        said = str(render(action.sentence(), self.lang))
         note = self.game.payment_note(action)
-        return f"{action} — {note}" if note else str(action)
+        if not note:
+            return said
+        return self._t(N_("{action} — {note}"), action=said, note=render(note, self.lang))
 
     def _refresh(self) -> None:
         super()._refresh()
@@ -54,16 +59,36 @@ class NoclearApp(GameApp):
         blue, orange = game.energy(seat)
         made = game.production(seat)
         state = game.state
+        lang = self.lang
         paying = ""
         if game.rules.uranium_payment == "machines":  # rule 2.2 [H]
-            paying = f" Machines worth {machine_points(state, seat)} points toward uranium."
+            paying = " " + nsay(
+                "Machines worth {n} point toward uranium.",
+                "Machines worth {n} points toward uranium.",
+                machine_points(state, seat),
+                lang,
+            )
             if state.phase == "discard":
-                paying = (
-                    f" Paying for uranium card {state.paying_for}: {state.owed} points still "
-                    "owed — discard machines (their price, plus upgrade cost once upgraded)."
+                paying = " " + nsay(
+                    "Paying for uranium card {card}: {n} point still owed — discard machines "
+                    "(their price, plus upgrade cost once upgraded).",
+                    "Paying for uranium card {card}: {n} points still owed — discard machines "
+                    "(their price, plus upgrade cost once upgraded).",
+                    state.owed,
+                    lang,
+                    card=state.paying_for,
                 )
-        self.economy.value = (
-            f"<b>{html.escape(game.names[seat])}</b>: {blue} blue, {orange} orange energy; "
-            f"makes {made[0]} blue + {made[1]} orange a turn; {game.uranium(seat)} uranium."
-            + paying
+        line = self._t(
+            N_(
+                "{name}: {blue}, {orange} energy; makes {made_blue} + {made_orange} a turn; {n} uranium."
+            ),
+            name="\0",  # the name goes in as bold HTML below (never through the catalog)
+            blue=energy_amount(blue, "blue"),
+            orange=energy_amount(orange, "orange"),
+            made_blue=energy_amount(made[0], "blue"),
+            made_orange=energy_amount(made[1], "orange"),
+            n=game.uranium(seat),
+        )
+        self.economy.value = html.escape(line + paying).replace(
+            "\0", f"<b>{html.escape(game.names[seat])}</b>", 1
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...kit.i18n import N_, msg, nmsg
 from ..actions import BuildPlant, SandboxEdit
 from ..rules import CARD_KINDS, DEV_CARDS, ROWS
-from ..rules.vocabulary import seat_name
+from ..rules.vocabulary import amount, pretty, seat_name
 from ..state import GameState
 from . import awards, checks, effects
 from .turns import advance
@@ -26,16 +26,16 @@ def check_edit(state: GameState, e: SandboxEdit) -> str | None:
     """Why this sandbox edit cannot be made, or None."""
     check = EDIT_CHECKS.get(e.op)
     if check is None:
-        return f"Unknown sandbox edit {e.op!r}."
+        return msg(N_("Unknown sandbox edit {edit}."), edit=repr(e.op))
     if e.seat != -1 and not (isinstance(e.seat, int) and 0 <= e.seat < state.n):
-        return f"There is no seat {e.seat!r}."
+        return msg(N_("There is no seat {seat}."), seat=repr(e.seat))
     if state.outcome is not None:
-        return "The game is over."
+        return msg(N_("The game is over."))
     try:
         return check(state, e.seat, *e.args)
     except (TypeError, KeyError, IndexError, ValueError):
         # a wrong number or kind of arguments (a word where a number belongs, and so on)
-        return f"Wrong arguments for the sandbox edit {e.op!r}."
+        return msg(N_("Wrong arguments for the sandbox edit {edit}."), edit=repr(e.op))
 
 
 def apply_edit(state: GameState, e: SandboxEdit) -> None:
@@ -88,16 +88,23 @@ def _held(state, seat, kind):
 
 def _check_give(state, seat, kind, n):
     if seat < 0:
-        return "Name the seat that receives the cards."
+        return msg(N_("Name the seat that receives the cards."))
     if kind not in CARD_KINDS + ("energy",):
-        return f"{kind!r} is not a card kind."
+        return msg(N_("{kind} is not a card kind."), kind=repr(kind))
     if not isinstance(n, int) or n < 0:
-        return "Give a whole number of cards."
+        return msg(N_("Give a whole number of cards."))
     if kind == "energy":
         if state.players[seat].energy + n > state.rules.energy_cap:
-            return f"A player holds at most {state.rules.energy_cap} energy (rule 8.4)."
-        return None if n <= state.energy_supply else "Not enough energy tokens in the supply."
-    return None if n <= state.supply[kind] else f"The supply has only {state.supply[kind]} {kind}."
+            return msg(
+                N_("A player holds at most {most} energy (rule 8.4)."),
+                most=state.rules.energy_cap,
+            )
+        if n > state.energy_supply:
+            return msg(N_("Not enough energy tokens in the supply."))
+        return None
+    if n > state.supply[kind]:
+        return msg(N_("The supply has only {cards}."), cards=amount(kind, state.supply[kind]))
+    return None
 
 
 def _give(state, seat, kind, n):
@@ -112,12 +119,13 @@ def _give(state, seat, kind, n):
 
 def _check_take(state, seat, kind, n):
     if seat < 0 or kind not in CARD_KINDS + ("energy",) or not isinstance(n, int) or n < 0:
-        return "Name a seat, a card kind and a whole number."
-    return (
-        None
-        if _held(state, seat, kind) >= n
-        else f"Seat {seat} holds only {_held(state, seat, kind)} {kind}."
-    )
+        return msg(N_("Name a seat, a card kind and a whole number."))
+    held = _held(state, seat, kind)
+    if held < n:
+        return msg(
+            N_("{player} holds only {cards}."), player=seat_name(seat), cards=amount(kind, held)
+        )
+    return None
 
 
 def _take(state, seat, kind, n):
@@ -126,21 +134,37 @@ def _take(state, seat, kind, n):
 
 def _check_place(state, seat, piece, index):
     if seat < 0 or piece not in PIECES:
-        return "Place a town, city or road for a seat."
+        return msg(N_("Place a town, city or road for a seat."))
     board = state.board
     if piece == "road":
         if not (isinstance(index, int) and 0 <= index < len(board.paths)):
-            return f"There is no path {index!r}."
+            return msg(N_("There is no path {path}."), path=repr(index))
         if state.road_owner(index) is not None:
-            return "That path already has a road."
-        return None if state.pieces_left(seat, "road") > 0 else "That seat has no roads left."
+            return msg(N_("That path already has a road."))
+        if state.pieces_left(seat, "road") <= 0:
+            return msg(N_("That seat has no roads left."))
+        return None
     if not (isinstance(index, int) and 0 <= index < len(board.corners)):
-        return f"There is no corner {index!r}."
+        return msg(N_("There is no corner {corner}."), corner=repr(index))
     owner = state.owner_of(index)
     upgrading = piece == "city" and index in state.players[seat].towns
     if owner is not None and not upgrading:
-        return "That corner already has a building."
-    return None if state.pieces_left(seat, piece) > 0 else f"That seat has no {piece}s left."
+        return msg(N_("That corner already has a building."))
+    if state.pieces_left(seat, piece) <= 0:
+        return _NONE_LEFT[piece]()
+    return None
+
+
+# whole sentences per piece (a word glued into a sentence would not translate)
+_NONE_LEFT = {
+    "town": lambda: msg(N_("That seat has no towns left.")),
+    "city": lambda: msg(N_("That seat has no cities left.")),
+}
+_NOT_THERE = {
+    "road": lambda: msg(N_("There is no road there.")),
+    "town": lambda: msg(N_("There is no town there.")),
+    "city": lambda: msg(N_("There is no city there.")),
+}
 
 
 def _place(state, seat, piece, index):
@@ -156,13 +180,13 @@ def _place(state, seat, piece, index):
 
 def _check_remove(state, seat, piece, index):
     if piece == "road":
-        return None if state.road_owner(index) is not None else "There is no road there."
+        return None if state.road_owner(index) is not None else _NOT_THERE["road"]()
     if piece in _BUILDINGS:
         owner = state.owner_of(index)
         if owner is None or index not in getattr(state.players[owner], _BUILDINGS[piece]):
-            return f"There is no {piece} there."
+            return _NOT_THERE[piece]()
         return None
-    return "Remove a town, city or road."
+    return msg(N_("Remove a town, city or road."))
 
 
 def _remove(state, seat, piece, index):
@@ -179,7 +203,7 @@ def _remove(state, seat, piece, index):
 
 def _check_place_plant(state, seat, kind, corner, hex_id):
     if seat < 0:
-        return "Name the seat that owns the plant."
+        return msg(N_("Name the seat that owns the plant."))
     return checks.check_plant(state, BuildPlant(seat, kind, corner, hex_id), "sandbox")
 
 
@@ -189,7 +213,7 @@ def _place_plant(state, seat, kind, corner, hex_id):
 
 def _check_remove_plant(state, seat, corner, hex_id):
     if seat < 0 or (corner, hex_id) not in state.players[seat].plants:
-        return "That seat has no plant there."
+        return msg(N_("That seat has no plant there."))
     return None
 
 
@@ -199,7 +223,7 @@ def _remove_plant(state, seat, corner, hex_id):
 
 def _check_inspector(state, seat, hex_id):
     ok = isinstance(hex_id, int) and 0 <= hex_id < len(state.board.hexes)
-    return None if ok else f"There is no hex {hex_id!r}."
+    return None if ok else msg(N_("There is no hex {hex}."), hex=repr(hex_id))
 
 
 def _inspector(state, seat, hex_id):
@@ -209,17 +233,17 @@ def _inspector(state, seat, hex_id):
 def _check_add_hazard(state, seat, place, index):
     if place == "hex":
         if not (isinstance(index, int) and 0 <= index < len(state.board.hexes)):
-            return f"There is no hex {index!r}."
+            return msg(N_("There is no hex {hex}."), hex=repr(index))
         if index in state.hex_hazards:
-            return "That hex already has a hazard."
+            return msg(N_("That hex already has a hazard."))
     elif place == "building":
         if state.owner_of(index) is None:
-            return "There is no building on that corner."
+            return msg(N_("There is no building on that corner."))
         if index in state.building_hazards:
-            return "A building holds at most one hazard."
+            return msg(N_("A building holds at most one hazard."))
     else:
-        return "A hazard goes on a 'hex' or a 'building'."
-    return None if state.hazard_supply > 0 else "All hazard tokens are on the board."
+        return msg(N_("A hazard goes on a 'hex' or a 'building'."))
+    return None if state.hazard_supply > 0 else msg(N_("All hazard tokens are on the board."))
 
 
 def _add_hazard(state, seat, place, index):
@@ -227,7 +251,9 @@ def _add_hazard(state, seat, place, index):
 
 
 def _check_remove_hazard(state, seat, place, index):
-    return None if checks.hazard_exists(state, place, index) else "There is no hazard there."
+    if not checks.hazard_exists(state, place, index):
+        return msg(N_("There is no hazard there."))
+    return None
 
 
 def _remove_hazard(state, seat, place, index):
@@ -236,17 +262,28 @@ def _remove_hazard(state, seat, place, index):
 
 def _check_dice(state, seat, d1, d2):
     ok = all(isinstance(d, int) and 1 <= d <= 6 for d in (d1, d2))
-    return None if ok else "Each die shows 1 to 6."
+    return None if ok else msg(N_("Each die shows 1 to 6."))
 
 
 def _dice(state, seat, d1, d2):
     state.forced_dice.append((d1, d2))
 
 
+# a whole sentence per disc colour (an adjective takes its own ending in other languages)
+_NO_DISC = {
+    "brown": N_("There is no brown {event} disc left in the bag."),
+    "green": N_("There is no green {event} disc left in the bag."),
+}
+
+
 def _check_disc(state, seat, color, symbol):
     waiting = state.forced_discs.count((color, symbol))
     if state.bag.count((color, symbol)) <= waiting:
-        return f"There is no {color} {symbol} disc left in the bag."
+        if color in _NO_DISC:
+            return msg(_NO_DISC[color], event=pretty(symbol))
+        return msg(
+            N_("There is no {color} {event} disc left in the bag."), color=color, event=symbol
+        )
     return None
 
 
@@ -260,7 +297,7 @@ def _check_row(state, seat, color, symbol):
         return reason
     row = state.rules.row_of(color, symbol)
     if row not in ROWS or len(state.event_board[row]) + 1 >= state.rules.spaces(row):
-        return "That row would fill up; draw the last disc in play (fix_disc) to fire it."
+        return msg(N_("That row would fill up; draw the last disc in play (fix_disc) to fire it."))
     return None
 
 
@@ -271,8 +308,10 @@ def _row(state, seat, color, symbol):
 
 def _check_dev(state, seat, card):
     if seat < 0 or card not in DEV_CARDS:
-        return "Name a seat and a development card."
-    return None if card in state.dev_deck else f"The deck has no {card} card left."
+        return msg(N_("Name a seat and a development card."))
+    if card not in state.dev_deck:
+        return msg(N_("The deck has no {card} card left."), card=pretty(card))
+    return None
 
 
 def _dev(state, seat, card):
