@@ -32,6 +32,7 @@ from .arguments import (
     file_name,
     games_count,
     jobs_count,
+    language_code,
     lineup,
     seat_plan,
     seconds,
@@ -137,6 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--prefix",
         default="",
         help="the path a proxy passes on unchanged, e.g. /services/energies on a JupyterHub",
+    )
+    serve.add_argument(
+        "--lang",
+        type=language_code,
+        help="the class's language: en, de, zh-Hant or be (default: each browser's own, "
+        "else English; a join link's ?lang=xx gives one student's page another)",
     )
     serve.add_argument(
         "--hub-login",
@@ -404,6 +411,7 @@ def _cmd_serve(args) -> int:
             allow_origins=tuple(args.allow_origin),
             prefix=args.prefix,
             hub_login=hub_login,
+            lang=args.lang,
         )
     except OSError as exc:
         raise UsageError(

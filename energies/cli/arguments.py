@@ -146,3 +146,17 @@ def seat_plan(text: str) -> list[str]:
     if all(seat != "student" for seat in seats):
         raise argparse.ArgumentTypeError("leave at least one seat for a student")
     return seats
+
+
+def language_code(text: str) -> str:
+    """An argparse type for ``serve --lang``: one of the kit's languages ("zh_hant" reads as
+    "zh-Hant")."""
+    from ..kit.i18n import LANGUAGES, check_language
+
+    try:
+        return check_language(text)
+    except ValueError:
+        names = ", ".join(LANGUAGES)
+        raise argparse.ArgumentTypeError(
+            f"the class's language is one of {names}, not {printable(repr(text))}"
+        ) from None

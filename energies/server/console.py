@@ -4,7 +4,9 @@
 widget (:class:`energies.server.ConsoleWidget`) draw: the class (round, written agreement,
 paused), and per table its join code and link, status, turn, GF, the bag, each seat's
 student or bot with LF, plants, cards and the public score, the last events and the
-outcome. Only public facts: the console is made to be shown on a projector.
+outcome. Only public facts: the console is made to be shown on a projector. Its texts are
+in the console's language (``lang``); its words are sent beside it
+(:data:`energies.server.pages.CONSOLE_WORDS`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from ..kit.i18n import N_, render
 from ..viz import seat_color
 from .room import Room, Table
 
@@ -37,9 +40,12 @@ def join_link(base_url: str, table: Table) -> str:
     return f"{base_url.rstrip('/')}/t/{table.code}"
 
 
-def console_state(room: Room, base_url: str, words: Callable[[Table], Any]) -> dict[str, Any]:
+def console_state(
+    room: Room, base_url: str, words: Callable[[Table], Any], lang: str | None = None
+) -> dict[str, Any]:
     """The whole class as the console draws it (see the module text); ``words(table)`` gives
-    a table's :class:`~energies.server.seatpage.TableWords` (its names, its spoken log)."""
+    a table's :class:`~energies.server.seatpage.TableWords` in ``lang`` (its names, its
+    spoken log)."""
     return {
         "class": room.name,
         "round": room.round,
@@ -48,11 +54,13 @@ def console_state(room: Room, base_url: str, words: Callable[[Table], Any]) -> d
         "paused": room.paused,
         "bot_delay": room.bot_delay,
         "join": base_url.rstrip("/") + "/",
-        "tables": [table_state(room, t, base_url, words) for t in room.tables.values()],
+        "tables": [table_state(room, t, base_url, words, lang) for t in room.tables.values()],
     }
 
 
-def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any]:
+def table_state(
+    room: Room, table: Table, base_url: str, words, lang: str | None = None
+) -> dict[str, Any]:
     game = table.game
     state: dict[str, Any] = {
         "number": table.number,
@@ -69,7 +77,7 @@ def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any
             {
                 "seat": s.seat,
                 "name": s.name or "",
-                "who": s.who(),
+                "who": str(render(s.who(), lang)),
                 "online": bool(s.online),
                 "student": s.student,
                 "color": seat_color(s.seat),
@@ -78,6 +86,8 @@ def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any
         ]
         return state
     spoken = words(table)
+    # an event's line opens with "Event: " in the console's language
+    event = spoken.words.say(N_("Event: {event} — {effect}")).split("{event}")[0]
     # any seat's view shows the others' public score; the first seat's own is asked of the second
     views = [game.view(0), game.view(1 % len(table.seats))]
     rules = game.rules
@@ -92,8 +102,8 @@ def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any
             "gf_max": rules.gf_max,
             "discs": 0 if over else rules.discs_to_draw(game.global_footprint),
             "bag": len(views[0].bag),
-            "events": [line for line in spoken.log() if line.startswith("Event:")][-EVENT_LINES:],
-            "outcome": spoken.words.speak(str(game.outcome)) if over else "",
+            "events": [line for line in spoken.log() if line.startswith(event)][-EVENT_LINES:],
+            "outcome": spoken.words.speak(game.outcome.reason) if over else "",
             "outcome_kind": game.outcome.kind if over else "",
             "winners": [game.names[s] for s in game.outcome.winners] if over else [],
         }
@@ -106,7 +116,7 @@ def table_state(room: Room, table: Table, base_url: str, words) -> dict[str, Any
             {
                 "seat": seat,
                 "name": game.names[seat],
-                "who": entry.who(),
+                "who": str(render(entry.who(), lang)),
                 "online": bool(entry.online),
                 "student": entry.student,
                 "color": seat_color(seat),

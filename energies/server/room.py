@@ -27,10 +27,12 @@ from ..classroom.database import ENDED, OVER, ClassDatabase, token_hash
 from ..kit import registry
 from ..kit.contract import SaveFileError
 from ..kit.fields import show
+from ..kit.i18n import N_, msg, nmsg
 from ..kit.text import name_problem
 from ..newenergies.actions import ProposeTrade, goods_text
 from ..newenergies.engine.checks import check_proposal, proposer_problem
 from ..newenergies.rules import CARD_KINDS, RuleSet
+from ..newenergies.rules.vocabulary import seat_name
 
 __all__ = ["OPEN", "Refusal", "Room", "Seat", "Table", "create_class"]
 
@@ -72,13 +74,14 @@ class Seat:
         return self.bot is not None or self.plan != OPEN
 
     def who(self) -> str:
+        """Who plays the seat, in words (a message: each page says it in its language)."""
         if self.bot is not None and self.student:
-            return f"bot ({self.bot}) for {self.name}"
+            return msg(N_("bot ({bot}) for {name}"), bot=self.bot, name=self.name)
         if self.played_by_bot:
-            return f"bot ({self.bot or self.plan})"
+            return msg(N_("bot ({bot})"), bot=self.bot or self.plan)
         if self.student:
-            return "student" if self.online else "student (offline)"
-        return "open seat"
+            return msg(N_("student")) if self.online else msg(N_("student (offline)"))
+        return msg(N_("open seat"))
 
 
 @dataclass
@@ -282,7 +285,7 @@ class Room:
 
     def table(self, number: Any) -> Table:
         if not isinstance(number, int) or isinstance(number, bool) or number not in self.tables:
-            raise Refusal(f"There is no table {show(number)} in this class.")
+            raise Refusal(msg(N_("There is no table {table} in this class."), table=show(number)))
         return self.tables[number]
 
     # -- joining --------------------------------------------------------------------------------
@@ -292,8 +295,12 @@ class Room:
         seat and the student's new seat token (only its hash is kept)."""
         if table.status != WAITING:
             raise Refusal(
-                "This table's game has started: only its players can come back to it. "
-                "Ask your teacher for a seat at another table."
+                msg(
+                    N_(
+                        "This table's game has started: only its players can come back to it. "
+                        "Ask your teacher for a seat at another table."
+                    )
+                )
             )
         problem = name_problem(name)
         if problem:
@@ -301,26 +308,46 @@ class Room:
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
             raise Refusal(
-                f"Names have at most {MAX_NAME} characters here; {name[:40]!r} is longer."
+                msg(
+                    N_("Names have at most {most} characters here; {name} is longer."),
+                    most=MAX_NAME,
+                    name=repr(name[:40]),
+                )
             )
         if any(s.name and s.name.casefold() == name.casefold() for s in table.seats):
-            raise Refusal(f"{name} already sits at this table: add an initial to your name.")
+            raise Refusal(
+                msg(
+                    N_("{name} already sits at this table: add an initial to your name."), name=name
+                )
+            )
         free = table.free_seats
         if seat is None:
             if not free:
-                raise Refusal("Every seat of this table is taken.")
+                raise Refusal(msg(N_("Every seat of this table is taken.")))
             seat = free[0]
         if not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(table.seats)
         ):
-            raise Refusal(f"There is no seat {show(seat)} at this table.")
+            raise Refusal(msg(N_("There is no seat {seat} at this table."), seat=show(seat)))
         if seat not in free:
             who = table.seats[seat]
-            taken = f"{who.name} sits there" if who.student else "a bot plays it"
-            raise Refusal(f"Seat {seat + 1} is not free ({taken}): choose a free seat.")
+            if who.student:
+                taken = msg(
+                    N_("Seat {seat} is not free ({name} sits there): choose a free seat."),
+                    seat=seat + 1,
+                    name=who.name,
+                )
+            else:
+                taken = msg(
+                    N_("Seat {seat} is not free (a bot plays it): choose a free seat."),
+                    seat=seat + 1,
+                )
+            raise Refusal(taken)
         token = secrets.token_urlsafe(24)
         if not self.db.take_seat(table.number, seat, name, token):
-            raise Refusal(f"Seat {seat + 1} was taken a moment ago: choose another seat.")
+            raise Refusal(
+                msg(N_("Seat {seat} was taken a moment ago: choose another seat."), seat=seat + 1)
+            )
         table.seats[seat].name, table.seats[seat].token = name, token_hash(token)
         self._changed(table)
         if not table.free_seats and not self.paused:
@@ -347,17 +374,19 @@ class Room:
     def playing_problem(self, table: Table) -> str | None:
         """Why nobody may move at this table now, or None."""
         if table.status == WAITING:
-            left = len(table.free_seats)
-            return (
-                f"The game has not started: {left} seat{'s' * (left != 1)} still free. It starts "
-                "when every seat is taken or the teacher starts it."
+            return nmsg(
+                "The game has not started: {n} seat still free. It starts when every seat is "
+                "taken or the teacher starts it.",
+                "The game has not started: {n} seats still free. It starts when every seat is "
+                "taken or the teacher starts it.",
+                len(table.free_seats),
             )
         if table.status == OVER:
-            return "The game is over: " + str(table.game.outcome)
+            return msg(N_("The game is over: {outcome}"), outcome=table.game.outcome.reason)
         if table.status == ENDED:
-            return "The teacher ended this round."
+            return msg(N_("The teacher ended this round."))
         if self.paused:
-            return "The teacher paused the class: wait until the game goes on."
+            return msg(N_("The teacher paused the class: wait until the game goes on."))
         return None
 
     def act(self, table: Table, seat: int, data: Any) -> int:
@@ -370,19 +399,27 @@ class Room:
         try:
             action = type(game).CODEC.from_dict(data)
         except (TypeError, ValueError) as exc:
-            raise Refusal(f"The page sent an action the game does not know: {exc}.") from None
+            raise Refusal(
+                msg(N_("The page sent an action the game does not know: {problem}."), problem=exc)
+            ) from None
         if getattr(action, "seat", None) != seat:
             raise Refusal(
-                f"You play seat {seat + 1} ({table.name(seat)}); that action is not yours."
+                msg(
+                    N_("You play seat {seat} ({name}); that action is not yours."),
+                    seat=seat + 1,
+                    name=table.name(seat),
+                )
             )
         if table.is_bot_seat(seat):
-            raise Refusal(f"A bot plays your seat just now ({table.seats[seat].who()}).")
+            raise Refusal(
+                msg(N_("A bot plays your seat just now ({who})."), who=table.seats[seat].who())
+            )
         # only what the seat may choose now: the listing of its decision, or (rule 12.1) a
         # proposal to the active player; never a teacher's sandbox edit or anything unlisted
         allowed = game.legal_actions() if game.current_seat == seat else []
         if action not in allowed and action not in game.proposals_now(seat):
-            why = game.why_illegal(action)
-            raise Refusal(why or "That is not one of your options now.")
+            why = game.ENGINE.why_illegal(game.state, action)  # a message: each page says it
+            raise Refusal(why or msg(N_("That is not one of your options now.")))
         number = self._apply(table, action)
         self._after_move(table)
         return number
@@ -419,16 +456,19 @@ class Room:
             for seat, (proposal, turn) in list(table.held.items()):
                 if game.turn != turn:
                     del table.held[seat]
-                    table.notes[seat] = "Your proposal was not made: that turn has ended."
+                    table.notes[seat] = msg(N_("Your proposal was not made: that turn has ended."))
                     continue
                 if not free:
                     continue  # the active player is not free to answer yet: it waits
                 del table.held[seat]
-                why = game.why_illegal(proposal)
+                why = game.ENGINE.why_illegal(game.state, proposal)
                 if why:
-                    table.notes[seat] = (
-                        f"Your proposal to seat {state.active} ({goods_text(proposal.give)} for "
-                        f"{goods_text(proposal.get)}) could not be made: {why}"
+                    table.notes[seat] = msg(
+                        N_("Your proposal to {player} ({give} for {get}) could not be made: {why}"),
+                        player=seat_name(state.active),
+                        give=goods_text(proposal.give),
+                        get=goods_text(proposal.get),
+                        why=why,
                     )
                     continue
                 table.notes[seat] = ""
@@ -449,28 +489,42 @@ class Room:
         kinds = CARD_KINDS + (("energy",) if game.rules.energy_tradeable else ())
         if not all(isinstance(k, str) and k in kinds for k in (give, get)):
             raise Refusal(
-                f"Propose one of {', '.join(kinds)} for another of them, "
-                f"not {show(give)} for {show(get)}."
+                msg(
+                    N_("Propose one of {kinds} for another of them, not {give} for {get}."),
+                    kinds=", ".join(kinds),
+                    give=show(give),
+                    get=show(get),
+                )
             )
         proposal = ProposeTrade(seat, ((give, 1),), ((get, 1),))
         why = proposer_problem(game.state, seat) or check_proposal(game.state, proposal)
         if why:
             raise Refusal(why)
         partner = table.name(game.active_seat)
-        deal = f"{goods_text(proposal.give)} for {goods_text(proposal.get)}"
+        give, get = goods_text(proposal.give), goods_text(proposal.get)
         if proposal in game.proposals_now(seat):
             table.notes[seat] = ""
             self._apply(table, proposal)
-            return f"Proposed to {partner}: {deal}."
+            return msg(
+                N_("Proposed to {partner}: {give} for {get}."), partner=partner, give=give, get=get
+            )
         table.held[seat] = (proposal, game.turn)
         table.notes[seat] = ""
         self._changed(table)
-        return f"Held: your proposal of {deal} goes to {partner} at {partner}'s next free decision."
+        return msg(
+            N_(
+                "Held: your proposal of {give} for {get} goes to {partner} at {partner}'s next "
+                "free decision."
+            ),
+            partner=partner,
+            give=give,
+            get=get,
+        )
 
     def cancel_proposal(self, table: Table, seat: int) -> str:
         held = table.held.pop(seat, None)
         self._changed(table)
-        return "Proposal withdrawn." if held else "You hold no proposal."
+        return msg(N_("Proposal withdrawn.")) if held else msg(N_("You hold no proposal."))
 
     # -- bots -----------------------------------------------------------------------------------
 
@@ -567,10 +621,18 @@ class Room:
         if not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(table.seats)
         ):
-            raise Refusal(f"Table {table.number} has no seat {show(seat)}.")
+            raise Refusal(
+                msg(N_("Table {table} has no seat {seat}."), table=table.number, seat=show(seat))
+            )
         entry = table.seats[seat]
         if not entry.student:
-            raise Refusal(f"No student sits at seat {seat + 1} of table {table.number}.")
+            raise Refusal(
+                msg(
+                    N_("No student sits at seat {seat} of table {table}."),
+                    seat=seat + 1,
+                    table=table.number,
+                )
+            )
         bot = self.fill_bot if bot is None else bot
         problem = _bot_problem(bot)
         if problem:
@@ -588,14 +650,25 @@ class Room:
         if not (
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(table.seats)
         ):
-            raise Refusal(f"Table {table.number} has no seat {show(seat)}.")
+            raise Refusal(
+                msg(N_("Table {table} has no seat {seat}."), table=table.number, seat=show(seat))
+            )
         if table.status != WAITING:
             raise Refusal(
-                f"Table {table.number} is playing: give the seat to a bot instead of freeing it."
+                msg(
+                    N_("Table {table} is playing: give the seat to a bot instead of freeing it."),
+                    table=table.number,
+                )
             )
         entry = table.seats[seat]
         if not entry.student:
-            raise Refusal(f"Seat {seat + 1} of table {table.number} is free already.")
+            raise Refusal(
+                msg(
+                    N_("Seat {seat} of table {table} is free already."),
+                    seat=seat + 1,
+                    table=table.number,
+                )
+            )
         self.db.free_seat(table.number, seat)
         entry.name = entry.token = entry.bot = None
         self._changed(table)
@@ -624,7 +697,7 @@ class Room:
             raise Refusal(f"roles must be true or false, not {show(roles)}.")
         played = [t for t in self.tables.values() if t.status != WAITING]
         if not played:
-            raise Refusal("No table has played this round yet: start the tables first.")
+            raise Refusal(msg(N_("No table has played this round yet: start the tables first.")))
         self.end_round()
         self.round += 1
         self.agreement, self.roles = agreement, roles

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..classroom.database import ClassDatabase
+from ..kit.i18n import check_language
 from .limits import MAX_FRAME_BYTES
 from .room import Refusal, create_class
 
@@ -147,10 +148,12 @@ def run_forever(
     allow_origins: tuple[str, ...] = (),
     prefix: str = "",
     hub_login: Any = None,
+    lang: str | None = None,
     out=None,
 ) -> None:
     """Serve the class in ``database`` in the foreground until Ctrl-C (``energies serve``);
-    ``hub_login``: a :class:`~energies.server.hublogin.HubLogin` (only the hub's users)."""
+    ``hub_login``: a :class:`~energies.server.hublogin.HubLogin` (only the hub's users);
+    ``lang``: the class's language (None: each browser's own, else English)."""
     from .web import build_app
 
     sock = bind(host, port)
@@ -162,6 +165,7 @@ def run_forever(
         allowed_origins=allow_origins,
         prefix=prefix,
         hub_login=hub_login,
+        lang=lang,
     )
     print(announcement(database, base_url, host), file=out or sys.stdout, flush=True)
     server = _uvicorn_server(app)
@@ -173,7 +177,8 @@ class ClassServer:
 
     ``url`` is the address students type, ``console_url`` the teacher's console (with the
     key), ``links`` the join link of each table. :meth:`console` is the console as a
-    notebook widget, :meth:`collect` the class as one table, :meth:`stop` stops it.
+    notebook widget, :meth:`collect` the class as one table, :meth:`stop` stops it. ``lang``:
+    the class's language (its pages and the console; None: each browser's own, else English).
     """
 
     def __init__(
@@ -186,7 +191,9 @@ class ClassServer:
         allow_origins: tuple[str, ...] = (),
         prefix: str = "",
         hub_login: Any = None,
+        lang: str | None = None,
     ) -> None:
+        self.lang = None if lang is None else check_language(lang)
         missing = missing_packages()
         if missing:
             raise ImportError(
@@ -215,6 +222,7 @@ class ClassServer:
             ready=ready,
             prefix=prefix,
             hub_login=hub_login,
+            lang=self.lang,
         )
         self._server = _uvicorn_server(app)
 
@@ -334,6 +342,7 @@ def serve(
     bot_delay: float | None = None,
     fill_bot: str | None = None,
     name: str | None = None,
+    lang: str | None = None,
     quiet: bool = False,
 ) -> ClassServer:
     """Start the class server in a background thread and print the join links (one line in a
@@ -341,8 +350,12 @@ def serve(
 
     A new file gets a new class (``tables``, ``players``, ``bots`` such as ``{3: "green"}``,
     ``rules``, ``seed``, ``bot_delay``, ``fill_bot``, ``name``: see
-    :func:`energies.server.create_class`); an existing one is resumed as it was.
+    :func:`energies.server.create_class`); an existing one is resumed as it was. ``lang``:
+    the class's language, one of ``energies.LANGUAGES`` (a join link's ``?lang=xx`` still
+    gives one student's page another; None: each browser's own language, else English).
     """
+    if lang is not None:
+        lang = check_language(lang)  # before a new class file is written
     open_or_create(
         database,
         tables=tables,
@@ -355,7 +368,12 @@ def serve(
         name=name,
     )
     server = ClassServer(
-        database, host=host, port=port, public_url=public_url, allow_origins=allow_origins
+        database,
+        host=host,
+        port=port,
+        public_url=public_url,
+        allow_origins=allow_origins,
+        lang=lang,
     )
     if not quiet:
         print(announcement(database, server.url, host))

@@ -13,19 +13,25 @@ the same page (``tests/test_server.py`` checks it over the wire).
 
 :class:`Screen` is what the server remembers of one seat's page between two drawings: its
 revision, its status line, where "what just happened" starts, the last click.
+
+A page speaks its connection's language: the wording (:class:`TableWords`) is one language's,
+and every text here goes through it (the PlayApp's messages where the page says the same).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..newenergies.actions import goods_text, pretty
+from ..kit.i18n import N_, Message, msg, nsay, render
+from ..newenergies.actions import Action, goods_text, pretty
+from ..newenergies.rules.vocabulary import amount, word
 from ..viz import seat_color
 from ..widgets.play.board import board_geometry, board_pieces, changed_spots
 from ..widgets.play.controls import CARD_KINDS, Options
-from ..widgets.play.words import Wording
+from ..widgets.play.words import Wording, page_words
 from .room import OVER, WAITING, Room, Table
 
 LOG_LINES = 60
@@ -33,39 +39,58 @@ STRIP_LINES = 14
 
 
 class TableWords:
-    """One game's wording and its log as the pages show it, each line spoken once: the log
-    only grows, and every seat's page shows the same public lines (``view.log`` is
-    ``game.log``: it names no hidden card)."""
+    """One game's wording in one language and its log as the pages show it, each line spoken
+    once: the log only grows, and every seat's page shows the same public lines (``view.log``
+    is ``game.log``: it names no hidden card)."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, lang: str | None = None) -> None:
         self.game = game
-        self.words = Wording(game)
+        self.words = Wording(game, lang)
         self.lines: list[str] = []
 
     def log(self) -> list[str]:
         source = self.game.state.log
         if len(source) > len(self.lines):
-            self.lines += [self.words.speak(str(line)) for line in source[len(self.lines) :]]
+            words = self.words
+            self.lines += [
+                words.describe(line) if isinstance(line, Action) else words.speak(line)
+                for line in source[len(self.lines) :]
+            ]
         return self.lines
+
+
+#: A status line as the server keeps it: a text, a message, or ``said(words)`` that says it in
+#: one language's wording (a move, with the table's names).
+Status = str | Message | Callable[[Wording], str]
 
 
 @dataclass
 class Screen:
-    """What the server remembers of one seat's page (shared by the seat's open tabs)."""
+    """What the server remembers of one seat's page (shared by the seat's open tabs, which
+    may speak different languages: the status is said in each)."""
 
     rev: int = 0
-    status: tuple[str, str] = ("", "info")
+    status: tuple[Status, str] = ("", "info")
     since_log: int = 0  # "what just happened" starts here: at the seat's last own move
     since_hand: dict[str, int] | None = None
     since_pieces: dict[str, Any] | None = None
     last_click: tuple[Any, int] | None = None  # (action, rev) of the last click applied
     charts_open: bool = False
     game_key: Any = None  # the game the marks above belong to (a new round resets them)
-    page: dict[str, Any] | None = None  # the last page built, and the table version it shows
-    page_version: int = -1
+    # the last page built in each language, and the table version it shows
+    pages: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
 
-    def tell(self, text: str, kind: str = "info") -> None:
+    def tell(self, text: Status, kind: str = "info") -> None:
         self.status = (text, kind)
+
+    def status_in(self, words: Wording) -> dict[str, str]:
+        """The status line as the page shows it, in the wording's language."""
+        text, kind = self.status
+        if callable(text):
+            text = text(words)
+        elif isinstance(text, Message):
+            text = words.speak(text)
+        return {"text": str(text), "kind": kind}
 
 
 def _hand_of(view) -> dict[str, int]:
@@ -83,8 +108,9 @@ def mark(screen: Screen, table: Table, seat: int) -> None:
     screen.game_key = (table.round, table.number)
 
 
-def geometry(table: Table) -> dict[str, Any]:
-    return board_geometry(table.game.board, Wording(table.game))
+def geometry(table: Table, words: Wording | None = None) -> dict[str, Any]:
+    """The board's shape and names, in the wording's language (default: the kit's)."""
+    return board_geometry(table.game.board, words or Wording(table.game))
 
 
 def seat_page(
@@ -99,17 +125,21 @@ def seat_page(
     game's wording and spoken log, kept between pages (made here when None); ``decision_no``:
     the number of the table's decision, which a click on the page carries back.
 
-    When nothing of the table changed since the last page (a refused click: only the status
-    line is new), that page is sent again with the new status: a student who clicks a lot
-    costs the server little."""
-    if screen.page is not None and screen.page_version == table.version:
+    When nothing of the table changed since the last page in that language (a refused click:
+    only the status line is new), that page is sent again with the new status: a student who
+    clicks a lot costs the server little."""
+    if spoken is None or spoken.game is not table.game:
+        spoken = TableWords(table.game)
+    lang = spoken.words.lang
+    kept = screen.pages.get(lang)
+    if kept is not None and kept[0] == table.version:
         screen.rev += 1
-        page = {**screen.page, "rev": screen.rev}
-        page["status"] = {"text": screen.status[0], "kind": screen.status[1]}
+        page = {**kept[1], "rev": screen.rev}
+        page["status"] = screen.status_in(spoken.words)
         return page
     page = _build_page(room, table, seat, screen, spoken)
     page["decision_no"] = decision_no
-    screen.page, screen.page_version = page, table.version
+    screen.pages[lang] = (table.version, page)
     return page
 
 
@@ -117,8 +147,6 @@ def _build_page(
     room: Room, table: Table, seat: int, screen: Screen, spoken: TableWords | None
 ) -> dict[str, Any]:
     game = table.game
-    if spoken is None or spoken.game is not game:
-        spoken = TableWords(game)
     if screen.game_key != (table.round, table.number):
         mark(screen, table, seat)
     words = spoken.words
@@ -135,7 +163,7 @@ def _build_page(
         "prompt": _prompt(room, table, seat, view, words, deciding),
         "color": seat_color(view.current_seat) if view.current_seat is not None else "#333333",
         "turn_line": _turn_line(view, words),
-        "status": {"text": screen.status[0], "kind": screen.status[1]},
+        "status": screen.status_in(words),
         "progress": "",
         "human": not game.is_over,  # a student's page: the seat's own controls, even waiting
         "over": game.is_over,
@@ -144,11 +172,11 @@ def _build_page(
         # board answers a hover with "nothing to do here now")
         "spots": options.spots() if deciding else {},
         "changed": changed_spots(screen.since_pieces, pieces),
-        "strip": _strip(view, log, screen),
+        "strip": _strip(view, log, screen, words),
         "decision": None,
         "turn": [],
         "scores": _scores(table, view, words),
-        "gf": _gf_line(view, game.is_over),
+        "gf": _gf_line(view, game.is_over, words),
         "bag_line": _bag_line(game, words),  # rule 14.2: who would win if the bag ran out now
         "hand": _hand(view, words),
         "log": log[-LOG_LINES:],
@@ -157,6 +185,7 @@ def _build_page(
         "offer_answer": _offer_answer(game, seat, words),
         "proposals": None,
         "interject": _interject(room, table, seat, view, words) if playing else None,
+        "ui": page_words(words),  # the page's own words, in the page's language
     }
     if deciding and view.pending is not None:
         page["decision"] = {
@@ -167,7 +196,9 @@ def _build_page(
     elif not game.is_over:
         page["turn"] = options.turn_controls()
         page["build"] = options.build_rows()
-        page["build_note"] = (options.turn_why() or "") if playing else room.playing_problem(table)
+        page["build_note"] = (
+            (options.turn_why() or "") if playing else words.speak(room.playing_problem(table))
+        )
         page["supply"] = options.supply_rows()
         page["offers"] = options.offers()
         page["ask"] = options.ask_control()  # rule 12.1: ask the table again
@@ -183,44 +214,69 @@ def _build_page(
 
 def _task(game, view, words: Wording, seat: int | None) -> str:
     if game.is_over:
-        return "the game is over"
+        return words.say(N_("the game is over"))
     if view.pending is not None:
         return words.speak(game.pending, addressee=seat)
     if view.phase == "roll":
-        return "roll the dice (a development card may be played first)"
-    return "build on the board, trade, or end the turn"
+        return words.say(N_("roll the dice (a development card may be played first)"))
+    return words.say(N_("build on the board, trade, or end the turn"))
 
 
 def _prompt(room: Room, table: Table, seat: int, view, words: Wording, deciding: bool) -> str:
     game = table.game
+    say = words.say
     if game.is_over:
-        return f"Game over after turn {view.turn}: {words.speak(str(game.outcome))}"
+        return say(
+            N_("Game over after turn {turn}: {outcome}"),
+            turn=view.turn,
+            outcome=words.speak(game.outcome.reason),
+        )
     problem = room.playing_problem(table)
     if problem:
-        return problem
+        return words.speak(problem)
     current = view.current_seat
     if deciding:
-        return f"{words.name(seat)}, your move: {_task(game, view, words, seat)}"
+        return say(
+            N_("{name}, your move: {task}"),
+            name=words.name(seat),
+            task=_task(game, view, words, seat),
+        )
     if table.is_bot_seat(seat) and current == seat:
-        return f"A bot plays for you just now: it must {_task(game, view, words, seat)}"
-    return f"Waiting for {words.name(current)}: {words.name(current)} must " + _task(
-        game, view, words, current
+        return say(
+            N_("A bot plays for you just now: it must {task}"),
+            task=_task(game, view, words, seat),
+        )
+    return say(
+        N_("Waiting for {name}: {name} must {task}"),
+        name=words.name(current),
+        task=_task(game, view, words, current),
     )
 
 
 def _turn_line(view, words: Wording) -> str:
-    dice = f" · dice {view.dice[0]} + {view.dice[1]} = {sum(view.dice)}" if view.dice else ""
-    return f"Turn {view.turn} · {words.possessive(view.active)} turn{dice}"
+    if words.english:
+        dice = f" · dice {view.dice[0]} + {view.dice[1]} = {sum(view.dice)}" if view.dice else ""
+        return f"Turn {view.turn} · {words.possessive(view.active)} turn{dice}"
+    line = words.say(N_("Turn {turn} · {name} plays"), turn=view.turn, name=words.name(view.active))
+    if view.dice:
+        line += " · " + words.say(
+            N_("dice {a} + {b} = {total}"), a=view.dice[0], b=view.dice[1], total=sum(view.dice)
+        )
+    return line
 
 
-def _gf_line(view, over: bool) -> str:
+def _gf_line(view, over: bool, words: Wording) -> str:
     gf, rules = view.global_footprint, view.rules
     if over:
-        return f"GF {gf} of {rules.gf_max} · game over"
-    discs = rules.discs_to_draw(gf)
-    return (
-        f"GF {gf} of {rules.gf_max} · next event phase draws {discs} "
-        f"disc{'s' * (discs != 1)} · bag {len(view.bag)} · first to {rules.victory_points} VP"
+        return words.say(N_("GF {gf} of {most} · game over"), gf=gf, most=rules.gf_max)
+    return words.nsay(
+        "GF {gf} of {most} · next event phase draws {n} disc · bag {bag} · first to {vp} VP",
+        "GF {gf} of {most} · next event phase draws {n} discs · bag {bag} · first to {vp} VP",
+        rules.discs_to_draw(gf),
+        gf=gf,
+        most=rules.gf_max,
+        bag=len(view.bag),
+        vp=rules.victory_points,
     )
 
 
@@ -233,14 +289,26 @@ def _bag_line(game, words: Wording) -> str:
         return ""
     kind, winners, _reason, _out = empty_bag_outcome(game.state)
     if kind == "everyone_loses":
-        return (
-            "If the bag ran out now, everybody would lose: nobody has more renewable than "
-            "fossil plants (rule 14.2)."
+        return words.say(
+            N_(
+                "If the bag ran out now, everybody would lose: nobody has more renewable "
+                "than fossil plants (rule 14.2)."
+            )
         )
     names = [words.name(s) for s in winners]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     player = game.state.players[winners[0]]
     balance = player.count_plants("renewable") - player.count_plants("fossil")
+    if not words.english:
+        return words.nsay(
+            "If the bag ran out now: {names} would win (renewable minus fossil plants: "
+            "+{balance}, rule 14.2).",
+            "If the bag ran out now: {names} would share the win (renewable minus fossil "
+            "plants: +{balance}, rule 14.2).",
+            len(names),
+            names=words.listing(names),
+            balance=balance,
+        )
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     verb = "wins" if len(names) == 1 else "share the win"
     return (
         f"If the bag ran out now: {who} {verb} (renewable minus fossil plants: +{balance}, "
@@ -253,7 +321,9 @@ def _scores(table: Table, view, words: Wording) -> list[dict[str, Any]]:
         {
             "seat": p.seat,
             "name": words.name(p.seat),
-            "who": "you" if p.seat == view.seat else table.seats[p.seat].who(),
+            "who": words.say(N_("you"))
+            if p.seat == view.seat
+            else words.speak(table.seats[p.seat].who()),
             "color": seat_color(p.seat),
             "vp": view.victory_points(p.seat),  # the others' hidden VP cards are not counted
             "lf": view.local_footprint(p.seat),
@@ -272,6 +342,7 @@ def _scores(table: Table, view, words: Wording) -> list[dict[str, Any]]:
 def _hand(view, words: Wording) -> dict[str, Any]:
     me = view.me
     rules = view.rules
+    lang = words.lang
     held: dict[str, int] = {}
     for card in me.dev_cards:
         held[card] = held.get(card, 0) + 1
@@ -280,58 +351,84 @@ def _hand(view, words: Wording) -> dict[str, Any]:
         new[card] = new.get(card, 0) + 1
     return {
         "seat": view.seat,
-        "title": "Your hand",
-        "cards": [[k, me.hand[k]] for k in CARD_KINDS],
+        "title": "Your hand"
+        if words.english
+        else words.say(N_("Hand of {name}"), name=words.name(view.seat)),
+        "cards": [[k, me.hand[k], str(render(word(k), lang))] for k in CARD_KINDS],
         "energy": me.energy,
         "cap": rules.energy_cap,
         "dev": ", ".join(
-            f"{pretty(c)} ×{n}" + (f" ({new[c]} new)" if new.get(c) else "")
+            f"{render(pretty(c), lang)} ×{n}"
+            + (" " + words.say(N_("({n} new)"), n=new[c]) if new.get(c) else "")
             for c, n in sorted(held.items())
         ),
         "warehouse": bool(me.warehouse),
         "warn": (
-            f"more than {rules.discard_threshold} cards: a 7 costs half"
+            words.say(N_("more than {n} cards: a 7 costs half"), n=rules.discard_threshold)
             if me.cards > rules.discard_threshold
             else ""
         ),
     }
 
 
-def _strip(view, log: list[str], screen: Screen) -> dict[str, Any]:
+def _strip(view, log: list[str], screen: Screen, words: Wording) -> dict[str, Any]:
     """What happened since the seat's last own move: the log lines and its card changes."""
     lines = log[min(screen.since_log, len(log)) :]
     change = ""
     if screen.since_hand is not None:
         now = _hand_of(view)
         diff = [
-            f"{'+' if now[k] > screen.since_hand[k] else '−'}{abs(now[k] - screen.since_hand[k])} {k}"
+            ("+" if now[k] > screen.since_hand[k] else "−")
+            + str(render(amount(k, abs(now[k] - screen.since_hand[k])), words.lang))
             for k in now
             if now[k] != screen.since_hand[k]
         ]
-        if diff:
+        if diff and words.english:
             change = f"Your cards: {', '.join(diff)}"
+        elif diff:
+            change = words.say(
+                N_("Cards of {name}: {changes}"),
+                name=words.name(view.seat),
+                changes=", ".join(diff),
+            )
     more = max(0, len(lines) - STRIP_LINES)
-    return {"lines": lines[-STRIP_LINES:], "more": more, "hand_change": change}
+    more_text = words.nsay(
+        "({n} earlier line in the Log tab)", "({n} earlier lines in the Log tab)", more
+    )
+    return {
+        "lines": lines[-STRIP_LINES:],
+        "more": more,
+        "more_text": more_text if more else "",
+        "hand_change": change,
+    }
 
 
 def _decision_title(game, seat: int, view, legal: list, words: Wording) -> str:
-    title = f"{words.name(seat)}, decide now: {game.pending}"
+    say = words.say
+    title = say(
+        N_("{name}, decide now: {task}"),
+        name=words.name(seat),
+        task=words.speak(game.pending, addressee=seat),
+    )
     task = view.pending
     if task.kind == "discard":  # how many clicks are left, not just "discard cards"
         left = task.info["count"]
-        title += f" ({left} more, one card per click)" if left > 1 else " (1 more)"
+        title += " " + words.nsay("({n} more)", "({n} more, one card per click)", left)
     if any(a.kind == "respond_to_trade" for a in legal):  # say what is offered
         offer = next(
             (a for a in reversed(game.actions) if a.kind in ("offer_trade", "propose_trade")),
             None,
         )
         if offer is not None and offer.kind == "propose_trade" and offer.seat != seat:
-            title += (
-                f" ({words.name(offer.seat)} offers {words.name(seat)}"
-                f" {goods_text(offer.give)} for {goods_text(offer.get)})"
+            title += " " + say(
+                N_("({name} offers {partner} {give} for {get})"),
+                name=words.name(offer.seat),
+                partner=words.name(seat),
+                give=goods_text(offer.give),
+                get=goods_text(offer.get),
             )
         elif offer is not None:
-            title += f" ({game.describe(offer)})"
+            title += " " + say(N_("({offer})"), offer=words.describe(offer))
     return title
 
 
@@ -343,12 +440,19 @@ def _offer_answer(game, seat: int, words: Wording) -> str:
         offer = actions[index]
         if offer.seat == seat and offer.kind in ("offer_trade", "propose_trade"):
             partner = offer.partner if offer.kind == "offer_trade" else game.active_seat
-            deal = f"{goods_text(offer.give)} for {goods_text(offer.get)}"
             answer = next((a for a in actions[index + 1 :] if a.kind == "respond_to_trade"), None)
-            who = words.name(partner)
             if answer is None:
-                return f"{who} has not answered your offer ({deal}) yet."
-            return f"{who} {'accepted' if answer.accept else 'declined'} your offer: {deal}."
+                text = N_("{name} has not answered your offer ({give} for {get}) yet.")
+            elif answer.accept:
+                text = N_("{name} accepted your offer: {give} for {get}.")
+            else:
+                text = N_("{name} declined your offer: {give} for {get}.")
+            return words.say(
+                text,
+                name=words.name(partner),
+                give=goods_text(offer.give),
+                get=goods_text(offer.get),
+            )
     return ""
 
 
@@ -376,7 +480,13 @@ def _interject(room: Room, table: Table, seat: int, view, words: Wording) -> dic
             {
                 "seat": seat,
                 "name": words.name(seat),
-                "held": f"{goods_text(held[0].give)} for {goods_text(held[0].get)}" if held else "",
+                "held": words.say(
+                    N_("{give} for {get}"),
+                    give=goods_text(held[0].give),
+                    get=goods_text(held[0].get),
+                )
+                if held
+                else "",
                 "note": words.speak(table.notes.get(seat, ""), addressee=seat),
             }
         ],
@@ -402,7 +512,7 @@ def _over_panel(game, words: Wording) -> dict[str, Any]:
             )
     except ValueError:  # no turn recorded: nothing to compare
         rows = []
-    return {"outcome": words.speak(str(game.outcome)), "burden": rows}
+    return {"outcome": words.speak(game.outcome.reason), "burden": rows}
 
 
 def _percent(share) -> int:
@@ -414,8 +524,11 @@ def _percent(share) -> int:
 # -- the lobby: before the table's game starts -------------------------------------------------
 
 
-def lobby(room: Room, table: Table, seat: int | None) -> dict[str, Any]:
-    """What a student sees of a table before (and around) its game: seats, names, status."""
+def lobby(room: Room, table: Table, seat: int | None, lang: str | None = None) -> dict[str, Any]:
+    """What a student sees of a table before (and around) its game: seats, names, status, and
+    the lobby's sentences with a count in them, in ``lang``."""
+    students = [s for s in table.seats if not s.played_by_bot]
+    free = sum(s.plan == "open" and not s.student and table.status == WAITING for s in students)
     return {
         "class": room.name,
         "table": table.number,
@@ -428,14 +541,26 @@ def lobby(room: Room, table: Table, seat: int | None) -> dict[str, Any]:
         "seats": [
             {
                 "seat": s.seat,
-                "name": s.name or (f"bot ({s.plan})" if s.plan != "open" else ""),
+                "name": s.name
+                or (
+                    str(render(msg(N_("bot ({bot})"), bot=s.plan), lang))
+                    if s.plan != "open"
+                    else ""
+                ),
                 "free": s.plan == "open" and not s.student and table.status == WAITING,
                 "bot": s.played_by_bot,
                 "online": bool(s.online),
             }
             for s in table.seats
         ],
-        "note": room.playing_problem(table) or "",
+        "note": str(render(room.playing_problem(table) or "", lang)),
+        "taken_note": nsay(
+            "{taken} of {n} seat for students taken. Type your name, then take a free seat.",
+            "{taken} of {n} seats for students taken. Type your name, then take a free seat.",
+            len(students),
+            lang,
+            taken=len(students) - free,
+        ),
         "over": table.status == OVER,
         "role": _role_card(room, table, seat),
     }
@@ -457,8 +582,9 @@ def _role_card(room: Room, table: Table, seat: int | None) -> dict[str, Any] | N
     }
 
 
-def chart_images(game) -> dict[str, str]:
-    """The footprint chart and risk meter as PNG data URLs (public facts; matplotlib)."""
+def chart_images(game, lang: str | None = None) -> dict[str, str]:
+    """The footprint chart and risk meter as PNG data URLs (public facts; matplotlib), their
+    titles, axes and legends in ``lang``."""
     import base64
 
     from ..widgets.common import footprint_png, risk_png
@@ -466,4 +592,7 @@ def chart_images(game) -> dict[str, str]:
     def url(png: bytes) -> str:
         return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
-    return {"chart": url(footprint_png(game)), "risk": "" if game.is_over else url(risk_png(game))}
+    return {
+        "chart": url(footprint_png(game, lang=lang)),
+        "risk": "" if game.is_over else url(risk_png(game, lang=lang)),
+    }

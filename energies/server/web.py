@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from ..classroom.database import ClassDatabase
+from ..kit.i18n import LANGUAGES, N_, say
 from .hub import Connection, Hub
 from .limits import origin_problem
+from .pages import choose_language, page_html
 from .room import Room
 
 log = logging.getLogger("energies.server")
@@ -53,11 +55,6 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"cache-control", b"no-store"),
 ]
-UNKNOWN_TABLE = (
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>No such table</title>'
-    '<body style="font-family:sans-serif;margin:2em"><h1>No table has this code</h1>'
-    '<p>Check the code your teacher gave your table, then <a href="../">type it again</a>.</p>'
-)
 
 
 def assets() -> dict[str, tuple[bytes, str]]:
@@ -76,10 +73,6 @@ def assets() -> dict[str, tuple[bytes, str]]:
     }
     types = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
     return {name: (path.read_bytes(), types[path.suffix]) for name, path in files.items()}
-
-
-def page(name: str) -> bytes:
-    return (STATIC / name).read_bytes()
 
 
 class SecurityHeaders:
@@ -202,13 +195,15 @@ def build_app(
     ready: Any = None,
     prefix: str = "",
     hub_login: Any = None,
+    lang: str | None = None,
 ):
     """The Starlette app of the class in ``database`` (opened when the server starts, on the
     server's own thread). ``base_url``: the address students type. ``ready(hub)`` is called
     once the class is open (the notebook's background server waits for it). ``prefix``: the
     path the server answers under, behind a proxy that passes it on (:class:`Prefix`).
     ``hub_login``: a :class:`~energies.server.hublogin.HubLogin`, when only a JupyterHub's
-    users may come in."""
+    users may come in. ``lang``: the class's language (None: each browser's own, else
+    English; see :mod:`energies.server.pages`)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -217,14 +212,17 @@ def build_app(
 
     allowed = frozenset(o.strip().rstrip("/").lower() for o in allowed_origins)
     files = assets()
-    pages = {name: page(name) for name in ("index.html", "student.html", "console.html")}
+    names = ("index.html", "student.html", "console.html", "no-table.html")
+    # every page in every language, filled once: a request only chooses (a language made at
+    # run time, a translator's preview, is filled at its first request)
+    pages = {(name, code): page_html(name, code) for name in names for code in LANGUAGES}
     connections: set[Connection] = set()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         db = ClassDatabase(database)
         room = Room(db)
-        hub = Hub(room, base_url)
+        hub = Hub(room, base_url, lang=lang)
         app.state.hub = hub
         app.state.database = Path(database)
         clock = asyncio.create_task(bot_clock(hub))
@@ -242,20 +240,33 @@ def build_app(
                 conn.close("The class server stopped.")
             db.close()
 
-    def html(name: str, status: int = 200) -> Response:
-        return HTMLResponse(pages[name], status_code=status)
+    def language(request) -> str:
+        """The language of a page or a connection (:func:`~.pages.choose_language`)."""
+        return choose_language(
+            request.query_params.get("lang"), lang, request.headers.get("accept-language")
+        )
+
+    def html(request: Request, name: str, status: int = 200) -> Response:
+        code = language(request)
+        if (name, code) not in pages:
+            pages[name, code] = page_html(name, code)
+        return HTMLResponse(
+            pages[name, code],
+            status_code=status,
+            headers={"content-language": code, "vary": "Accept-Language"},
+        )
 
     async def index(request: Request) -> Response:
-        return html("index.html")
+        return html(request, "index.html")
 
     async def student(request: Request) -> Response:
         hub: Hub = request.app.state.hub
         if hub.room.table_by_code(request.path_params["code"]) is None:
-            return HTMLResponse(UNKNOWN_TABLE, status_code=404)
-        return html("student.html")
+            return html(request, "no-table.html", 404)
+        return html(request, "student.html")
 
     async def console(request: Request) -> Response:
-        return html("console.html")
+        return html(request, "console.html")
 
     async def asset(request: Request) -> Response:
         found = files.get(request.path_params["name"])
@@ -321,7 +332,7 @@ def build_app(
         if problem:
             return problem
         if len(connections) >= MAX_CONNECTIONS:
-            return "The class server has as many connections as it takes."
+            return say(N_("The class server has as many connections as it takes."), language(ws))
         return None
 
     async def student_socket(ws: WebSocket) -> None:
@@ -329,13 +340,13 @@ def build_app(
         table = hub.room.table_by_code(ws.path_params["code"])
         problem = refused(ws)
         if problem is None and table is None:
-            problem = "No table of this class has that code."
+            problem = say(N_("No table of this class has that code."), language(ws))
         if problem is None and sum(c.table is table for c in connections) >= MAX_PER_TABLE:
-            problem = "This table has as many connections as it takes."
+            problem = say(N_("This table has as many connections as it takes."), language(ws))
         if problem:
             await ws.close(code=1008, reason=problem[:120])
             return
-        await socket(ws, Connection("student", table), hub.open_student)
+        await socket(ws, Connection("student", table, lang=language(ws)), hub.open_student)
 
     async def console_socket(ws: WebSocket) -> None:
         hub: Hub = ws.app.state.hub
@@ -343,7 +354,7 @@ def build_app(
         if problem:
             await ws.close(code=1008, reason=problem[:120])
             return
-        await socket(ws, Connection("teacher"), hub.open_teacher)
+        await socket(ws, Connection("teacher", lang=language(ws)), hub.open_teacher)
 
     routes = [
         Route("/", index),

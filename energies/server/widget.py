@@ -17,6 +17,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..kit.i18n import N_, render, resolve, say
 from .room import Refusal
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -31,6 +32,7 @@ class ConsoleWidget(anywidget.AnyWidget):
     qr = traitlets.Dict().tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     downloads = traitlets.Bool(False).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # the console's words, in the class's language
 
     def __init__(self, server: Any) -> None:
         if not all(hasattr(server, name) for name in ("call", "command", "running")):
@@ -38,7 +40,8 @@ class ConsoleWidget(anywidget.AnyWidget):
         super().__init__()
         self.server = server
         changes = server.call(lambda hub: hub.console_changes(codes=True))
-        self.console, self.qr = changes["console"], changes["qr"]
+        self.console, self.qr, self.words = changes["console"], changes["qr"], changes["words"]
+        self.lang = server.call(lambda hub: resolve(hub.lang))
         server.call(lambda hub: hub.console_listeners.append(self._update))
         self.on_msg(self._on_message)
 
@@ -48,18 +51,23 @@ class ConsoleWidget(anywidget.AnyWidget):
 
     def _on_message(self, _widget, content: Any, _buffers) -> None:
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            self.status = "The console sent a message the server does not know."
+            self.status = say(N_("The console sent a message the server does not know."), self.lang)
             return
         kind = content["type"]
         if kind == "download":
-            self.status = "In a notebook: server.save_games('folder') or server.collect()."
+            self.status = say(
+                N_("In a notebook: {save} or {collect}."),
+                self.lang,
+                save="server.save_games('folder')",
+                collect="server.collect()",
+            )
             return
         fields = {k: v for k, v in content.items() if k != "type"}
         try:
             self.server.command(kind, **fields)
-            self.status = "Done."
+            self.status = say(N_("Done."), self.lang)
         except Refusal as exc:
-            self.status = exc.reason
+            self.status = str(render(exc.reason, self.lang))
 
     def close(self) -> None:
         server = getattr(self, "server", None)  # None: refused in __init__, never listened

@@ -5,6 +5,10 @@ import consoleView from "./console.js";
 import { SocketModel, connect } from "./transport.js";
 
 const $ = (selector) => document.querySelector(selector);
+// the console's words, in the page's language (energies/server/pages.py)
+const WORDS = JSON.parse(document.getElementById("energies-words")?.textContent || "{}");
+const W = (key, vars = {}) => String(WORDS[key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+const LANG = document.documentElement.lang || "en";
 const STORE = "energies-teacher-key";
 const fromHash = new URLSearchParams(window.location.hash.slice(1)).get("key");
 if (fromHash) {
@@ -23,10 +27,10 @@ function show(text, kind = "info") {
 }
 
 async function download(what) {
-  model.set("status", `Preparing ${what}…`);
+  model.set("status", W("preparing", { what }));
   try {
     const answer = await fetch(`console/${what}`, { headers: { Authorization: `Bearer ${key}` } });
-    if (!answer.ok) throw new Error(`the server answered ${answer.status}`);
+    if (!answer.ok) throw new Error(W("answered", { status: answer.status }));
     const blob = await answer.blob();
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
@@ -35,9 +39,9 @@ async function download(what) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    model.set("status", `Downloaded ${a.download}.`);
+    model.set("status", W("downloaded", { file: a.download }));
   } catch (error) {
-    model.set("status", `The download failed: ${error.message}.`);
+    model.set("status", W("download_failed", { problem: error.message }));
   }
 }
 
@@ -46,12 +50,13 @@ const model = new SocketModel((content) => {
   else link.send(content);
 });
 model.set("downloads", true);
+model.set("words", WORDS);
 
 function open() {
   $("[data-key-form]").hidden = true;
-  link = connect("ws/console", {
+  link = connect(`ws/console?lang=${encodeURIComponent(LANG)}`, {
     onOpen: () => link.send({ type: "hello", key }),
-    onState: (state, reason) => show(state === "closed" ? (reason || "Connection lost: reconnecting…") : "", "error"),
+    onState: (state, reason) => show(state === "closed" ? (reason || W("reconnecting")) : "", "error"),
     onMessage: (message) => {
       if (message.type === "set") {
         model.apply(message.changes);
@@ -63,7 +68,7 @@ function open() {
           $("[data-key-form]").hidden = false;
           $("[data-error]").textContent = message.reason;
         } else if (message.of !== "hello") {
-          model.set("status", message.ok ? "Done." : message.reason);
+          model.set("status", message.ok ? W("done") : message.reason);
         }
       } else if (message.type === "error") {
         model.set("status", message.reason);

@@ -4,10 +4,11 @@
 // `console` (the class, see energies/server/console.py), `qr` (join codes as SVG), `status`
 // (the answer to the last command) and `downloads` (true: offer the downloads), and sends
 // {type: "pause" | "resume" | "start" | "end_round" | "next_round" | "seat_to_bot" | "free_seat" |
-// "download"}.
+// "download"}. Its words come from Python in the console's language (`words`, see
+// energies/server/pages.py): this module writes no sentence of its own.
 
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-const STATUS = { waiting: "waiting for students", playing: "playing", over: "game over", ended: "ended by you" };
+const fill = (text, vars) => String(text).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -15,70 +16,76 @@ function render({ model, el }) {
   el.appendChild(root);
   let confirming = null; // a command that asks for a second click ("end_round", "next_round:true")
   let dealRoles = true; // the next round deals lesson 07's role cards (seat order)
+  const W = (key, vars = {}) => fill((model.get("words") || {})[key] ?? key, vars);
+  const E = (key, vars = {}) => esc(W(key, vars));
+  const status = (s) => ((model.get("words") || {})[`status_${s}`] ? W(`status_${s}`) : s);
 
   function seatRows(t) {
     const rows = t.seats.map((s) => {
       const away = s.student && !s.online;
       const hand = s.student && t.status === "playing" && !String(s.who).startsWith("bot")
-        ? `<button class="e-btn k-small" data-command="seat_to_bot" data-table="${t.number}" data-seat="${s.seat}" title="a bot plays this seat until the student comes back">bot</button>`
+        ? `<button class="e-btn k-small" data-command="seat_to_bot" data-table="${t.number}" data-seat="${s.seat}" title="${E("to_bot_title")}">${E("to_bot")}</button>`
         : s.student && t.status === "waiting"
-          ? `<button class="e-btn k-small" data-command="free_seat" data-table="${t.number}" data-seat="${s.seat}" title="the seat is open again">free</button>` : "";
+          ? `<button class="e-btn k-small" data-command="free_seat" data-table="${t.number}" data-seat="${s.seat}" title="${E("free_title")}">${E("free")}</button>` : "";
       const numbers = "lf" in s
         ? `<td>${s.lf}</td><td>${s.fossil} / ${s.renewable}</td><td>${s.vp}</td><td>${s.cards}</td>` : "<td></td><td></td><td></td><td></td>";
       return `<tr data-seat="${s.seat}"><td><span class="k-swatch" style="background:${s.color}"></span><b>${esc(s.name || "—")}</b>
         <small class="k-who ${away ? "k-off" : ""}">${esc(s.who)}</small></td>${numbers}<td>${hand}</td></tr>`;
     }).join("");
-    return `<table class="k-seats"><tr><th>seat</th><th title="local footprint">LF</th><th title="fossil / renewable plants">f / r</th><th>VP</th><th>cards</th><th></th></tr>${rows}</table>`;
+    return `<table class="k-seats"><tr><th>${E("col_seat")}</th><th title="${E("col_lf_title")}">${E("col_lf")}</th><th title="${E("col_plants_title")}">${E("col_plants")}</th><th>${E("col_vp")}</th><th>${E("col_cards")}</th><th></th></tr>${rows}</table>`;
   }
 
   function tableCard(t, qr) {
-    const game = t.status === "waiting" ? `<div class="k-line">seed ${t.seed} · waiting for its students</div>`
-      : `<div class="k-line">seed ${t.seed} · turn ${t.turn} · GF <b>${t.gf}</b> of ${t.gf_max}${t.status === "playing" ? ` · draws ${t.discs}` : ""} · bag ${t.bag} · ${t.moves} moves</div>`;
+    const numbers = { seed: t.seed, turn: t.turn, gf: `<b>${t.gf}</b>`, most: t.gf_max, discs: t.discs, bag: t.bag, moves: t.moves };
+    const game = t.status === "waiting" ? `<div class="k-line">${E("waiting_line", { seed: t.seed })}</div>`
+      : `<div class="k-line">${fill(esc(W(t.status === "playing" ? "game_line_draws" : "game_line")), numbers)}</div>`;
     const events = (t.events || []).length ? `<div class="k-events">${t.events.map(esc).join("<br>")}</div>` : "";
     const outcome = t.outcome ? `<div class="k-outcome energies-outcome">${esc(t.outcome)}</div>` : "";
     return `<div class="k-table energies-table" data-table="${t.number}" data-status="${t.status}">
       <div class="k-qr" title="${esc(t.link)}">${qr || ""}</div>
-      <div class="k-head"><b>Table ${t.number}</b><span class="k-code">${esc(t.code)}</span>
-        <span class="k-status">${STATUS[t.status] || t.status}</span></div>
+      <div class="k-head"><b>${E("table_n", { table: t.number })}</b><span class="k-code">${esc(t.code)}</span>
+        <span class="k-status">${esc(status(t.status))}</span></div>
       ${game}<div class="k-link"><a href="${esc(t.link)}" target="_blank" rel="noopener">${esc(t.link)}</a></div>
       ${seatRows(t)}${events}${outcome}</div>`;
   }
 
   function button(command, label, extra = "") {
     const armed = confirming === command;
-    return `<button class="e-btn ${armed ? "e-primary" : ""}" data-command="${command}" ${extra}>${armed ? "Click again: " : ""}${esc(label)}</button>`;
+    return `<button class="e-btn ${armed ? "e-primary" : ""}" data-command="${command}" ${extra}>${armed ? E("click_again", { label }) : esc(label)}</button>`;
   }
 
   function draw() {
     const c = model.get("console");
-    if (!c) { root.innerHTML = `<p>Connecting to the class…</p>`; return; }
+    if (!c) { root.innerHTML = `<p>${E("connecting")}</p>`; return; }
     const qr = model.get("qr") || {};
     const next = c.round + 1;
     const paused = c.paused
-      ? button("resume", "Resume all tables") : button("pause", "Pause all tables");
+      ? button("resume", W("resume")) : button("pause", W("pause"));
     const downloads = model.get("downloads")
-      ? `<button class="e-btn" data-download="games.zip">Download save files (.zip)</button>
-         <button class="e-btn" data-download="games.csv">Download the class as one table (.csv)</button>` : "";
-    const status = model.get("status") || "";
+      ? `<button class="e-btn" data-download="games.zip">${E("download_zip")}</button>
+         <button class="e-btn" data-download="games.csv">${E("download_csv")}</button>` : "";
+    const said = model.get("status") || "";
     const counts = {};
     for (const t of c.tables) counts[t.status] = (counts[t.status] || 0) + 1;
-    const summary = Object.entries(counts).map(([k, n]) => `${n} ${STATUS[k] || k}`).join(", ");
+    const summary = Object.entries(counts).map(([k, n]) => W("count", { status: status(k), n })).join(", ");
+    const how = [...(c.roles ? [W("in_role")] : []), c.agreement ? W("with_agreement") : W("without_agreement")];
+    const round = W("round_n", { round: c.round }) + (c.round > 1 ? ` (${how.join(", ")})` : "");
     root.innerHTML = `<div class="k-top">
         <span class="k-class">${esc(c.class)}</span>
-        <span class="k-state ${c.paused ? "k-paused" : ""}" data-class-state>Round ${c.round}${c.round > 1 ? ` (${c.roles ? "in role, " : ""}${c.agreement ? "with the written agreement" : "without a written agreement"})` : ""} · ${c.paused ? "paused" : "running"} · ${summary}</span>
+        <span class="k-state ${c.paused ? "k-paused" : ""}" data-class-state data-paused="${c.paused}">${esc(round)} · ${E(c.paused ? "paused" : "running")} · ${esc(summary)}</span>
         ${paused}
-        ${button("start", "Start waiting tables (bots fill free seats)")}
-        ${button("end_round", "End the round")}
-        ${button("next_round:true", `Start round ${next} with the written agreement`)}
-        ${button("next_round:false", `Start round ${next} without it`)}
-        <label class="k-roles"><input type="checkbox" data-roles ${dealRoles ? "checked" : ""}> role cards in round ${next}</label>
+        ${button("start", W("start"))}
+        ${button("end_round", W("end_round"))}
+        ${button("next_round:true", W("next_with", { round: next }))}
+        ${button("next_round:false", W("next_without", { round: next }))}
+        <label class="k-roles"><input type="checkbox" data-roles ${dealRoles ? "checked" : ""}> ${E("roles", { round: next })}</label>
         ${downloads}
-        <button class="e-btn" data-print>Print the join codes</button>
+        <button class="e-btn" data-print>${E("print")}</button>
       </div>
-      <div class="k-note energies-console-status" role="status">${esc(status)}</div>
-      <p class="k-join">Students open <b>${esc(c.join)}</b> and type their table's code, or scan its QR code.</p>
+      <div class="k-note energies-console-status" role="status">${esc(said)}</div>
+      <p class="k-join">${fill(esc(W("students_open")), { address: `<b>${esc(c.join)}</b>` })}</p>
       <div class="k-tables">${c.tables.map((t) => tableCard(t, qr[String(t.number)])).join("")}</div>
-      <div class="k-sheet">${c.tables.map((t) => `<div><h2>Table ${t.number}: ${esc(t.code)}</h2>${qr[String(t.number)] || ""}<p>${esc(t.link)}</p></div>`).join("")}</div>`;
+      <div class="k-sheet">${c.tables.map((t) => `<div><h2>${E("sheet_title", { table: t.number, code: t.code })}</h2>${qr[String(t.number)] || ""}<p>${esc(t.link)}</p></div>`).join("")}</div>`;
   }
 
   function onClick(event) {
@@ -114,6 +121,7 @@ function render({ model, el }) {
   model.on("change:console", draw);
   model.on("change:qr", draw);
   model.on("change:status", draw);
+  model.on("change:words", draw);
   draw();
   return () => {
     root.removeEventListener("click", onClick);
@@ -121,6 +129,7 @@ function render({ model, el }) {
     model.off("change:console", draw);
     model.off("change:qr", draw);
     model.off("change:status", draw);
+    model.off("change:words", draw);
   };
 }
 

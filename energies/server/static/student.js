@@ -8,6 +8,11 @@ import { SocketModel, connect } from "./transport.js";
 
 const $ = (selector) => document.querySelector(selector);
 const esc = (t) => String(t ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+// The page's words come from Python in the page's language (energies/server/pages.py): a JSON
+// block on the page; this module writes no sentence of its own.
+const WORDS = JSON.parse(document.getElementById("energies-words")?.textContent || "{}");
+const W = (key, vars = {}) => String(WORDS[key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+const LANG = document.documentElement.lang || "en";
 
 function indexPage() {
   const form = $("[data-code-form]");
@@ -15,10 +20,11 @@ function indexPage() {
     event.preventDefault();
     const code = $("[data-code]").value.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
     if (code.length !== 6) {
-      $("[data-error]").textContent = "A table code has six letters and digits.";
+      $("[data-error]").textContent = W("code_length");
       return;
     }
-    window.location.href = `t/${code}`;
+    const asked = new URLSearchParams(window.location.search).get("lang");
+    window.location.href = `t/${code}${asked ? `?lang=${encodeURIComponent(asked)}` : ""}`;
   });
 }
 
@@ -35,13 +41,14 @@ function studentPage() {
   const appBox = $("[data-app]");
   const banner = $("[data-banner]");
   const error = $("[data-error]");
-  $("[data-link]").textContent = `table code ${code}`;
+  $("[data-link]").textContent = W("table_code", { code });
 
-  const link = connect(`../ws/table/${encodeURIComponent(code)}`, {
+  // the connection speaks the page's language: the board, the lobby and every refusal
+  const link = connect(`../ws/table/${encodeURIComponent(code)}?lang=${encodeURIComponent(LANG)}`, {
     onOpen: () => link.send({ type: "hello", ...(token ? { token } : {}), id: nextId++ }),
     onMessage: receive,
     onState: (state, reason) => {
-      if (state === "closed") show(reason ? `Disconnected: ${reason}` : "Connection lost: reconnecting…", "error");
+      if (state === "closed") show(reason ? W("disconnected", { reason }) : W("reconnecting"), "error");
       else show("");
     },
   });
@@ -68,54 +75,52 @@ function studentPage() {
   function where(info) {
     if (!info) return;
     const me = info.you !== null && info.you !== undefined ? info.seats[info.you] : null;
-    const parts = [`Table ${info.table}`, `round ${info.round}`];
-    if (info.round > 1) parts.push(info.agreement ? "with your written agreement" : "without a written agreement");
-    if (me) parts.push(`you: ${me.name} (seat ${info.you + 1})`);
+    const parts = [W("table_n", { table: info.table }), W("round_n", { round: info.round })];
+    if (info.round > 1) parts.push(info.agreement ? W("with_agreement") : W("without_agreement"));
+    if (me) parts.push(W("you_are", { name: me.name, seat: info.you + 1 }));
     $("[data-where]").textContent = parts.join(" · ");
     const card = $("[data-role]");
     card.hidden = !info.role;
     if (info.role) {
       const r = info.role;
-      card.querySelector("summary").textContent = `Your role: ${r.title}`;
-      card.querySelector(".c-card").innerHTML = `<p>${esc(r.who)}</p><p><b>You want:</b> ${esc(r.wants)}</p>
-        <p><b>You may:</b></p><ul>${r.may.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>
-        <p><b>Your goal in role:</b> ${esc(r.goal)}</p>`;
+      card.querySelector("summary").textContent = W("your_role", { title: r.title });
+      card.querySelector(".c-card").innerHTML = `<p>${esc(r.who)}</p><p><b>${esc(W("you_want"))}</b> ${esc(r.wants)}</p>
+        <p><b>${esc(W("you_may"))}</b></p><ul>${r.may.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>
+        <p><b>${esc(W("your_goal"))}</b> ${esc(r.goal)}</p>`;
     }
-    if (info.paused) show("The teacher paused the class.", "warn");
-    else if (info.status === "ended") show("The teacher ended this round.", "warn");
+    if (info.paused) show(W("paused"), "warn");
+    else if (info.status === "ended") show(W("ended"), "warn");
     else if (!banner.classList.contains("c-error")) show("");
   }
 
   function drawLobby(info) {
     lastLobby = info;
     where(info);
-    $("[data-lobby-title]").textContent = `Table ${info.table} · ${info.class}`;
-    const forStudents = info.seats.filter((s) => !s.bot);
-    const taken = forStudents.filter((s) => !s.free).length;
+    $("[data-lobby-title]").textContent = W("lobby_title", { table: info.table, class: info.class });
     const note = $("[data-lobby-note]");
     const form = $("[data-join]");
     if (seated) {
-      note.textContent = info.note || "Waiting for the game to start…";
+      note.textContent = info.note || W("waiting_to_start");
       form.hidden = true;
       return;
     }
     if (info.status !== "waiting") {
-      note.textContent = "This table's game has started. If you sat here, open the page where you joined (or ask your teacher).";
+      note.textContent = W("started_without_you");
       form.hidden = true;
       return;
     }
-    note.textContent = `${taken} of ${forStudents.length} seats for students taken. Type your name, then take a free seat.`;
+    note.textContent = info.taken_note; // said in Python: the count takes the language's plural
     form.hidden = false;
     $("[data-seats]").innerHTML = info.seats.map((s) => s.free
-      ? `<button class="e-btn e-primary c-seat" type="button" data-seat="${s.seat}">Take seat ${s.seat + 1}</button>`
-      : `<span class="c-seat c-taken">Seat ${s.seat + 1}: ${esc(s.name || "taken")}</span>`).join("");
+      ? `<button class="e-btn e-primary c-seat" type="button" data-seat="${s.seat}">${esc(W("take_seat", { seat: s.seat + 1 }))}</button>`
+      : `<span class="c-seat c-taken">${esc(W("seat_taken", { seat: s.seat + 1, name: s.name || W("taken") }))}</span>`).join("");
   }
 
   $("[data-join]").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-seat]");
     if (!button) return;
     const name = $("[data-name]").value.trim();
-    if (!name) { error.textContent = "Type your name first."; return; }
+    if (!name) { error.textContent = W("type_name_first"); return; }
     error.textContent = "";
     link.send({ type: "join", name, seat: Number(button.dataset.seat), id: nextId++ });
   });
