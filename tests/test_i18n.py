@@ -213,8 +213,8 @@ def test_the_charts_speak_the_game_s_language_and_have_the_glyphs():
     ax = en.viz.plot_footprint(game)
     texts = [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
     texts += [t.get_text() for t in ax.get_legend().get_texts()]
-    assert "碳足跡" in ax.get_title() and ax.get_xlabel() == "回合"
-    assert any("全球碳足跡" in t for t in texts)
+    assert "污染值" in ax.get_title() and ax.get_xlabel() == "回合"  # the source's 污染
+    assert any("全球污染值" in t for t in texts)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a missing glyph is a warning: make it fail
         assert footprint_png(game)[:4] == b"\x89PNG"
