@@ -231,6 +231,22 @@ def test_the_pseudo_locale_finds_no_english_left_on_a_seat_page(make_server):
     waiting.ack("undo")
     assert waiting.view["status"]["kind"] == "error"
     texts += page_texts(waiting)
+    teacher = Client(server, "/ws/console")  # the class's language: the pseudo-locale
+    teacher.next("hello")
+    teacher.send(type="hello", key=server.key)
+    console = teacher.next("set")["changes"]
+    assert teacher.ack("hello")["ok"]
+    texts += [(f"console {key}", text) for key, text in console["words"].items()]
+    for table in console["console"]["tables"]:
+        texts += [("console who", seat["who"]) for seat in table["seats"]]
+    teacher.send(type="pause")
+    teacher.ack("pause")
+    teacher.send(type="resume")
+    teacher.send(type="free_seat", table=1, seat=9)  # refused: in the console's language
+    refused = teacher.ack("free_seat")
+    assert not refused["ok"] and refused["reason"].startswith("⟦")
+    texts.append(("console refusal", refused["reason"]))
+    teacher.close()
     for path in ("/", f"/t/{code}", "/t/ZZZZZZ", "/console"):
         _lang, text = get(server, path)
         body = re.sub(r"<script[^>]*>.*?</script>|<[^>]+>", " ", text, flags=re.DOTALL)
