@@ -26,6 +26,7 @@ reads the same file. See ``docs/server.md``.
 :mod:`~.running`          ``energies serve`` and the notebook's background server
 :mod:`~.widget`           the console as a notebook widget
 :mod:`~.hublogin`         behind a JupyterHub's login (the hub's OAuth, ``--hub-login``)
+:mod:`~.pages`            the pages' words in the class's language (``--lang``, ``?lang=``)
 ``static/``               the pages' scripts (the PlayApp's page code is loaded from
                           :mod:`energies.widgets.play`, not copied)
 ========================  ======================================================================

@@ -46,7 +46,9 @@ MAX_NAME = 24  # a student's name: short enough for the score table on a tablet
 
 
 class Refusal(ValueError):
-    """A request the class refuses; ``reason`` is the sentence the student or teacher reads."""
+    """A request the class refuses; ``reason`` is the sentence the student or teacher reads
+    (a message of :mod:`energies.kit.i18n`, an English ``str`` that each page says in its own
+    language)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
