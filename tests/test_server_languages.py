@@ -140,6 +140,21 @@ def test_an_unknown_lang_is_a_friendly_cli_error_naming_the_four(tmp_path):
         ClassServer(database, port=0, lang="fr")
 
 
+def test_energies_serve_lang_de_serves_a_german_class(tmp_path):
+    """The command line's ``--lang`` reaches the pages (a real ``energies serve`` process)."""
+    from server_students import start_server
+
+    server = start_server(tmp_path / "class.sqlite", "--tables", "1", "--lang", "de")
+    try:
+        request = urllib.request.Request(server.http + "/", headers={"Accept-Language": "be"})
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            text = answer.read().decode("utf-8")
+            assert answer.headers["Content-Language"] == "de"
+        assert '<html lang="de">' in text and "Komm an deinen Tisch" in text
+    finally:
+        server.stop()
+
+
 # -- a German class --------------------------------------------------------------------------------
 
 
