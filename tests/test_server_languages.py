@@ -184,6 +184,8 @@ def test_a_german_class_s_join_page_seat_page_and_refusals_arrive_in_german(make
     refused = other.ack("act")
     assert not refused["ok"] and not ENGLISH.search(refused["reason"]), refused["reason"]
     assert other.view["status"] == {"text": refused["reason"], "kind": "error"}
+    other.send_text("[1, 2]")  # a malformed message: its reason in the page's language too
+    assert other.next("error")["reason"] == "Eine Nachricht muss ein JSON-Objekt sein."
     other.send(type="undo")
     refused = other.ack("undo")
     assert refused["reason"] == (

@@ -154,7 +154,7 @@ class Hub:
         try:
             message = parse(text, fields)
         except BadMessage as exc:
-            conn.post({"type": "error", "reason": str(exc)})
+            conn.post({"type": "error", "reason": str(render(exc.reason, conn.lang))})
             return
         handler = self._student if conn.kind == "student" else self._teacher
         ok, reason, result = True, None, None

@@ -22,6 +22,8 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..kit.i18n import N_, msg
+
 __all__ = [
     "MAX_FRAME_BYTES",
     "MAX_MESSAGE_CHARS",
@@ -78,7 +80,12 @@ class RateLimit:
 
 
 class BadMessage(ValueError):
-    """A message the server cannot use; its text is the reason sent back."""
+    """A message the server cannot use; its text (:attr:`reason`, a message each page says in
+    its language) is the reason sent back."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 #: Each message type a client may send, and its fields with their types (``None``: any
@@ -110,7 +117,12 @@ TEACHER_FIELDS: dict[str, dict[str, Any]] = {
     "seat_to_bot": {"table": int, "seat": int, "bot": str},
     "free_seat": {"table": int, "seat": int},
 }
-_TYPE_WORDS = {str: "a text", int: "a whole number", bool: "true or false"}
+# whole sentences per type (a phrase glued into a sentence would not translate)
+_MUST_BE = {
+    str: N_("The field {field} of a {kind} message must be a text."),
+    int: N_("The field {field} of a {kind} message must be a whole number."),
+    bool: N_("The field {field} of a {kind} message must be true or false."),
+}
 
 
 def parse(text: Any, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -121,36 +133,45 @@ def parse(text: Any, fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
     back as ``answered`` once the click is handled (the page's "Working…" note ends then).
     """
     if not isinstance(text, str):
-        raise BadMessage("Messages are JSON text, not binary data.")
+        raise BadMessage(msg(N_("Messages are JSON text, not binary data.")))
     if len(text) > MAX_MESSAGE_CHARS:
-        raise BadMessage(f"A message has at most {MAX_MESSAGE_CHARS:,} characters.")
+        raise BadMessage(
+            msg(N_("A message has at most {most} characters."), most=f"{MAX_MESSAGE_CHARS:,}")
+        )
     try:
         message = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise BadMessage("A message must be one JSON object.") from None
+        raise BadMessage(msg(N_("A message must be one JSON object."))) from None
     if not isinstance(message, dict):
-        raise BadMessage("A message must be one JSON object.")
+        raise BadMessage(msg(N_("A message must be one JSON object.")))
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in fields:
         shown = kind if isinstance(kind, str) else type(kind).__name__
-        raise BadMessage(f"Unknown message type {shown[:40]!r}.")
+        raise BadMessage(msg(N_("Unknown message type {kind}."), kind=repr(shown[:40])))
     known = fields[kind]
     for name, value in message.items():
         if name in ("type", "id", "click"):
             continue
         if name not in known:
-            raise BadMessage(f"A {kind!r} message has no field {name[:40]!r}.")
+            raise BadMessage(
+                msg(
+                    N_("A {kind} message has no field {field}."),
+                    kind=repr(kind),
+                    field=repr(name[:40]),
+                )
+            )
         wanted = known[name]
         if wanted is not None and not _is(value, wanted):
-            raise BadMessage(
-                f"The field {name!r} of a {kind!r} message must be {_TYPE_WORDS[wanted]}."
-            )
+            raise BadMessage(msg(_MUST_BE[wanted], field=repr(name), kind=repr(kind)))
     if "id" in message and not _is(message["id"], int):
-        raise BadMessage("The field 'id' must be a whole number.")
+        raise BadMessage(msg(N_("The field 'id' must be a whole number.")))
     click = message.get("click")
     if click is not None and not (isinstance(click, str) and len(click) <= MAX_CLICK_TOKEN):
         raise BadMessage(
-            f"The field 'click' must be a text of at most {MAX_CLICK_TOKEN} characters."
+            msg(
+                N_("The field 'click' must be a text of at most {most} characters."),
+                most=MAX_CLICK_TOKEN,
+            )
         )
     return message
 
