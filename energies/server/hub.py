@@ -165,8 +165,11 @@ class Hub:
         except Exception:  # a bug answers with a sentence, the server goes on
             log.exception("handling %s", message.get("type"))
             ok, reason = False, msg(N_("The server could not do that (an error was logged)."))
-        if not ok and conn.seat is not None:
-            self.screens[(conn.table.number, conn.seat)].tell(reason, "error")
+        if not ok and conn.seat is not None:  # the seat's status line, in each tab's language
+            refused, seat = reason, conn.seat
+            self.screens[(conn.table.number, seat)].tell(
+                lambda words: words.speak(refused, addressee=seat), "error"
+            )
             self._dirty.add(conn.table.number)
         if not ok:
             reason = self.said(conn, reason)

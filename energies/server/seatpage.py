@@ -88,8 +88,8 @@ class Screen:
         text, kind = self.status
         if callable(text):
             text = text(words)
-        elif isinstance(text, Message):
-            text = words.speak(text)
+        elif isinstance(text, Message) and not words.english:  # English: the text as it is
+            text = words.speak(text)  # (its seat numbers count from 1, not the engine's seats)
         return {"text": str(text), "kind": kind}
 
 
