@@ -183,3 +183,34 @@ def test_game_app_picture_is_shown_at_its_own_size_and_sharp(name):
     assert (layout.align_self, layout.max_width, layout.height) == ("flex-start", "100%", "auto")
     width, height = struct.unpack(">II", bytes(app.picture.value)[16:24])
     assert 500 <= width <= 1000 and height <= 460, (width, height)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-Hant", "be"])
+def test_noclear_card_texts_fit_their_cards_in_every_language(lang):
+    """A machine's name and texts, said in the game's language (issue 35), stay on its card:
+    a longer word wraps, a text too long for the card gets a smaller font."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import FancyBboxPatch
+
+    rules = noclear.NoclearRules(players=3, uranium_payment="machines")
+    game = noclear.new_game(players=3, seed=4, rules=rules, lang=lang)
+    fig = Figure(figsize=(9, 2.6 + 0.75 * 3), dpi=110)  # as the app shows it (game_png)
+    fig.subplots_adjust(0.01, 0.01, 0.99, 0.93)
+    FigureCanvasAgg(fig)
+    ax = game.draw(ax=fig.add_subplot())
+    renderer = fig.canvas.get_renderer()
+    cards = [p.get_window_extent(renderer) for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    cards = cards[: rules.market_size]  # the market's machines (the uranium cards come after)
+    checked = 0
+    for text in ax.texts:
+        box = text.get_window_extent(renderer)
+        card = next((c for c in cards if c.x0 <= box.x0 <= c.x1 and c.y0 <= box.y1 <= c.y1), None)
+        if card is None or text.get_text() == "☢":
+            continue
+        assert box.x1 <= card.x1 + 1 and box.y0 >= card.y0 - 1, (lang, text.get_text())
+        checked += 1
+    assert checked == rules.market_size

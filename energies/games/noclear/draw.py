@@ -79,7 +79,8 @@ def draw_game(game, ax=None):
             ),
             say(N_("makes {energy}"), lang, energy=energy_words(m.produce)),
         ]
-        ax.text(x + 0.08, top_y + 1.2, "\n".join(lines), fontsize=6.5, va="top")
+        text, size = _card_text(lines)
+        ax.text(x + 0.08, top_y + 1.2, text, fontsize=size, va="top")
         if slot == state.top:
             ax.text(
                 x + 1.45,
@@ -143,7 +144,51 @@ def draw_game(game, ax=None):
     ax.axis("off")
     if state.outcome is not None:
         ax.set_title(_said(state.outcome.reason, lang), fontsize=9)
+    from ...viz.style import chart_fonts
+
+    chart_fonts(lang, ax)  # Chinese glyphs from a CJK font
     return ax
+
+
+# a card is 1.6 wide and 1.3 high: at 6.5 pt about 25 Latin letters a line and 6 lines fit
+CARD_LETTERS, CARD_LINES, CARD_SIZE = 25, 6, 6.5
+
+
+def _letters(text: str) -> float:
+    """How wide ``text`` is in small Latin letters: capitals and Cyrillic letters are wider,
+    Chinese ones about twice."""
+    return sum(_width(c) for c in text)
+
+
+def _width(c: str) -> float:
+    if ord(c) >= 0x2E80:
+        return 1.9
+    if 0x400 <= ord(c) < 0x530 or c.isupper():
+        return 1.4
+    return 1.0
+
+
+def _wrapped(line: str) -> list[str]:
+    """``line`` broken at spaces into pieces no wider than a card (a leading indent kept)."""
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    out, current = [], indent
+    for word in line.split():
+        joined = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and _letters(joined) > CARD_LETTERS:
+            out.append(current)
+            current = word
+        else:
+            current = joined
+    return [*out, current]
+
+
+def _card_text(lines: list[str]) -> tuple[str, float]:
+    """A card's lines wrapped to its width (a longer word in another language wraps instead of
+    spilling onto the next card) and the font size that fits them on it."""
+    wrapped = [part for line in lines for part in _wrapped(line)]
+    widest = max(_letters(line) for line in wrapped)
+    size = CARD_SIZE * min(1.0, CARD_LINES / len(wrapped), CARD_LETTERS / widest)
+    return "\n".join(wrapped), round(size, 2)
 
 
 def _card_symbol_line(machine, lang) -> str:
@@ -183,7 +228,7 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
             color=colour,
         )
         label = _said(energy_amount(amount, ("blue", "orange")[i]), lang)
-        ax.text(2.65, y - 0.32 - i * 0.22, label, fontsize=6.5, va="center")
+        ax.text(2.65, y - 0.32 - i * 0.22, label, fontsize=6, va="center")
     by_symbol = Counter(cards.machines[m].symbol for m in player.machines)
     upgraded = sum(player.machines.values())
     made = game.production(seat)
@@ -205,16 +250,16 @@ def _draw_seat(ax, game, seat: int, y: float) -> None:
     machines_line = say(
         N_("machines: {summary}  ({n} upgraded)"), lang, summary=summary, n=upgraded
     )
-    ax.text(3.6, y - 0.2, machines_line, fontsize=7.5, va="center")
+    ax.text(4.0, y - 0.2, machines_line, fontsize=7.5, va="center")
     makes = say(
         N_("makes {blue} + {orange} a turn"),
         lang,
         blue=energy_amount(made[0], "blue"),
         orange=energy_amount(made[1], "orange"),
     )
-    ax.text(3.6, y - 0.5, makes, fontsize=7.5, va="center")
+    ax.text(4.0, y - 0.5, makes, fontsize=7.5, va="center")
     uranium = say(N_("uranium {n}"), lang, n=len(player.uranium))
-    ax.text(9.2, y - 0.35, uranium, fontsize=9, fontweight="bold", va="center")
+    ax.text(9.4, y - 0.35, uranium, fontsize=9, fontweight="bold", va="center")
 
 
 def game_png(game, dpi: int = 72) -> bytes:
@@ -259,4 +304,7 @@ def plot_race(game, ax=None, what: str = "uranium"):
     ax.set_ylabel(say(labels[what], game.lang))
     ax.legend(fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
+    from ...viz.style import chart_fonts
+
+    chart_fonts(game.lang, ax)  # Chinese glyphs from a CJK font
     return ax
