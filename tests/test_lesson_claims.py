@@ -132,6 +132,7 @@ def second_seed_row(rules_name: str, k: int) -> dict:
     rules = {
         "published": en.RuleSet.standard(),
         "classroom": en.RuleSet.classroom(),
+        "VP 5, 43 brown, rows of 2": insight.policy_rules(victory_points=5, row_spaces=2),
         "VP 10, 43 brown, rows of 2": insight.policy_rules(victory_points=10, row_spaces=2),
         "VP 5, 20 brown, rows of 2": insight.policy_rules(
             victory_points=5, brown_discs=20, row_spaces=2
@@ -165,8 +166,8 @@ PERSONA_CLAIMS = [
     ),
     (
         "05",
-        "34 % (27–40)",  # the classroom point of the map
-        "classroom",
+        "34 % (27–40)",  # raced to 5 VP, the published bag and bands, rows of 2
+        "VP 5, 43 brown, rows of 2",
         1,
         lambda row: row["fossil_win_low"] > FAIR_SHARE,
     ),

@@ -288,6 +288,19 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
             )
             text = f"{preset}\n{text}"
         ax.text(i + 0.5, j + 0.5, text, ha="center", va="center", fontsize=7)
+    if block == "policy":  # a change a centre already has (the classroom game's early bands)
+        for i, x in enumerate(xs):
+            for j, y in enumerate(ys):
+                if (x, y) not in cells:
+                    ax.text(
+                        i + 0.5,
+                        j + 0.5,
+                        "the centre's\nown rule",
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="0.45",
+                    )
     ax.set_xlim(0, len(xs))
     ax.set_ylim(0, len(ys))
     ax.set_xticks([i + 0.5 for i in range(len(xs))], xs, fontsize=8)
