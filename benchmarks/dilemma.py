@@ -364,9 +364,10 @@ def criteria(personas: Measured, search: Measured) -> list[str]:
     ]
     race = (
         (
-            " The search-fossil players never switch, but an all-fossil table of them mostly "
-            f"ends by 5 VP (rule 14.1) before the bag runs out ({', '.join(ended)} of its "
-            "games), and only a game that reaches the empty bag can end with everyone losing."
+            " The search-fossil players never switch; an all-fossil table of them ends by "
+            f"{named_rules('classroom', PLAYERS).victory_points} VP (rule 14.1) before the bag "
+            f"runs out in {', '.join(ended)} of its games, and only a game that reaches the "
+            "empty bag can end with everyone losing."
         )
         if ended
         else ""

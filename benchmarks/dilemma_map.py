@@ -52,6 +52,7 @@ POLICY_CHANGES = (
     ("fossil plants 2 science", {"fossil_science": 2}),
     ("renewable plants 2 science", {"renewable_science": 2}),
     ("renewable plants 4 science", {"renewable_science": 4}),
+    ("published disc bands", {"disc_bands": "published"}),
     ("flat disc bands", {"disc_bands": "flat"}),
     ("early disc bands", {"disc_bands": "early"}),
     ("5 green discs per player", {"green_per_player": 5}),
@@ -150,6 +151,8 @@ def run(games: int, seed: int, jobs: int, refine: int) -> None:
     for centre, knobs in centres.items():
         the_map.point(f"{centre}", "policy", centre, "none (the centre)", knobs)
         for change, knob in POLICY_CHANGES:
+            if all(knobs[name] == value for name, value in knob.items()):
+                continue  # the centre's own rule (the classroom game's bands are early)
             the_map.point(f"{centre}: {change}", "policy", centre, change, {**knobs, **knob})
     added = refinement(race, refine, centres["classroom"])
     for vp, brown, rows in added:
@@ -208,7 +211,7 @@ def policy_markdown(frame) -> list[str]:
         cells = []
         for centre in centres:
             match = policy[(policy["centre"] == centre) & (policy["change"] == change)]
-            cells.append(cell(match.iloc[0]) if len(match) else "")
+            cells.append(cell(match.iloc[0]) if len(match) else "(the centre's own rule)")
         lines.append(f"| {change} | " + " | ".join(cells) + " |")
     return lines
 
@@ -279,8 +282,10 @@ def render() -> None:
         (
             "VP target (rule 14.1) against the game's length: brown discs in the bag (rule 1; "
             "43 is the published 9/8/9/9/8, else the same number of each kind) and spaces per "
-            "event row (rule 6.3). Every other rule published. RuleSet.classroom() is "
-            f"{race_label(classroom)}; the published game VP 10, 43 brown, rows of 3."
+            "event row (rule 6.3). Every other rule published, the disc bands too. "
+            f"RuleSet.classroom() is {race_label(classroom)} with {classroom['disc_bands']} "
+            "disc bands (its point is the centre of the policy block below); the published "
+            "game VP 10, 43 brown, rows of 3."
         ),
         "",
         *race_markdown(frame),
@@ -290,7 +295,8 @@ def render() -> None:
         (
             "Around the published game and the classroom game: the price of a plant in science "
             "(rule 10), the disc bands (rule 4.3: flat = one disc at any footprint; early = the "
-            "two top bands start 3 GF lower) and the green discs per player (rule 1)."
+            "two top bands start 3 GF lower, as in the classroom game) and the green discs per "
+            "player (rule 1)."
         ),
         "",
         *policy_markdown(frame),

@@ -230,19 +230,28 @@ def test_import_is_light():
     assert out.stdout.strip() == "False False"
 
 
-def test_classroom_preset_is_a_race_to_5_vp_with_rows_of_2():
-    # rule 14.1's target and rule 6.3's spaces change; the bag, costs and bands are published
+def test_classroom_preset_is_a_race_to_5_vp_with_rows_of_2_and_early_bands():
+    # rule 14.1's target, rule 6.3's spaces and rule 4.3's bands change; bag and costs are published
     short, full = en.RuleSet.classroom(), en.RuleSet.standard()
     changed = {k for k, v in short.to_dict().items() if full.to_dict()[k] != v}
-    assert changed == {"victory_points", "event_spaces"}
+    assert changed == {"victory_points", "event_spaces", "disc_bands_4p", "disc_bands_3p"}
     assert short.victory_points == 5
     assert {short.spaces(row) for row, _ in short.event_spaces} == {2}
     assert short.brown_discs == full.brown_discs
-    assert en.RuleSet.classroom(3).players == 3 and en.RuleSet.classroom(3).victory_points == 5
+    # the two top bands (2 and 3 discs a turn) start 3 GF sooner, the 1-disc band ends sooner
+    assert short.discs_to_draw(16) == 2 and full.discs_to_draw(16) == 1
+    assert short.discs_to_draw(21) == 3 and full.discs_to_draw(21) == 2
+    assert [short.discs_to_draw(gf) for gf in range(16)] == [
+        full.discs_to_draw(gf) for gf in range(16)
+    ]
+    three = en.RuleSet.classroom(3)
+    assert three.players == 3 and three.victory_points == 5
+    assert three.discs_to_draw(12) == 2 and en.RuleSet.standard(3).discs_to_draw(12) == 1
     assert en.RuleSet.classroom(turn_limit=100).turn_limit == 100
     # the preset's own fields can be changed too (a class tries a longer race)
     longer = en.RuleSet.classroom(victory_points=6)
     assert longer.victory_points == 6 and longer.event_spaces == short.event_spaces
+    assert longer.disc_bands == short.disc_bands
 
 
 def test_classroom_games_are_short_races():

@@ -303,7 +303,7 @@ def test_the_result_plots_rates_with_intervals(small):
     fossil = lines["dilemma-fossil"]
     assert list(fossil.get_xdata()) == [1, 2, 3, 4]
     assert list(fossil.get_ydata()) == list(small.table["fossil_win_rate"].iloc[1:])
-    assert small.verdict in ax.get_title()
+    assert small.verdict in " ".join(ax.get_title().split())  # wrapped when long
     plt.close(fig)
     switching = small.switching
     assert list(switching["comparison"]).count("switching gain") == 4
@@ -350,10 +350,10 @@ def classroom_row(bots: str, seed: int, k: int):
 def test_what_strong_players_show_of_the_classroom_game(seed):
     """Issue 38 part 4 with the search players, as docs/insight.md and docs/results.md quote
     it, on each shipped seed set of at least 200 games per table: a lone fossil seat wins more
-    than a fair share (interval above 1/4) and an all-fossil table has fewer winners than an
-    all-green one (the difference's interval above zero); but an all-fossil table loses
-    together in a small share only (it happens, but the interval reaches below 10 %), because
-    nine in ten of its games end by 5 VP (rule 14.1) before the bag runs out."""
+    than a fair share (interval above 1/4), an all-fossil table loses together in a clear share
+    (interval above 10 %: the early disc bands empty the bag before anybody reaches 5 VP) and
+    has fewer winners than an all-green one (the difference's interval above zero), and every
+    table lasts about 25 turns on average."""
     result = shipped_dilemma("classroom", "search", seed_set=seed)
     assert (result.table["games"] >= 200).all()
     lone, green, fossil = (classroom_row("search", seed, k) for k in (1, 0, 4))
@@ -362,9 +362,10 @@ def test_what_strong_players_show_of_the_classroom_game(seed):
         *[(r["expected_winners_high"] - r["expected_winners_low"]) / 2 for r in (green, fossil)]
     )
     assert green["expected_winners"] - fossil["expected_winners"] > half
-    assert 0 < fossil["everyone_loses_low"] < 0.10  # it happens, but no clear share
-    assert fossil["outcome_victory_points"] >= 0.9
+    assert fossil["everyone_loses_low"] > 0.10
+    assert fossil["outcome_victory_points"] < green["outcome_victory_points"]
     assert 20 <= result.table["mean_turns"].min() and result.table["mean_turns"].max() <= 32
+    assert result.details.dilemma  # every reading the data leave open is a dilemma
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -373,7 +374,7 @@ def test_four_fossil_rush_switch_in_time(seed):
     out, so an all-FossilRush classroom table (400 games) almost never loses together."""
     fossil = classroom_row("personas", seed, 4)
     assert fossil["games"] >= 400
-    assert fossil["everyone_loses"] <= 0.01 and fossil["everyone_loses_high"] < 0.02
+    assert fossil["everyone_loses"] <= 0.02 and fossil["everyone_loses_high"] < 0.05
 
 
 def assert_same_row(fresh: dict, shipped) -> None:
@@ -560,7 +561,11 @@ def test_plot_dilemma_map_draws_one_cell_per_point(block):
     legend = {t.get_text() for t in ax.get_legend().get_texts()}
     assert legend == set(frame[frame["block"] == block]["verdict"])
     presets = {str(p.get_gid()) for p in ax.patches if str(p.get_gid()).startswith("preset-")}
-    assert presets == ({"preset-published", "preset-classroom"} if block == "race" else set())
+    # the classroom game's early disc bands put it off the race grid (published bands): it
+    # is the policy block's centre, outlined there beside the published game
+    assert presets == (
+        {"preset-published"} if block == "race" else {"preset-published", "preset-classroom"}
+    )
     plt.close(ax.figure)
     with pytest.raises(ValueError, match="block must be"):
         plot_dilemma_map(frame, block="prices")

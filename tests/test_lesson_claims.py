@@ -132,6 +132,7 @@ def second_seed_row(rules_name: str, k: int) -> dict:
     rules = {
         "published": en.RuleSet.standard(),
         "classroom": en.RuleSet.classroom(),
+        "VP 5, 43 brown, rows of 2": insight.policy_rules(victory_points=5, row_spaces=2),
         "VP 10, 43 brown, rows of 2": insight.policy_rules(victory_points=10, row_spaces=2),
         "VP 5, 20 brown, rows of 2": insight.policy_rules(
             victory_points=5, brown_discs=20, row_spaces=2
@@ -151,7 +152,7 @@ PERSONA_CLAIMS = [
     ),
     (
         "04",
-        "34 % (29–38)",  # classroom: a lone FossilRush above a fair share
+        "34 % (29–39)",  # classroom: a lone FossilRush above a fair share
         "classroom",
         1,
         lambda row: row["fossil_win_low"] > FAIR_SHARE,
@@ -165,8 +166,8 @@ PERSONA_CLAIMS = [
     ),
     (
         "05",
-        "34 % (27–40)",  # the classroom point of the map
-        "classroom",
+        "34 % (27–40)",  # raced to 5 VP, the published bag and bands, rows of 2
+        "VP 5, 43 brown, rows of 2",
         1,
         lambda row: row["fossil_win_low"] > FAIR_SHARE,
     ),
@@ -277,15 +278,16 @@ def test_the_guides_expected_answers_quote_the_lessons_outputs():
 
 @pytest.mark.parametrize("seed_set", [1, 2])
 def test_lesson_04s_persona_verdicts_hold_on_both_shipped_seed_sets(seed_set):
-    # "in every row staying green pays" (published) and "switching to fossil pays for each of
-    # the first three players who do it", "the verdict stays undecided" (classroom)
+    # "in every row staying green pays" (published) and "switching to fossil pays for the
+    # first two players who do it; for the third no gain is left that 400 games can see, and
+    # the fourth loses by it", "the verdict names that pattern chicken" (classroom)
     published = insight.shipped_dilemma("published", seed_set=seed_set)
     assert published.kind == "no temptation"
     assert all(gain.sign < 0 for gain in published.details.gains)
     classroom = insight.shipped_dilemma("classroom", seed_set=seed_set)
-    assert [gain.sign for gain in classroom.details.gains[:3]] == [1, 1, 1]
-    assert classroom.kind == "undecided" and not classroom.details.dilemma
-    assert classroom.details.games >= 200
+    assert [gain.sign for gain in classroom.details.gains] == [1, 1, 0, -1]
+    assert classroom.kind == "chicken"
+    assert classroom.details.games >= 400
 
 
 # -- the strong players' claims hold on both shipped seed sets -----------------------------------
@@ -293,17 +295,18 @@ def test_lesson_04s_persona_verdicts_hold_on_both_shipped_seed_sets(seed_set):
 
 @pytest.mark.parametrize("seed_set", [1, 2])
 def test_lesson_04s_strong_player_claims_hold_on_both_shipped_seed_sets(seed_set):
-    # "a lone fossil-only search player wins ... against a fair share of 25 %", "four of them
-    # lose together in only ...: most games end with somebody reaching 5 VP", and the verdict
-    # never names a dilemma the data do not settle
+    # "a lone fossil-only search player wins ... against a fair share of 25 %", "switching to
+    # fossil pays for each of the first three players who do it", "four of them lose together
+    # in ...", "a seat wins 18 % at the all-fossil table against 25 % at the all-green one",
+    # "the verdict calls it a dilemma. Which kind is not settled at 200 games"
     strong = insight.shipped_dilemma("classroom", bots="search", seed_set=seed_set)
     assert strong.details.games >= 200
     table = strong.table.set_index("k")
     assert table.loc[1, "fossil_win_low"] > FAIR_SHARE
-    assert table.loc[4, "everyone_loses_high"] < FAIR_SHARE
-    assert table.loc[4, "outcome_victory_points"] > 0.5
-    assert all(gain.sign > 0 for gain in strong.details.gains)  # "pays at every step"
-    assert strong.kind == "undecided"
+    assert table.loc[4, "everyone_loses_low"] > 0.10
+    assert table.loc[4, "fossil_win_high"] < table.loc[0, "green_win_low"]
+    assert [gain.sign for gain in strong.details.gains[:3]] == [1, 1, 1]
+    assert strong.kind == "undecided" and strong.details.dilemma
     text = " ".join(markdown_cells(lesson("04")))
     shown = readout.dilemma_in_words(strong)
     lone = re.search(r"wins (\d+ % \(\d+–\d+\))", shown).group(1)

@@ -59,7 +59,7 @@ def test_the_sentences_quote_the_verdict_and_the_intervals():
 
 def test_the_map_reads_as_percentages():
     race = readout.map_percentages("race")
-    assert "VP 5, 43 brown, rows of 2" in race.index  # the classroom preset's point
+    assert "VP 5, 43 brown, rows of 2" in race.index  # the classroom race, published bands
     policy = readout.map_percentages("policy")
     assert "published: renewable plants 2 science" in policy.index
     assert set(policy["verdict"]) <= {"no temptation", "undecided at 200 games"}

@@ -60,9 +60,10 @@ ENGLISH = {
     "or": " or ",
     "body": """
 <h1>Player aid · CATAN: New Energies, the short classroom game</h1>
-<p class="lead">The kit's <code>RuleSet.classroom()</code>: the published rules with a smaller
-bag ({discs} brown discs, rule 1) and event rows of {spaces} spaces
-(rule 6.3). Rule numbers point to the rules sheet.</p>
+<p class="lead">The kit's <code>RuleSet.classroom()</code>: the published rules and bag
+({discs} brown discs, rule 1) in a race to {victory_points} VP (rule 14.1), with event rows
+of {spaces} spaces (rule 6.3) and disc bands that draw more discs sooner (rule 4.3, the
+table below). Rule numbers point to the rules sheet.</p>
 <div class="columns">
 <section><h2>A turn (rule 5)</h2>
 <ol>

@@ -15,6 +15,11 @@ def _cost(pairs) -> str:
     return " + ".join(f"{n} {kind}" for kind, n in pairs)
 
 
+def _first_gf(rules, discs: int) -> int:
+    """The lowest GF above the 1-disc band that draws ``discs`` discs a turn (rule 4.3)."""
+    return min(lo for lo, _hi, n in rules.disc_bands if n == discs and lo > 0)
+
+
 @cache
 def facts() -> dict[str, str]:
     """{name: text} for the ``{{name}}`` placeholders of the pack's sources."""
@@ -33,6 +38,12 @@ def facts() -> dict[str, str]:
         "classroom_bag": str(sum(n for _kind, n in short.brown_discs)),
         "standard_bag": str(sum(n for _kind, n in full.brown_discs)),
         "classroom_row": " or ".join(str(n) for n in rows),
+        "standard_vp": str(full.victory_points),
+        "standard_row": " or ".join(str(n) for n in sorted({n for _r, n in full.event_spaces})),
+        "classroom_two_discs": str(_first_gf(short, 2)),
+        "classroom_three_discs": str(_first_gf(short, 3)),
+        "standard_two_discs": str(_first_gf(full, 2)),
+        "standard_three_discs": str(_first_gf(full, 3)),
         "start_gf": str(start.global_footprint),
         "roles_table": "| role | goal in role |\n|---|---|\n"
         + "\n".join(f"| **{role.title}** | {role.goal} |" for role in ROLES),

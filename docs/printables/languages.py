@@ -207,9 +207,10 @@ AID = {
         "or": " oder ",
         "body": """
 <h1>Spielhilfe · CATAN: New Energies, das kurze Klassenspiel</h1>
-<p class="lead"><code>RuleSet.classroom()</code> des Kits: die veröffentlichten Regeln mit einem
-kleineren Beutel ({discs} braune Scheiben, Regel 1) und Ereignisreihen mit {spaces} Plätzen
-(Regel 6.3). Regelnummern verweisen auf das Regelblatt.</p>
+<p class="lead"><code>RuleSet.classroom()</code> des Kits: die veröffentlichten Regeln und der
+veröffentlichte Beutel ({discs} braune Scheiben, Regel 1) in einem Wettlauf auf {victory_points} VP
+(Regel 14.1), mit Ereignisreihen aus {spaces} Plätzen (Regel 6.3) und Scheibenstufen, die früher
+mehr Scheiben ziehen (Regel 4.3, Tabelle unten). Regelnummern verweisen auf das Regelblatt.</p>
 <div class="columns">
 <section><h2>Ein Zug (Regel 5)</h2>
 <ol>
@@ -308,8 +309,9 @@ niemand: <strong>Alle verlieren</strong>.</li>
         "or": " 或 ",
         "body": """
 <h1>玩家速查表 · 《卡坦島：新能源》課堂短版遊戲</h1>
-<p class="lead">本工具的 <code>RuleSet.classroom()</code>：已出版的規則，但袋子比較小（棕色圓片：{discs}，規則 1），
-事件列為 {spaces} 格（規則 6.3）。規則號碼對應規則說明。</p>
+<p class="lead">本工具的 <code>RuleSet.classroom()</code>：已出版的規則和袋子（棕色圓片：{discs}，規則 1），
+先到 {victory_points} VP 的競賽（規則 14.1），事件列為 {spaces} 格（規則 6.3），圓片級距更早多抽圓片（規則 4.3，見下表）。
+規則號碼對應規則說明。</p>
 <div class="columns">
 <section><h2>一個回合（規則 5）</h2>
 <ol>
@@ -393,9 +395,10 @@ niemand: <strong>Alle verlieren</strong>.</li>
         "or": " або ",
         "body": """
 <h1>Памятка гульца · CATAN: New Energies, кароткая клясавая гульня</h1>
-<p class="lead"><code>RuleSet.classroom()</code> набору: апублікаваныя правілы з меншым мяшком
-(карычневыя жэтоны: {discs}, правіла 1) і шэрагамі падзеяў з {spaces} месцаў (правіла 6.3).
-Нумары правілаў адсылаюць да правілаў.</p>
+<p class="lead"><code>RuleSet.classroom()</code> набору: апублікаваныя правілы і мяшок
+(карычневыя жэтоны: {discs}, правіла 1) у гонцы да {victory_points} VP (правіла 14.1), з шэрагамі
+падзеяў з {spaces} месцаў (правіла 6.3) і ўзроўнямі, што раней цягнуць больш жэтонаў (правіла 4.3,
+табліца ніжэй). Нумары правілаў адсылаюць да правілаў.</p>
 <div class="columns">
 <section><h2>Ход (правіла 5)</h2>
 <ol>

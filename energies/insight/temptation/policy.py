@@ -57,11 +57,6 @@ PUBLISHED_KNOBS: dict[str, Any] = {
 KNOBS = tuple(PUBLISHED_KNOBS)
 BAND_CHOICES = ("published", "flat", "early")
 
-_EARLY_BANDS = {
-    4: ((0, 5, 2), (6, 15, 1), (16, 20, 2), (21, 28, 3)),
-    3: ((0, 4, 2), (5, 11, 1), (12, 15, 2), (16, 21, 3)),
-}
-
 #: One colour per verdict, for the map.
 VERDICT_COLORS = {
     "social dilemma": "#D62728",
@@ -86,7 +81,7 @@ def policy_rules(players: int = 4, **knobs: Any):
     with 6 brown discs of each kind. Unknown knobs and impossible values raise a ValueError
     that names them.
     """
-    from ...newenergies.rules import BROWN_EVENTS, ROWS, RuleSet
+    from ...newenergies.rules import BROWN_EVENTS, EARLY_DISC_BANDS, ROWS, RuleSet
 
     unknown = sorted(set(knobs) - set(KNOBS))
     if unknown:
@@ -124,10 +119,14 @@ def policy_rules(players: int = 4, **knobs: Any):
         raise ValueError(f"disc_bands must be one of {list(BAND_CHOICES)}, not {bands!r}.")
     if players not in (3, 4) or isinstance(players, bool):
         raise ValueError(f"players must be 3 or 4, not {players!r}.")
+    # both player counts' bands, as RuleSet.classroom() sets them
     if bands == "flat":
-        changes[f"disc_bands_{players}p"] = ((0, 7 * players, 1),)
+        changes["disc_bands_4p"], changes["disc_bands_3p"] = ((0, 28, 1),), ((0, 21, 1),)
     elif bands == "early":
-        changes[f"disc_bands_{players}p"] = _EARLY_BANDS[players]
+        changes["disc_bands_4p"], changes["disc_bands_3p"] = (
+            EARLY_DISC_BANDS[4],
+            EARLY_DISC_BANDS[3],
+        )
     return RuleSet.standard(players, **changes)
 
 
@@ -264,7 +263,7 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
         _fig, ax = plt.subplots(
             figsize=(1.3 * len(xs) + 3.2, 0.55 * len(ys) + 1.6), layout="constrained"
         )
-    presets = _presets() if block == "race" else {}
+    presets = _presets()  # in the race block only where a preset lies on its grid
     for (x, y), row in cells.items():
         i, j = xs.index(x), ys.index(y)
         color = VERDICT_COLORS[row["verdict"]]
@@ -289,6 +288,19 @@ def plot_dilemma_map(frame=None, ax=None, block: str = "race"):
             )
             text = f"{preset}\n{text}"
         ax.text(i + 0.5, j + 0.5, text, ha="center", va="center", fontsize=7)
+    if block == "policy":  # a change a centre already has (the classroom game's early bands)
+        for i, x in enumerate(xs):
+            for j, y in enumerate(ys):
+                if (x, y) not in cells:
+                    ax.text(
+                        i + 0.5,
+                        j + 0.5,
+                        "the centre's\nown rule",
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="0.45",
+                    )
     ax.set_xlim(0, len(xs))
     ax.set_ylim(0, len(ys))
     ax.set_xticks([i + 0.5 for i in range(len(xs))], xs, fontsize=8)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .verdict import Verdict, classify
@@ -123,6 +124,9 @@ class DilemmaResult:
         ax.set_xlabel(f"seats playing {fossil} (the others play {green})")
         ax.set_ylabel("share (95 % interval)")
         label = f"{self.name}: " if self.name else ""
-        ax.set_title(f"{label}{self.verdict} ({self.details.games} games per table)", fontsize=10)
+        title = f"{label}{self.verdict} ({self.details.games} games per table)"
+        # a long verdict ("a dilemma: ... or ..., undecided") wraps instead of running into
+        # the next chart of a row
+        ax.set_title(textwrap.fill(title, 60), fontsize=10)
         ax.legend(fontsize=8, loc="best")
         return ax

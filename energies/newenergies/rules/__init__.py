@@ -57,6 +57,15 @@ def _bands_3p() -> tuple[tuple[int, int, int], ...]:
     return ((0, 4, 2), (5, 13, 1), (14, 17, 2), (18, 21, 3))
 
 
+#: Rule 4.3's bands with pollution feeding back sooner: the two top bands (2 and 3 discs a
+#: turn) start 3 GF lower than published (2 lower for 3 players, the track scaled), per
+#: player count. The classroom preset uses them; lesson 05's map calls them "early".
+EARLY_DISC_BANDS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    4: ((0, 5, 2), (6, 15, 1), (16, 20, 2), (21, 28, 3)),
+    3: ((0, 4, 2), (5, 11, 1), (12, 15, 2), (16, 21, 3)),
+}
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every number of the rules; ``RuleSet.standard(players)`` is the published game.
@@ -220,25 +229,36 @@ class RuleSet:
 
     @classmethod
     def classroom(cls, players: int = 4, **changes: Any) -> RuleSet:
-        """A short game for one lesson that keeps the temptation of fossil power.
+        """A short game for one lesson with the dilemma of fossil power in it.
 
-        A variant, not the published game: the race is to 5 VP instead of 10 (rule 14.1) and
-        every event row has 2 spaces instead of 3 (rule 6.3), so events fire after two discs
-        of a kind. The bag is the published one (rule 1), the footprint, costs, disc bands
-        (rule 4.3) and the empty-bag ending (rule 14.2) are unchanged.
+        A variant, not the published game, with three changes: the race is to 5 VP instead
+        of 10 (rule 14.1); every event row has 2 spaces instead of 3 (rule 6.3), so events
+        fire after two discs of a kind; and pollution feeds back sooner: the disc bands'
+        two top bands start 3 GF lower (rule 4.3, :data:`EARLY_DISC_BANDS`). The bag is the
+        published one (rule 1); the footprint, costs and the empty-bag ending (rule 14.2) are
+        unchanged.
 
-        Why these two: a game that ends at the empty bag leaves a fossil player no way to
-        win (rule 14.2 eliminates it), so a short game must be a short *race*. Raced to 5 VP
-        a fast fossil player can win before the bag runs dry, while a table where everyone
-        burns fossil draws 2-3 discs a turn (rule 4.3) and may empty the bag before anybody
-        reaches 5 VP, and then everybody loses (how often depends on the players). The measured game
-        (about 25 turns; the verdict, the lone fossil player's win rate and the all-fossil
-        everyone-loses rate with their intervals) is in ``benchmarks/results/dilemma.md``.
-        Releases before 0.4 made the bag smaller instead (4 brown discs of each kind, rows
-        of 2 spaces, 10 VP); their saved games record those rules and replay as played.
+        Why these three: a game that ends at the empty bag leaves a fossil player no way to
+        win (rule 14.2 eliminates it), so a short game must be a short *race*, and raced to
+        5 VP a fast fossil player among green players wins more than its share. But strong
+        players reach 5 VP before the bag runs out at almost every all-fossil table, so
+        polluting together cost nothing. The early bands make a polluted table draw 2-3
+        discs a turn sooner, so the bag often runs dry first at an all-fossil table (and then
+        everybody loses) while a lone polluter barely moves the footprint. A race to 6 VP did
+        the same but took a group of students about 40 turns. The measured game (the verdict,
+        the lone fossil player's win rate, the all-fossil everyone-loses rate and the turns,
+        with their intervals) is in ``benchmarks/results/dilemma.md``.
+        Earlier releases made the bag smaller instead (4 brown discs of each kind, rows of 2
+        spaces, 10 VP) or raced to 5 VP with the published bands; their saved games record
+        their rules and replay as played.
         """
-        # the preset's two changes are defaults: a caller may change them too
-        preset = {"victory_points": 5, "event_spaces": tuple((row, 2) for row in ROWS)}
+        # the preset's changes are defaults: a caller may change them too
+        preset = {
+            "victory_points": 5,
+            "event_spaces": tuple((row, 2) for row in ROWS),
+            "disc_bands_4p": EARLY_DISC_BANDS[4],
+            "disc_bands_3p": EARLY_DISC_BANDS[3],
+        }
         return cls.standard(players, **{**preset, **changes})
 
     def replace(self, **changes: Any) -> RuleSet:
