@@ -288,3 +288,17 @@ def test_a_noclear_game_speaks_german_and_saves_the_same_file():
     other = (fresh.current_seat + 1) % 3
     refused = fresh.why_illegal(noclear.EndTurn(other))
     assert refused.startswith("Platz ") and not ENGLISH_WORDS.search(refused), refused
+
+
+def test_a_refused_player_name_is_said_in_the_reader_s_language():
+    # the kit's one name check (kit.text.name_problem) serves every game, app and the class
+    # server's join page, so its reasons are messages too
+    from energies.kit.text import name_problem
+
+    blank, hidden = name_problem("   "), name_problem("\u200b\u2060")
+    assert blank == "A player name cannot be only spaces."  # English as a str, as before
+    assert blank.said("de") == "Ein Spielername darf nicht nur aus Leerzeichen bestehen."
+    assert blank.said("zh-Hant") == "玩家名稱不能只有空格。"
+    assert "\\u200b\\u2060" in hidden.said("be") and "нябачныя" in hidden.said("be")
+    assert name_problem("x" * 81).said("de").startswith("Spielernamen müssen Texte mit 1 bis 80")
+    assert name_problem("Ana") is None

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import N_, msg
+
 MAX_NAME = 80
 # bidirectional embeddings, overrides and isolates: they reorder what follows on screen
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -45,22 +47,29 @@ def _refused(char: str) -> bool:
 
 
 def name_problem(name: object) -> str | None:
-    """Why this text cannot be a player name, or None when it can."""
+    """Why this text cannot be a player name, or None when it can (a message: English as a
+    str, said in the reader's language where one is chosen)."""
     if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-        return f"Player names must be texts of 1 to {MAX_NAME} characters."
+        return msg(N_("Player names must be texts of 1 to {most} characters."), most=MAX_NAME)
     if not name.strip():
-        return "A player name cannot be only spaces."
+        return msg(N_("A player name cannot be only spaces."))
     bad = next((c for c in name if _refused(c)), None)
     if bad is not None:
-        return (
-            f"A player name cannot hold the invisible control character {_escape(bad)}; "
-            "use letters, digits, spaces and punctuation."
+        return msg(
+            N_(
+                "A player name cannot hold the invisible control character {char}; "
+                "use letters, digits, spaces and punctuation."
+            ),
+            char=_escape(bad),
         )
     if not any(_visible(c) for c in name):
         shown = "".join(_escape(c) for c in name[:8]) + ("..." if len(name) > 8 else "")
-        return (
-            f"A player name must show at least one letter, digit or symbol; {shown} is only "
-            "invisible characters (spaces, zero-width characters or marks)."
+        return msg(
+            N_(
+                "A player name must show at least one letter, digit or symbol; {shown} is "
+                "only invisible characters (spaces, zero-width characters or marks)."
+            ),
+            shown=shown,
         )
     return None
 

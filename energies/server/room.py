@@ -306,7 +306,7 @@ class Room:
             )
         problem = name_problem(name)
         if problem:
-            raise Refusal(problem.replace("Player names", "Names"))
+            raise Refusal(problem)  # a message: said in the student's language
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
             raise Refusal(
