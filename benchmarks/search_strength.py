@@ -261,8 +261,16 @@ def question_markdown(data: dict | None) -> list[str]:
     if not data or not data["records"]:
         return ["(no question games finished yet)"]
     table = question_table(data["records"])
+    stale = f"energies {en.__version__}," not in data["machine"]
     lines = [
         f"Command: `{data['command']}`  ",
+        *(
+            [
+                f"Measured by an earlier release ({data['machine'].split(',')[0]}); not re-run since.  "
+            ]
+            if stale
+            else []
+        ),
         (
             f"{len(data['records'])} of {data['planned']} planned games finished "
             f"(at most {data['games']} per row); {data['machine']}. "
