@@ -31,6 +31,7 @@ from ..newenergies.rules.vocabulary import amount, word
 from ..viz import seat_color
 from ..widgets.play.board import board_geometry, board_pieces, changed_spots
 from ..widgets.play.controls import CARD_KINDS, Options
+from ..widgets.play.status import bag_line, gf_line, turn_line
 from ..widgets.play.words import Wording, page_words
 from .room import OVER, WAITING, Room, Table
 
@@ -162,7 +163,7 @@ def _build_page(
         "rev": screen.rev,
         "prompt": _prompt(room, table, seat, view, words, deciding),
         "color": seat_color(view.current_seat) if view.current_seat is not None else "#333333",
-        "turn_line": _turn_line(view, words),
+        "turn_line": turn_line(view, words),
         "status": screen.status_in(words),
         "progress": "",
         "human": not game.is_over,  # a student's page: the seat's own controls, even waiting
@@ -176,8 +177,8 @@ def _build_page(
         "decision": None,
         "turn": [],
         "scores": _scores(table, view, words),
-        "gf": _gf_line(view, game.is_over, words),
-        "bag_line": _bag_line(game, words),  # rule 14.2: who would win if the bag ran out now
+        "gf": gf_line(view, game.is_over, words),
+        "bag_line": bag_line(game.state, game.is_over, words),  # rule 14.2: if the bag ran out now
         "hand": _hand(view, words),
         "log": log[-LOG_LINES:],
         "controls": {"bots": False, "step": False, "undo": False},
@@ -250,69 +251,6 @@ def _prompt(room: Room, table: Table, seat: int, view, words: Wording, deciding:
         N_("Waiting for {name}: {name} must {task}"),
         name=words.name(current),
         task=_task(game, view, words, current),
-    )
-
-
-def _turn_line(view, words: Wording) -> str:
-    if words.english:
-        dice = f" · dice {view.dice[0]} + {view.dice[1]} = {sum(view.dice)}" if view.dice else ""
-        return f"Turn {view.turn} · {words.possessive(view.active)} turn{dice}"
-    line = words.say(N_("Turn {turn} · {name} plays"), turn=view.turn, name=words.name(view.active))
-    if view.dice:
-        line += " · " + words.say(
-            N_("dice {a} + {b} = {total}"), a=view.dice[0], b=view.dice[1], total=sum(view.dice)
-        )
-    return line
-
-
-def _gf_line(view, over: bool, words: Wording) -> str:
-    gf, rules = view.global_footprint, view.rules
-    if over:
-        return words.say(N_("GF {gf} of {most} · game over"), gf=gf, most=rules.gf_max)
-    return words.nsay(
-        "GF {gf} of {most} · next event phase draws {n} disc · bag {bag} · first to {vp} VP",
-        "GF {gf} of {most} · next event phase draws {n} discs · bag {bag} · first to {vp} VP",
-        rules.discs_to_draw(gf),
-        gf=gf,
-        most=rules.gf_max,
-        bag=len(view.bag),
-        vp=rules.victory_points,
-    )
-
-
-def _bag_line(game, words: Wording) -> str:
-    """What the empty bag would mean now (rule 14.2), from the plants on the board (public),
-    scored by the engine's own :func:`~energies.newenergies.engine.events.empty_bag_outcome`."""
-    from ..newenergies.engine.events import empty_bag_outcome
-
-    if game.is_over:
-        return ""
-    kind, winners, _reason, _out = empty_bag_outcome(game.state)
-    if kind == "everyone_loses":
-        return words.say(
-            N_(
-                "If the bag ran out now, everybody would lose: nobody has more renewable "
-                "than fossil plants (rule 14.2)."
-            )
-        )
-    names = [words.name(s) for s in winners]
-    player = game.state.players[winners[0]]
-    balance = player.count_plants("renewable") - player.count_plants("fossil")
-    if not words.english:
-        return words.nsay(
-            "If the bag ran out now: {names} would win (renewable minus fossil plants: "
-            "+{balance}, rule 14.2).",
-            "If the bag ran out now: {names} would share the win (renewable minus fossil "
-            "plants: +{balance}, rule 14.2).",
-            len(names),
-            names=words.listing(names),
-            balance=balance,
-        )
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    verb = "wins" if len(names) == 1 else "share the win"
-    return (
-        f"If the bag ran out now: {who} {verb} (renewable minus fossil plants: +{balance}, "
-        "rule 14.2)."
     )
 
 

@@ -10,13 +10,13 @@ from typing import Any
 
 from ...kit.i18n import N_, render
 from ...newenergies.actions import Action, goods_text, pretty
-from ...newenergies.engine.events import empty_bag_outcome
 from ...newenergies.rules.vocabulary import amount, word
 from ...viz import persona_color, seat_color
 from ..common import APP_CHART_SIZE, footprint_png, risk_png
 from .board import board_pieces, changed_spots
 from .bot_turns import bot_label
 from .controls import CARD_KINDS, Options
+from .status import bag_line, gf_line, turn_line
 from .words import page_words
 
 LOG_LINES = 60
@@ -80,7 +80,7 @@ class _Page:
             "decision_no": self._decision_number(),  # clicks carry it back (PlayApp._act)
             "prompt": self._prompt_text(),
             "color": seat_color(seat) if seat is not None else "#333333",
-            "turn_line": self._turn_line(),
+            "turn_line": turn_line(self.game.state, self.words),
             "status": {"text": self.status_text, "kind": self.status_kind},
             "progress": progress,
             "human": human,
@@ -92,8 +92,8 @@ class _Page:
             "decision": None,
             "turn": [],
             "scores": self._scores(),
-            "gf": self._gf_line(),
-            "bag_line": self._bag_line(),  # rule 14.2, scored now
+            "gf": gf_line(self.game.state, self.game.is_over, self.words),
+            "bag_line": bag_line(self.game.state, self.game.is_over, self.words),  # rule 14.2, now
             "hand": self._hand() if pass_to is None else None,
             "pass_to": self._pass_screen(pass_to),
             "log": self._log_lines(g.state.log[-LOG_LINES:]),
@@ -168,74 +168,6 @@ class _Page:
         if not progress:
             self._draw_charts()
         self.timings["refresh"] = time.perf_counter() - start
-
-    def _turn_line(self) -> str:
-        s, words = self.game.state, self.words
-        if words.english:
-            dice = f" · dice {s.dice[0]} + {s.dice[1]} = {sum(s.dice)}" if s.dice else ""
-            return f"Turn {s.turn} · {words.possessive(s.active)} turn{dice}"
-        line = words.say(N_("Turn {turn} · {name} plays"), turn=s.turn, name=words.name(s.active))
-        if s.dice:
-            line += " · " + words.say(
-                N_("dice {a} + {b} = {total}"), a=s.dice[0], b=s.dice[1], total=sum(s.dice)
-            )
-        return line
-
-    def _gf_line(self) -> str:
-        s = self.game.state
-        gf = s.global_footprint
-        words = self.words
-        if self.game.is_over:
-            return words.say(N_("GF {gf} of {most} · game over"), gf=gf, most=s.rules.gf_max)
-        return words.nsay(
-            "GF {gf} of {most} · next event phase draws {n} disc · bag {bag} · first to {vp} VP",
-            "GF {gf} of {most} · next event phase draws {n} discs · bag {bag} · first to {vp} VP",
-            s.rules.discs_to_draw(gf),
-            gf=gf,
-            most=s.rules.gf_max,
-            bag=len(s.bag),
-            vp=s.rules.victory_points,
-        )
-
-    def _bag_line(self) -> str:
-        """What the empty bag would mean now (rule 14.2, scored by the engine's own
-        :func:`~energies.newenergies.engine.events.empty_bag_outcome`)."""
-        g = self.game
-        if g.is_over:
-            return ""
-        kind, winners, _reason, _out = empty_bag_outcome(g.state)
-        words = self.words
-        if kind == "everyone_loses":
-            return words.say(
-                N_(
-                    "If the bag ran out now, everybody would lose: nobody has more renewable "
-                    "than fossil plants (rule 14.2)."
-                )
-            )
-        names = [self.words.name(s) for s in winners]
-        if not words.english:
-            player = g.state.players[winners[0]]
-            return words.nsay(
-                "If the bag ran out now: {names} would win (renewable minus fossil plants: "
-                "+{balance}, rule 14.2).",
-                "If the bag ran out now: {names} would share the win (renewable minus fossil "
-                "plants: +{balance}, rule 14.2).",
-                len(names),
-                names=words.listing(names),
-                balance=player.count_plants("renewable") - player.count_plants("fossil"),
-            )
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        player = g.state.players[winners[0]]
-        balance = player.count_plants("renewable") - player.count_plants("fossil")
-        verb = (
-            ("win" if self.words.is_you(winners[0]) else "wins")
-            if len(names) == 1
-            else "share the win"
-        )
-        return (
-            f"If the bag ran out now: {who} {verb} (renewable minus fossil plants: "
-            f"+{balance}, rule 14.2)."
-        )
 
     def _pass_screen(self, seat: int | None) -> dict[str, Any] | None:
         """Hot-seat: the screen that hides the hand until the next player takes the laptop."""
