@@ -150,16 +150,10 @@ def test_the_shelfie_app_is_pseudo_translated(xa):
     app = ShelfieApp(new_game(players=2, seed=3), seats={0: "human", 1: "ev"}, lang=xa)
     app.hint()
     texts = [
-        ("choice", app.choice.description),
-        ("apply", app.apply_button.description),
-        ("undo", app.undo_button.description),
-        ("file", app.file_name.description),
-        ("save", app.save_button.description),
+        *_companion_controls(app),
         ("reroll", app.reroll_button.description),
         ("keep", app.keep_button.description),
         ("hint", app.hint_button.description),
-        ("status", app.status_text),
-        *(("option", label) for label, _ in app.choice.options),
         *(("die", b.description) for b in app.dice_buttons if b.layout.display != "none"),
     ]
     app.play(app.game.legal_actions()[0])  # the human moves, the bot answers
@@ -172,6 +166,19 @@ def test_the_shelfie_app_is_pseudo_translated(xa):
     assert len(texts) > 15
 
 
+def _companion_controls(app) -> list[tuple[str, str]]:
+    """The texts of the controls every companion app shares (widgets.companion.GameApp)."""
+    return [
+        ("choice", app.choice.description),
+        ("apply", app.apply_button.description),
+        ("undo", app.undo_button.description),
+        ("file", app.file_name.description),
+        ("save", app.save_button.description),
+        ("status", app.status_text),
+        *(("option", label) for label, _ in app.choice.options),
+    ]
+
+
 def _noclear_texts(app) -> list[tuple[str, str]]:
     """Every text the Noclear app shows now: its controls, list of actions, status and
     economy lines, and the words drawn on its picture (the game's markets and seats)."""
@@ -180,14 +187,8 @@ def _noclear_texts(app) -> list[tuple[str, str]]:
     from energies.games.noclear.draw import draw_game, plot_race
 
     texts = [
-        ("choice", app.choice.description),
-        ("apply", app.apply_button.description),
-        ("undo", app.undo_button.description),
-        ("file", app.file_name.description),
-        ("save", app.save_button.description),
-        ("status", app.status_text),
+        *_companion_controls(app),
         ("economy", re.sub(r"<[^>]+>", "", app.economy.value)),
-        *(("option", label) for label, _ in app.choice.options),
         *(("log", line) for line in app.game.log),
     ]
     ax = draw_game(app.game, ax=Figure().add_subplot())
